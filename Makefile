@@ -1,0 +1,82 @@
+# Aqar: `make run` serves the panel, `make test` runs every test. Both install what they need.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p}' Cargo.lock)
+WASM_OUT := frontend/src/generated/wasm
+WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e bench clean
+
+## The two commands
+run: build
+	AQAR_DEMO=$${AQAR_DEMO:-1} ./target/release/aqar
+
+test: setup rust-checks check-types rust-tests frontend-tests e2e
+	@echo "make test: every suite passed"
+
+build: setup frontend
+	cargo build --release -p aqar
+
+## Set-up: what a fresh Debian machine with Rust and Node.js lacks
+setup: tools npm
+
+tools:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@if [ "$$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$(WASM_BINDGEN_VERSION)" ]; then \
+		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (once, into ~/.cargo/bin)"; \
+		cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
+	fi
+
+npm:
+	@cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	@cd tests && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+chromium:
+	@[ -x $(CHROMIUM) ] || { echo "installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+
+## The rules in the browser
+wasm: tools
+	cargo build -p rules-wasm --target wasm32-unknown-unknown --profile wasm-release
+	wasm-bindgen --target bundler --out-dir $(WASM_OUT) --out-name rules $(WASM_FILE)
+	@echo "rules.wasm: $$(gzip -9 -c $(WASM_OUT)/rules_bg.wasm | wc -c) bytes gzipped"
+
+## TypeScript types generated from the rules' JSON Schema (checked in, checked for staleness)
+types: npm
+	cargo run -q -p rules --bin rules-schema > frontend/src/generated/schema.json
+	cd frontend && npm run -s gen:types
+
+check-types: npm
+	@tmp=$$(mktemp -d); cp frontend/src/generated/schema.json frontend/src/generated/types.ts $$tmp/; \
+	$(MAKE) -s types; \
+	if ! diff -q $$tmp/schema.json frontend/src/generated/schema.json >/dev/null || ! diff -q $$tmp/types.ts frontend/src/generated/types.ts >/dev/null; then \
+		echo "frontend/src/generated is stale: run 'make types' and commit the result"; exit 1; fi
+
+frontend: wasm
+	cd frontend && npm run -s build
+
+## Checks and tests
+rust-checks:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+rust-tests:
+	cargo test --workspace
+
+frontend-tests: wasm
+	cd frontend && npm run -s typecheck && npm run -s lint && npm run -s test
+
+e2e: chromium frontend
+	cargo build -p aqar
+	cd tests && npm test
+
+bench:
+	@echo "no benchmarks yet"
+
+clean:
+	cargo clean
+	rm -rf frontend/dist $(WASM_OUT) frontend/node_modules tests/node_modules

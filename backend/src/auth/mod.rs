@@ -1,0 +1,134 @@
+//! Sign-in, sign-out, the current user and first-run registration (core-panel.md §2, §7).
+
+pub mod password;
+pub mod session;
+pub mod throttle;
+
+use std::net::IpAddr;
+
+use rocket::http::{CookieJar, Status};
+use rocket::serde::json::Json;
+use rocket::{get, post, routes, Route, State};
+use rules::sign_in::SignIn;
+use rules::users::UserCreateInput;
+
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+use crate::openapi::Operation;
+use crate::payload::Payload;
+use crate::users::{store as users, User, ROLE_ADMIN};
+pub use session::{AdminUser, CurrentUser};
+use throttle::LoginThrottle;
+
+pub fn routes() -> Vec<Route> {
+    routes![current_user, login, logout, register]
+}
+
+pub fn operations() -> Vec<Operation> {
+    vec![
+        Operation::get("/api/user", "The signed-in user").responds::<User>(),
+        Operation::post("/api/login", "Sign in; starts a session").public().takes::<SignIn>().responds::<User>(),
+        Operation::post("/api/logout", "Sign out; ends the session").status(204),
+        Operation::post("/api/register", "First-run set-up: creates the first admin while no user exists")
+            .public()
+            .takes::<UserCreateInput>()
+            .responds::<User>(),
+    ]
+}
+
+#[get("/user")]
+fn current_user(user: CurrentUser) -> Json<User> {
+    Json(user.0)
+}
+
+/// Whether the request came over HTTPS, for the cookie's Secure flag.
+pub struct Https(bool);
+
+#[rocket::async_trait]
+impl<'r> rocket::request::FromRequest<'r> for Https {
+    type Error = std::convert::Infallible;
+
+    async fn from_request(request: &'r rocket::Request<'_>) -> rocket::request::Outcome<Self, Self::Error> {
+        rocket::request::Outcome::Success(Https(session::is_https(request)))
+    }
+}
+
+#[post("/login", data = "<body>")]
+async fn login(
+    body: Payload<SignIn>,
+    ip: Option<IpAddr>,
+    https: Https,
+    jar: &CookieJar<'_>,
+    throttle: &State<LoginThrottle>,
+    db: &Db,
+) -> ApiResult<Json<User>> {
+    let SignIn { username, password } = body.0;
+    if let Some(wait) = throttle.wait(&username, ip) {
+        let minutes = wait.as_secs().div_ceil(60).max(1);
+        return Err(ApiError::too_many(
+            format!("Too many failed sign-in attempts. Try again in {minutes} minute(s)"),
+            wait.as_secs().max(1),
+        ));
+    }
+    let pool = db.pool();
+    let found = users::find_with_hash(pool, &username).await?;
+    let (user, hash) = match found {
+        Some((user, hash)) => (Some(user), Some(hash)),
+        None => (None, None),
+    };
+    let verified = password::verify(password, hash).await?;
+    let user = match user {
+        Some(user) if verified => user,
+        _ => {
+            throttle.record_failure(&username, ip);
+            return Err(ApiError::unauthorized("Invalid username or password"));
+        }
+    };
+    if !user.is_active {
+        return Err(ApiError::forbidden("This account is inactive"));
+    }
+    throttle.clear(&username, ip);
+    session::start(pool, jar, https.0, user.id).await?;
+    Ok(Json(user))
+}
+
+#[post("/logout")]
+async fn logout(_user: CurrentUser, jar: &CookieJar<'_>, db: &Db) -> ApiResult<Status> {
+    session::end(db.pool(), jar).await?;
+    Ok(Status::NoContent)
+}
+
+/// Serialises first-run registrations within this server, so two racing requests cannot
+/// both find the users table empty.
+static REGISTRATION: rocket::tokio::sync::Mutex<()> = rocket::tokio::sync::Mutex::const_new(());
+
+/// Open only while no user exists: an open registration on an admin panel would let anyone
+/// in. The account created is the first admin, signed in at once.
+#[post("/register", data = "<body>")]
+async fn register(
+    body: Payload<UserCreateInput>,
+    https: Https,
+    jar: &CookieJar<'_>,
+    db: &Db,
+) -> ApiResult<(Status, Json<User>)> {
+    let input = body.0;
+    let _guard = REGISTRATION.lock().await;
+    if users::count(db.pool()).await? > 0 {
+        return Err(ApiError::forbidden("Registration is closed: accounts are created by an administrator"));
+    }
+    let hash = password::hash(input.password).await?;
+    let user = users::insert(
+        db.pool(),
+        users::NewUser {
+            username: &input.username,
+            password_hash: &hash,
+            email: input.email.as_deref().filter(|e| !e.is_empty()),
+            full_name: input.full_name.as_deref().filter(|n| !n.is_empty()),
+            role: ROLE_ADMIN,
+            is_active: true,
+        },
+    )
+    .await?;
+    session::start(db.pool(), jar, https.0, user.id).await?;
+    Ok((Status::Created, Json(user)))
+}

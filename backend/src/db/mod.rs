@@ -1,0 +1,108 @@
+//! The database: one pool over SQLite or PostgreSQL, chosen by `DATABASE_URL`, with the
+//! schema migrated at start. Everything that must differ between the two dialects lives
+//! in this module.
+
+pub mod clock;
+mod pool;
+
+use rocket::fairing::{self, AdHoc};
+use rocket::{Build, Rocket};
+use rocket_db_pools::Database;
+use sqlx::migrate::Migrator;
+
+#[derive(Database)]
+#[database("aqar")]
+pub struct Db(pool::AnyPool);
+
+impl Db {
+    pub fn pool(&self) -> &sqlx::AnyPool {
+        &self.0
+    }
+}
+
+/// Each dialect's migrations, embedded so the binary needs no file beside it.
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Dialect {
+    pub fn of_url(url: &str) -> Option<Dialect> {
+        if url.starts_with("sqlite:") {
+            Some(Dialect::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Some(Dialect::Postgres)
+        } else {
+            None
+        }
+    }
+
+    fn migrator(self) -> &'static Migrator {
+        match self {
+            Dialect::Sqlite => &SQLITE_MIGRATIONS,
+            Dialect::Postgres => &POSTGRES_MIGRATIONS,
+        }
+    }
+}
+
+/// Makes a SQLite URL create its file (and folder) on first start; other URLs pass as given.
+pub fn prepare_url(url: &str) -> Result<String, String> {
+    if Dialect::of_url(url) != Some(Dialect::Sqlite) {
+        return Ok(url.to_owned());
+    }
+    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = path.split('?').next().unwrap_or_default();
+    if path != ":memory:" {
+        if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+    }
+    if url.contains("mode=") {
+        Ok(url.to_owned())
+    } else if url.contains('?') {
+        Ok(format!("{url}&mode=rwc"))
+    } else {
+        Ok(format!("{url}?mode=rwc"))
+    }
+}
+
+/// Brings the schema up to date before the server takes requests.
+pub fn migrations() -> AdHoc {
+    AdHoc::try_on_ignite("Database migrations", migrate)
+}
+
+async fn migrate(rocket: Rocket<Build>) -> fairing::Result {
+    let Some(db) = Db::fetch(&rocket) else {
+        return Err(rocket);
+    };
+    let dialect = rocket.state::<Dialect>().copied().unwrap_or(Dialect::Sqlite);
+    if dialect == Dialect::Sqlite {
+        // WAL lets readers go on while a write is under way; the mode sticks to the file.
+        if let Err(error) = sqlx::query("PRAGMA journal_mode = WAL").execute(db.pool()).await {
+            rocket::error!("cannot switch SQLite to WAL: {error}");
+            return Err(rocket);
+        }
+    }
+    match dialect.migrator().run(db.pool()).await {
+        Ok(()) => Ok(rocket),
+        Err(error) => {
+            rocket::error!("database migration failed: {error}");
+            Err(rocket)
+        }
+    }
+}
+
+/// Reads a boolean column. PostgreSQL answers a real boolean; SQLite's booleans are stored
+/// as 0/1 integers because sqlx's Any driver cannot decode SQLite's BOOLEAN affinity.
+pub fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, sqlx::Error> {
+    use sqlx::Row;
+    match row.try_get::<bool, _>(column) {
+        Ok(value) => Ok(value),
+        Err(sqlx::Error::ColumnDecode { .. }) => row.try_get::<i64, _>(column).map(|n| n != 0),
+        Err(error) => Err(error),
+    }
+}

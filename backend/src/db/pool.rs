@@ -1,0 +1,47 @@
+//! The pool behind `Db`: sqlx's Any pool, so one binary serves SQLite or PostgreSQL as the
+//! URL says. rocket_db_pools' own sqlx support is pinned to sqlx 0.7, whose Any driver
+//! cannot read NULLs; this plugs sqlx 0.8 into the same `Database` machinery.
+
+use std::ops::Deref;
+use std::time::Duration;
+
+use rocket::figment::Figment;
+use sqlx::pool::PoolConnection;
+use sqlx::Any;
+
+pub struct AnyPool(sqlx::AnyPool);
+
+impl Deref for AnyPool {
+    type Target = sqlx::AnyPool;
+
+    fn deref(&self) -> &sqlx::AnyPool {
+        &self.0
+    }
+}
+
+#[rocket::async_trait]
+impl rocket_db_pools::Pool for AnyPool {
+    type Connection = PoolConnection<Any>;
+    type Error = rocket_db_pools::Error<sqlx::Error>;
+
+    async fn init(figment: &Figment) -> Result<Self, Self::Error> {
+        let config: rocket_db_pools::Config = figment.extract().map_err(rocket_db_pools::Error::Config)?;
+        sqlx::pool::PoolOptions::new()
+            .max_connections(config.max_connections as u32)
+            .min_connections(config.min_connections.unwrap_or_default())
+            .acquire_timeout(Duration::from_secs(config.connect_timeout))
+            .idle_timeout(config.idle_timeout.map(Duration::from_secs))
+            .connect(&config.url)
+            .await
+            .map(AnyPool)
+            .map_err(rocket_db_pools::Error::Init)
+    }
+
+    async fn get(&self) -> Result<Self::Connection, Self::Error> {
+        self.0.acquire().await.map_err(rocket_db_pools::Error::Get)
+    }
+
+    async fn close(&self) {
+        self.0.close().await;
+    }
+}

@@ -1,0 +1,140 @@
+//! The one error type of the API: a status, a sentence for people and, for validation
+//! failures, the field map from `rules`. Every non-2xx answer is rendered from it.
+
+use std::io::Cursor;
+use std::sync::Mutex;
+
+use rocket::http::{ContentType, Header, Status};
+use rocket::response::{self, Responder, Response};
+use rocket::{catch, catchers, Catcher, Request};
+use rules::FieldErrors;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: Status,
+    pub message: String,
+    pub errors: Option<FieldErrors>,
+    pub retry_after_secs: Option<u64>,
+}
+
+/// The JSON body of every non-2xx answer.
+#[derive(Serialize, JsonSchema)]
+pub struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn new(status: Status, message: impl Into<String>) -> Self {
+        Self { status, message: message.into(), errors: None, retry_after_secs: None }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(Status::BadRequest, message)
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self::new(Status::Unauthorized, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(Status::Forbidden, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(Status::NotFound, message)
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(Status::Conflict, message)
+    }
+
+    pub fn validation(errors: FieldErrors) -> Self {
+        Self {
+            status: Status::UnprocessableEntity,
+            message: "Validation failed".into(),
+            errors: Some(errors),
+            retry_after_secs: None,
+        }
+    }
+
+    pub fn too_many(message: impl Into<String>, retry_after_secs: u64) -> Self {
+        Self { retry_after_secs: Some(retry_after_secs), ..Self::new(Status::TooManyRequests, message) }
+    }
+
+    /// A failure the user cannot act on; the detail goes to the log, not the answer.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        rocket::error!("internal error: {detail}");
+        Self::new(Status::InternalServerError, "Something went wrong on the server")
+    }
+
+    /// Keeps this error for the catcher of the same request: request guards can only
+    /// hand Rocket a status, and the catcher turns the kept error into the body.
+    pub fn stash(self, request: &Request<'_>) -> Status {
+        let status = self.status;
+        if let Ok(mut slot) = request.local_cache(|| Stashed(Mutex::new(None))).0.lock() {
+            *slot = Some(self);
+        }
+        status
+    }
+}
+
+struct Stashed(Mutex<Option<ApiError>>);
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        match &error {
+            sqlx::Error::RowNotFound => ApiError::not_found("Not found"),
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                ApiError::conflict("A record with this value already exists")
+            }
+            sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
+                ApiError::conflict("This record is referenced by other records")
+            }
+            _ => ApiError::internal(error),
+        }
+    }
+}
+
+impl<'r> Responder<'r, 'static> for ApiError {
+    fn respond_to(self, _: &'r Request<'_>) -> response::Result<'static> {
+        let body = serde_json::to_string(&ErrorBody { message: &self.message, errors: self.errors.as_ref() })
+            .map_err(|_| Status::InternalServerError)?;
+        let mut response = Response::build();
+        response.status(self.status).header(ContentType::JSON).sized_body(body.len(), Cursor::new(body));
+        if let Some(secs) = self.retry_after_secs {
+            response.header(Header::new("Retry-After", secs.to_string()));
+        }
+        Ok(response.finalize())
+    }
+}
+
+/// Every status Rocket answers on its own (unknown route, guard failure, oversized body)
+/// gets the same JSON shape as the handlers' errors.
+#[catch(default)]
+fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
+    let stashed = request.local_cache(|| Stashed(Mutex::new(None))).0.lock().ok().and_then(|mut slot| slot.take());
+    stashed.unwrap_or_else(|| ApiError::new(status, default_message(status)))
+}
+
+fn default_message(status: Status) -> String {
+    match status.code {
+        400 => "The request body is malformed".into(),
+        401 => "Sign in to continue".into(),
+        403 => "You are not allowed to do this".into(),
+        404 => "Not found".into(),
+        413 => "The request body is too large".into(),
+        415 => "Unsupported media type".into(),
+        422 => "The request body does not have the expected shape".into(),
+        _ => status.reason().unwrap_or("Error").to_owned(),
+    }
+}
+
+pub fn catchers() -> Vec<Catcher> {
+    catchers![json_catcher]
+}

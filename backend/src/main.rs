@@ -1,0 +1,4 @@
+#[rocket::launch]
+fn rocket() -> _ {
+    aqar::rocket()
+}

@@ -1,0 +1,47 @@
+//! The JSON body guard: parse, then validate with `rules`, at the boundary and once.
+//! Past this guard a handler trusts its payload.
+
+use rocket::data::{self, Data, FromData, ToByteUnit};
+use rocket::http::Status;
+use rocket::outcome::Outcome;
+use rocket::Request;
+use rules::Validate;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON body of type `T` that has passed its rules.
+pub struct Payload<T>(pub T);
+
+/// Bodies may carry inline images (data URLs of up to 10 MB, base64-encoded).
+pub const BODY_LIMIT_MIB: usize = 16;
+
+#[rocket::async_trait]
+impl<'r, T: DeserializeOwned + Validate + Send> FromData<'r> for Payload<T> {
+    type Error = ApiError;
+
+    async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
+        match parse::<T>(request, body).await {
+            Ok(payload) => Outcome::Success(Payload(payload)),
+            Err(error) => Outcome::Error((error.clone().stash(request), error)),
+        }
+    }
+}
+
+async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data<'_>) -> Result<T, ApiError> {
+    if request.content_type().is_some_and(|ct| !ct.is_json()) {
+        return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
+    }
+    let bytes = body
+        .open(BODY_LIMIT_MIB.mebibytes())
+        .into_bytes()
+        .await
+        .map_err(|e| ApiError::bad_request(format!("The request body could not be read: {e}")))?;
+    if !bytes.is_complete() {
+        return Err(ApiError::new(Status::PayloadTooLarge, format!("The request body is larger than {BODY_LIMIT_MIB} MB")));
+    }
+    let payload: T = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}")))?;
+    payload.validate().map_err(ApiError::validation)?;
+    Ok(payload)
+}

@@ -1,0 +1,47 @@
+//! The browser app, embedded in the binary at build time, served at every path the API
+//! does not own so that deep links reach the client-side router.
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+
+use rocket::http::{ContentType, Header, Status};
+use rocket::response::Responder;
+use rocket::{get, routes, Route};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "../frontend/dist"]
+#[allow_missing = true]
+struct Assets;
+
+pub fn routes() -> Vec<Route> {
+    routes![asset]
+}
+
+#[derive(Responder)]
+pub enum Page {
+    Found(Cow<'static, [u8]>, ContentType, Header<'static>),
+    Missing(Status),
+}
+
+/// Vite's hashed bundles never change under the same name; the page itself always may.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+#[get("/<path..>", rank = 100)]
+fn asset(path: PathBuf) -> Page {
+    let path = path.to_string_lossy().replace('\\', "/");
+    if path.starts_with("api/") || path == "api" || path.starts_with("media/") {
+        return Page::Missing(Status::NotFound);
+    }
+    if let Some(file) = Assets::get(&path) {
+        let content_type = ContentType::from_extension(path.rsplit('.').next().unwrap_or_default())
+            .unwrap_or(ContentType::Binary);
+        let cache = if path.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
+        return Page::Found(file.data, content_type, Header::new("Cache-Control", cache));
+    }
+    match Assets::get("index.html") {
+        Some(index) => Page::Found(index.data, ContentType::HTML, Header::new("Cache-Control", REVALIDATE)),
+        None => Page::Missing(Status::NotFound),
+    }
+}

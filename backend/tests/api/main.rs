@@ -1,0 +1,9 @@
+//! The server's integration tests: the real app on a fresh database per test, run once on
+//! SQLite and once on PostgreSQL (see `helpers::both_databases!`).
+
+#[macro_use]
+mod helpers;
+
+mod auth;
+mod openapi;
+mod schema;

@@ -1,0 +1,36 @@
+//! The two migration sets stay in lock-step: the same tables with the same columns.
+
+use std::collections::BTreeMap;
+
+use sqlx::Row;
+
+use crate::helpers::{Backend, TestApp};
+
+async fn columns(app: &TestApp) -> BTreeMap<String, Vec<String>> {
+    let sql = match app.backend {
+        Backend::Sqlite => {
+            "SELECT m.name AS table_name, p.name AS column_name FROM sqlite_master m \
+             JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
+             AND m.name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY 1, 2"
+        }
+        Backend::Postgres => {
+            "SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns \
+             WHERE table_schema = 'public' AND table_name NOT LIKE '\\_sqlx%' ORDER BY 1, 2"
+        }
+    };
+    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for row in sqlx::query(sql).fetch_all(app.pool()).await.expect("catalog") {
+        let table: String = row.get("table_name");
+        tables.entry(table).or_default().push(row.get("column_name"));
+    }
+    tables
+}
+
+#[rocket::async_test]
+async fn both_dialects_have_the_same_tables_and_columns() {
+    let sqlite = TestApp::spawn(Backend::Sqlite).await.expect("SQLite app");
+    let Some(postgres) = TestApp::spawn(Backend::Postgres).await else { return };
+    let (a, b) = (columns(&sqlite).await, columns(&postgres).await);
+    assert!(a.contains_key("users") && a.contains_key("sessions"));
+    assert_eq!(a, b);
+}

@@ -1,0 +1,141 @@
+// The walking skeleton in a real browser: sign-in, the shell, toasts and sign-out
+// (core-panel.md §1, §2, §8).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { ADMIN, startServer } from '../support/server.mjs';
+
+const SIDEBAR_ENTRIES = [
+  'Dashboard',
+  'Properties',
+  'Categories',
+  'Management',
+  'Services',
+  'Team',
+  'Hero Images',
+  'About Management',
+  'Users',
+  'Property Features',
+  'Contact Requests',
+  'Settings',
+];
+
+describe('the shell', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('the admin signs in and sees the shell with every side bar entry in order', async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByText('Welcome Back').waitFor();
+    await page.getByText('Sign in to access the property management system').waitFor();
+    await page.getByText('Location Control').waitFor();
+    await screenshot(page, 'sign-in', { docs: true });
+    await signIn(page, ADMIN);
+    await page.getByText('Login successful').waitFor();
+    const nav = page.getByRole('navigation');
+    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    assert.deepEqual(labels, SIDEBAR_ENTRIES);
+    await page.getByText('real estate', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Add Property' }).waitFor();
+    await page.getByText('Quick Actions').waitFor();
+    await page.getByText('System Status').waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), 'page');
+    await page.getByText('Login successful').waitFor({ state: 'detached', timeout: 8000 });
+    await screenshot(page, 'shell', { docs: true });
+    await page.context().close();
+  });
+
+  test('a wrong password shows the Login failed toast with the server message', async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const toast = page.getByRole('region', { name: /notifications/i }).getByRole('status');
+    await toast.getByText('Login failed').waitFor();
+    await toast.getByText('Invalid username or password').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/auth');
+    await page.context().close();
+  });
+
+  test('empty fields show both messages and send no request', async () => {
+    const page = await newPage(browser, server.url);
+    let loginRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) loginRequests += 1;
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    assert.equal(await page.getByLabel('Username').getAttribute('aria-invalid'), 'true');
+    assert.equal(loginRequests, 0);
+    await page.context().close();
+  });
+
+  test('a signed-out visit to /properties lands on /auth', async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/properties');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByText('Welcome Back').waitFor();
+    await page.context().close();
+  });
+
+  test('an unknown path shows the 404 page', async () => {
+    const page = await newPage(browser, server.url);
+    await signIn(page, ADMIN);
+    await page.goto('/no-such-screen');
+    await page.getByText('Page Not Found').waitFor();
+    await page.context().close();
+  });
+
+  test('F8 moves focus to the notification region', async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByText('Welcome Back').waitFor();
+    await page.keyboard.press('F8');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { role: el?.getAttribute('role'), label: el?.getAttribute('aria-label') ?? '', tag: el?.tagName };
+    });
+    assert.match(focused.label, /notifications/i, JSON.stringify(focused));
+    await page.context().close();
+  });
+
+  test('the collapsed side bar shows a tooltip with the label', async () => {
+    const page = await newPage(browser, server.url);
+    await signIn(page, ADMIN);
+    const sidebar = page.locator('aside').first();
+    assert.equal(Math.round((await sidebar.boundingBox()).width), 288);
+    await page.getByRole('button', { name: /collapse/i }).click();
+    await page.waitForFunction(() => Math.round(document.querySelector('aside').getBoundingClientRect().width) === 64);
+    await page.getByRole('navigation').getByRole('link', { name: 'Categories' }).hover();
+    await page.getByRole('tooltip').getByText('Categories').waitFor();
+    await screenshot(page, 'shell-collapsed');
+    await page.context().close();
+  });
+
+  test('signing out shows Logged out and returns to /auth', async () => {
+    const page = await newPage(browser, server.url);
+    await signIn(page, ADMIN);
+    await page.getByRole('button', { name: /sign out|log out|logout/i }).click();
+    await page.getByText('Logged out').waitFor();
+    await page.getByText('You have been logged out successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.context().close();
+  });
+});

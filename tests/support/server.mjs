@@ -1,0 +1,64 @@
+// Starts the real aqar binary on a free port with a fresh SQLite database, and stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+const binary = resolve(import.meta.dirname, '../../target/debug/aqar');
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+export async function startServer({ demo = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'aqar-e2e-'));
+  const port = await freePort();
+  const child = spawn(binary, [], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite://${join(dir, 'aqar.db')}`,
+      ROCKET_ADDRESS: '127.0.0.1',
+      ROCKET_PORT: String(port),
+      ROCKET_LOG_LEVEL: 'critical',
+      AQAR_ADMIN_USERNAME: ADMIN.username,
+      AQAR_ADMIN_PASSWORD: ADMIN.password,
+      AQAR_DEMO: demo ? '1' : '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`aqar exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`aqar did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
