@@ -65,6 +65,11 @@ rust-checks:
 	cargo clippy --workspace --all-targets -- -D warnings
 
 rust-tests:
+	@if (exec 3<>/dev/tcp/$${AQAR_TEST_PG_HOST:-127.0.0.1}/$${AQAR_TEST_PG_PORT:-5432}) 2>/dev/null; then \
+		echo "PostgreSQL is reachable: the server suite runs on SQLite and PostgreSQL"; \
+	else \
+		echo "*** PostgreSQL is NOT reachable: every PostgreSQL test will be SKIPPED (set AQAR_REQUIRE_POSTGRES=1 to fail instead) ***"; \
+	fi
 	cargo test --workspace
 
 frontend-tests: wasm
