@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, startServer } from '../support/server.mjs';
 
 const SIDEBAR_ENTRIES = [
@@ -43,7 +43,8 @@ describe('the shell', () => {
     await page.getByText('Location Control').waitFor();
     await screenshot(page, 'sign-in', { docs: true });
     await signIn(page, ADMIN);
-    await page.getByText('Login successful').waitFor();
+    await toast(page).getByText('Login successful', { exact: true }).waitFor();
+    await toast(page).getByText('Welcome to the control panel', { exact: true }).waitFor();
     const nav = page.getByRole('navigation');
     const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     assert.deepEqual(labels, SIDEBAR_ENTRIES);
@@ -52,7 +53,7 @@ describe('the shell', () => {
     await page.getByText('Quick Actions').waitFor();
     await page.getByText('System Status').waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), 'page');
-    await page.getByText('Login successful').waitFor({ state: 'detached', timeout: 8000 });
+    await toast(page).getByText('Login successful', { exact: true }).waitFor({ state: 'detached', timeout: 8000 });
     await screenshot(page, 'shell', { docs: true });
     await page.context().close();
   });
@@ -63,9 +64,8 @@ describe('the shell', () => {
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    const toast = page.getByRole('region', { name: /notifications/i }).getByRole('status');
-    await toast.getByText('Login failed').waitFor();
-    await toast.getByText('Invalid username or password').waitFor();
+    await toast(page).getByText('Login failed', { exact: true }).waitFor();
+    await toast(page).getByText('Invalid username or password', { exact: true }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/auth');
     await page.context().close();
   });
@@ -106,11 +106,10 @@ describe('the shell', () => {
     await page.goto('/auth');
     await page.getByText('Welcome Back').waitFor();
     await page.keyboard.press('F8');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement;
-      return { role: el?.getAttribute('role'), label: el?.getAttribute('aria-label') ?? '', tag: el?.tagName };
-    });
-    assert.match(focused.label, /notifications/i, JSON.stringify(focused));
+    const label = await page.evaluate(
+      () => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? '',
+    );
+    assert.match(label, /notifications/i, 'focus is inside the labelled notification region');
     await page.context().close();
   });
 
@@ -131,8 +130,8 @@ describe('the shell', () => {
     const page = await newPage(browser, server.url);
     await signIn(page, ADMIN);
     await page.getByRole('button', { name: /sign out|log out|logout/i }).click();
-    await page.getByText('Logged out').waitFor();
-    await page.getByText('You have been logged out successfully').waitFor();
+    await toast(page).getByText('Logged out', { exact: true }).waitFor();
+    await toast(page).getByText('You have been logged out successfully', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/auth');

@@ -47,3 +47,8 @@ export async function signIn(page, { username, password }) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/// The visible toasts, inside the labelled notification region.
+export function toast(page) {
+  return page.getByRole('region', { name: /notifications/i }).locator('li');
+}

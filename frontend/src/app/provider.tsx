@@ -1,0 +1,18 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/features/auth';
+import i18n from '@/i18n';
+
+/** Everything a screen may rely on: data cache, text, toasts and the session. */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

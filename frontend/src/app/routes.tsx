@@ -1,0 +1,98 @@
+// The one route table (core-panel §2 and site-content §2). Every route and /admin alias
+// of both specifications is declared here; a screen that has not landed yet renders the
+// 404 page. Screens load lazily, so each route downloads only its own code.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from '@/components/full-screen-spinner';
+import { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from '@/features/auth';
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyRoute {
+  return async () => ({ Component: (await load()).default });
+}
+
+const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'));
+const signIn = lazyScreen(() => import('@/features/auth/routes/sign-in'));
+const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
+const dashboard = lazyScreen(() => import('@/features/dashboard/routes/dashboard'));
+
+export type ScreenName =
+  | 'signIn'
+  | 'notFound'
+  | 'dashboard'
+  | 'properties'
+  | 'addProperty'
+  | 'categories'
+  | 'types'
+  | 'contacts'
+  | 'settings'
+  | 'team'
+  | 'users'
+  | 'management'
+  | 'services'
+  | 'features'
+  | 'heroImages'
+  | 'aboutManagement'
+  | 'companyValues';
+
+export interface ScreenHandle {
+  screen: ScreenName;
+}
+
+interface ScreenRoutes {
+  screen: ScreenName;
+  paths: readonly string[];
+  /** The screen's code; absent until its issue lands, and the 404 page shows instead. */
+  component?: LazyRoute;
+}
+
+/** Each path, and the same path under the optional /admin prefix. */
+function withAdminAlias(...paths: string[]): string[] {
+  return paths.flatMap((path) => (path === '/' ? ['/', '/admin'] : [path, `/admin${path}`]));
+}
+
+/** The signed-in screens and every path that shows each of them. */
+export const SCREENS: readonly ScreenRoutes[] = [
+  { screen: 'dashboard', paths: withAdminAlias('/'), component: dashboard },
+  { screen: 'properties', paths: withAdminAlias('/properties') },
+  { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new') },
+  { screen: 'categories', paths: withAdminAlias('/categories') },
+  { screen: 'types', paths: withAdminAlias('/types') },
+  { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests') },
+  { screen: 'settings', paths: withAdminAlias('/settings') },
+  { screen: 'team', paths: withAdminAlias('/team') },
+  { screen: 'users', paths: withAdminAlias('/users') },
+  { screen: 'management', paths: withAdminAlias('/management') },
+  { screen: 'services', paths: withAdminAlias('/services') },
+  { screen: 'features', paths: withAdminAlias('/features', '/features-management') },
+  { screen: 'heroImages', paths: ['/admin/hero-images'] },
+  { screen: 'aboutManagement', paths: withAdminAlias('/about-management') },
+  { screen: 'companyValues', paths: withAdminAlias('/company-values', '/company-values-management') },
+];
+
+function handle(screen: ScreenName): ScreenHandle {
+  return { screen };
+}
+
+const tree: RouteObject[] = [
+  {
+    element: <GuestRoute />,
+    children: [{ path: SIGN_IN_PATH, handle: handle('signIn'), lazy: signIn }],
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        lazy: shell,
+        children: SCREENS.flatMap(({ screen, paths, component }) =>
+          paths.map((path) => ({ path, handle: handle(screen), lazy: component ?? notFound })),
+        ),
+      },
+    ],
+  },
+  { path: '*', handle: handle('notFound'), lazy: notFound },
+];
+
+/** The table under one root that shows a spinner while the first screen's code loads. */
+export const routes: RouteObject[] = [{ HydrateFallback: FullScreenSpinner, children: tree }];

@@ -1,0 +1,28 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toast } from '@/hooks/use-toast';
+import { Toaster } from './toaster';
+
+describe('toaster', () => {
+  it('F8 focuses the labelled notification region', () => {
+    render(<Toaster />);
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+
+    expect(region).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('shows one toast at a time, the new replacing the old', () => {
+    render(<Toaster />);
+
+    act(() => {
+      toast({ title: 'Older' });
+      toast({ title: 'Newer', description: 'details' });
+    });
+
+    expect(screen.queryByText('Older')).toBeNull();
+    expect(screen.getByText('Newer')).toBeInTheDocument();
+    expect(screen.getByText('details')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '@/lib/api-client';
+
+/** The signed-in user as `GET /api/user` answers it. */
+export interface User {
+  id: number;
+  username: string;
+  role: string;
+  email: string | null;
+  fullName: string | null;
+  isActive: boolean;
+}
+
+export const userQueryKey = ['/api/user'] as const;
+
+/** The current user; `null` when nobody is signed in (the server answers 401). */
+export function userQueryOptions() {
+  return queryOptions({
+    queryKey: userQueryKey,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  });
+}
+
+export function useUser() {
+  return useQuery(userQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignIn } from '@/generated/types';
+import { apiRequest } from '@/lib/api-client';
+import { userQueryKey, type User } from './get-user';
+
+/** First-run set-up: creates the first account while none exists and signs it in. */
+export async function register(account: SignIn): Promise<User> {
+  return (await apiRequest<User>('POST', '/api/register', account)) as User;
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+    },
+  });
+}

@@ -1,0 +1,108 @@
+// The session context of core-panel §4 and §8: the current user, and sign-in, sign-out and
+// registration with their toasts. Redirects are left to the route guards.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SignIn } from '@/generated/types';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useUser, type User } from './api/get-user';
+import { useLogin } from './api/login';
+import { useLogout } from './api/logout';
+import { useRegister } from './api/register';
+
+interface Action<Input> {
+  run: (input: Input, callbacks?: { onError?: (error: Error) => void }) => void;
+  isPending: boolean;
+}
+
+export interface Session {
+  user: User | null;
+  isLoading: boolean;
+  login: Action<SignIn>;
+  logout: Action<undefined>;
+  register: Action<SignIn>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const userQuery = useUser();
+  const loginMutation = useLogin();
+  const logoutMutation = useLogout();
+  const registerMutation = useRegister();
+
+  const session = useMemo<Session>(
+    () => ({
+      user: userQuery.data ?? null,
+      isLoading: userQuery.isPending,
+      login: {
+        isPending: loginMutation.isPending,
+        run: (credentials, callbacks) => {
+          loginMutation.mutate(credentials, {
+            onSuccess: () => {
+              toast({
+                title: t('auth.toast.loginSuccess'),
+                description: t('auth.toast.loginSuccessDescription'),
+              });
+            },
+            onError: (error) => {
+              toast({
+                title: t('auth.toast.loginFailed'),
+                description: errorMessage(error),
+                variant: 'destructive',
+              });
+              callbacks?.onError?.(error);
+            },
+          });
+        },
+      },
+      logout: {
+        isPending: logoutMutation.isPending,
+        run: (_input, callbacks) => {
+          logoutMutation.mutate(undefined, {
+            onSuccess: () => {
+              toast({
+                title: t('auth.toast.loggedOut'),
+                description: t('auth.toast.loggedOutDescription'),
+              });
+            },
+            onError: (error) => {
+              toast({
+                title: t('auth.toast.logoutFailed'),
+                description: errorMessage(error),
+                variant: 'destructive',
+              });
+              callbacks?.onError?.(error);
+            },
+          });
+        },
+      },
+      register: {
+        isPending: registerMutation.isPending,
+        run: (account, callbacks) => {
+          registerMutation.mutate(account, {
+            onError: (error) => {
+              toast({
+                title: t('auth.toast.registrationFailed'),
+                description: errorMessage(error),
+                variant: 'destructive',
+              });
+              callbacks?.onError?.(error);
+            },
+          });
+        },
+      },
+    }),
+    [t, userQuery.data, userQuery.isPending, loginMutation, logoutMutation, registerMutation],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The session; using it outside `AuthProvider` is a programming error (core-panel §8). */
+export function useAuth(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) throw new Error('useAuth must be used within an AuthProvider');
+  return session;
+}

@@ -1,0 +1,87 @@
+import {
+  Building2,
+  CheckCircle2,
+  FolderTree,
+  Plus,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+type QuickActionLabel = 'addNewProperty' | 'manageTeam' | 'categories' | 'settings';
+
+const QUICK_ACTIONS: readonly { label: QuickActionLabel; href: string; icon: LucideIcon }[] = [
+  { label: 'addNewProperty', href: '/properties/new', icon: Building2 },
+  { label: 'manageTeam', href: '/team', icon: Users },
+  { label: 'categories', href: '/categories', icon: FolderTree },
+  { label: 'settings', href: '/settings', icon: Settings },
+];
+
+// The System Status card is static by specification (core-panel §2).
+const SYSTEM_STATUS = [
+  { part: 'website', state: 'online' },
+  { part: 'database', state: 'connected' },
+  { part: 'api', state: 'active' },
+] as const;
+
+export default function DashboardRoute() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
+          <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
+        </div>
+        <Button asChild>
+          <Link to="/properties">
+            <Plus aria-hidden />
+            {t('dashboard.addProperty')}
+          </Link>
+        </Button>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('dashboard.quickActions')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-3">
+            {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
+              <Button key={href} asChild variant="outline" className="h-auto flex-col gap-2 py-5">
+                <Link to={href}>
+                  <Icon className="size-6! text-primary" aria-hidden />
+                  {t(`dashboard.${label}`)}
+                </Link>
+              </Button>
+            ))}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('dashboard.systemStatus')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3">
+              {SYSTEM_STATUS.map(({ part, state }) => (
+                <li key={part} className="flex items-center justify-between rounded-lg border border-border p-3">
+                  <span className="flex items-center gap-3 text-sm font-medium">
+                    <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />
+                    {t(`dashboard.${part}`)}
+                  </span>
+                  <Badge variant="success">{t(`dashboard.${state}`)}</Badge>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { useAuth } from '@/features/auth';
+import { Sidebar } from './sidebar';
+
+/**
+ * The signed-in frame: side bar beside the current screen. Tooltips are provided here,
+ * not app-wide, so the sign-in screen does not download the positioning code.
+ */
+export default function AppLayout() {
+  const { user, logout } = useAuth();
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <TooltipProvider>
+      <div className="flex min-h-screen bg-muted/40">
+      <Sidebar
+        user={user}
+        collapsed={collapsed}
+        onToggleCollapsed={() => {
+          setCollapsed((value) => !value);
+        }}
+        onSignOut={() => {
+          logout.run(undefined);
+        }}
+        signingOut={logout.isPending}
+        version={__APP_VERSION__}
+      />
+      <main className="min-w-0 flex-1 overflow-x-hidden">
+        <Outlet />
+        </main>
+      </div>
+    </TooltipProvider>
+  );
+}

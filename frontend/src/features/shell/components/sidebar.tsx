@@ -1,0 +1,179 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Building, ChevronsLeft, ChevronsRight, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import { isActiveRoute, visibleNavItems, type NavBadges, type NavItem } from '../nav';
+
+/** Tooltip open delay inside the side bar (core-panel §9). */
+export const SIDEBAR_TOOLTIP_DELAY_MS = 300;
+
+export interface SidebarProps {
+  user: { username: string; role: string } | null;
+  badges?: NavBadges;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onSignOut: () => void;
+  signingOut?: boolean;
+  version: string;
+}
+
+function badgeCount(item: NavItem, badges: NavBadges | undefined): number {
+  if (item.badge === undefined) return 0;
+  return badges?.[item.badge] ?? 0;
+}
+
+/** Shows `children` with a tooltip when the side bar is collapsed, as they are otherwise. */
+function CollapsedTooltip({
+  collapsed,
+  content,
+  children,
+}: {
+  collapsed: boolean;
+  content: ReactNode;
+  children: ReactElement;
+}) {
+  if (!collapsed) return children;
+  return (
+    <Tooltip delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side="right">{content}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function Sidebar({
+  user,
+  badges,
+  collapsed,
+  onToggleCollapsed,
+  onSignOut,
+  signingOut = false,
+  version,
+}: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const username = user?.username || t('shell.fallbackUsername');
+  const role = user?.role ?? '';
+  const roleLabel = role === 'admin' || role === 'user' ? t(`shell.roles.${role}`) : role;
+
+  return (
+    <aside
+      data-collapsed={collapsed}
+      className={cn(
+        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        collapsed ? 'w-16' : 'w-72',
+      )}
+    >
+      <div className={cn('flex h-16 items-center gap-3 border-b border-sidebar-border', collapsed ? 'justify-center px-2' : 'px-5')}>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Building className="size-5" aria-hidden />
+        </span>
+        {!collapsed && (
+          <div className="min-w-0">
+            <p className="truncate text-base leading-tight font-bold">{t('common.appName')}</p>
+            <p className="truncate text-xs text-muted-foreground">{t('common.appSubtitle')}</p>
+          </div>
+        )}
+      </div>
+
+      <nav aria-label={t('shell.navigation')} className="flex-1 overflow-y-auto p-2">
+        <ul className="grid gap-1">
+          {visibleNavItems(user?.role).map((item) => {
+            const label = t(`shell.nav.${item.label}`);
+            const count = badgeCount(item, badges);
+            const active = isActiveRoute(item.href, pathname);
+            const Icon = item.icon;
+            return (
+              <li key={item.href}>
+                <CollapsedTooltip
+                  collapsed={collapsed}
+                  content={
+                    <>
+                      <span>{label}</span>
+                      {count > 0 && <Badge variant="secondary">{count}</Badge>}
+                    </>
+                  }
+                >
+                  <Link
+                    to={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    aria-label={collapsed ? label : undefined}
+                    className={cn(
+                      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+                      collapsed && 'justify-center px-0',
+                      active
+                        ? 'bg-primary text-primary-foreground shadow-sm'
+                        : 'text-sidebar-foreground/80 hover:bg-muted hover:text-sidebar-foreground',
+                    )}
+                  >
+                    <span className="relative">
+                      <Icon className="size-5 shrink-0" aria-hidden />
+                      {collapsed && count > 0 && (
+                        <span className="absolute -top-1 -right-1 size-2 rounded-full bg-destructive" aria-hidden />
+                      )}
+                    </span>
+                    {!collapsed && <span className="flex-1 truncate">{label}</span>}
+                    {!collapsed && count > 0 && (
+                      <Badge variant={active ? 'secondary' : 'default'}>{count}</Badge>
+                    )}
+                  </Link>
+                </CollapsedTooltip>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="border-t border-sidebar-border p-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+          aria-expanded={!collapsed}
+          className={cn('mb-2 w-full', collapsed ? 'justify-center' : 'justify-start')}
+        >
+          {collapsed ? <ChevronsRight aria-hidden /> : <ChevronsLeft aria-hidden />}
+          {!collapsed && t('shell.collapse')}
+        </Button>
+        <div className={cn('flex items-center gap-3 rounded-md p-2', collapsed && 'flex-col')}>
+          <CollapsedTooltip collapsed={collapsed} content={`${username} · ${roleLabel}`}>
+            <span
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground uppercase"
+              aria-hidden={!collapsed}
+              tabIndex={collapsed ? 0 : undefined}
+            >
+              {username.charAt(0)}
+            </span>
+          </CollapsedTooltip>
+          {!collapsed && (
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold">{username}</p>
+              <p className="flex items-center gap-2 text-xs text-muted-foreground">
+                <span className="truncate">{roleLabel}</span>
+                <Badge variant="outline" className="font-mono font-normal">
+                  {t('common.version', { version })}
+                </Badge>
+              </p>
+            </div>
+          )}
+          <CollapsedTooltip collapsed={collapsed} content={t('auth.signOut')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onSignOut}
+              disabled={signingOut}
+              aria-label={t('auth.signOut')}
+            >
+              <LogOut aria-hidden />
+            </Button>
+          </CollapsedTooltip>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  Building2,
+  FolderTree,
+  Image,
+  Info,
+  LayoutDashboard,
+  Mail,
+  Settings,
+  Sparkles,
+  UserCog,
+  Users,
+  Wrench,
+  Briefcase,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** Counts shown as badges beside their entries; fed by the screens that own the data. */
+export interface NavBadges {
+  properties?: number;
+  contactRequests?: number;
+}
+
+export type NavLabel =
+  | 'dashboard'
+  | 'properties'
+  | 'categories'
+  | 'management'
+  | 'services'
+  | 'team'
+  | 'heroImages'
+  | 'aboutManagement'
+  | 'users'
+  | 'propertyFeatures'
+  | 'contactRequests'
+  | 'settings';
+
+export interface NavItem {
+  label: NavLabel;
+  href: string;
+  icon: LucideIcon;
+  badge?: keyof NavBadges;
+  adminOnly?: boolean;
+}
+
+/** The side bar's entries, in the order of core-panel §2. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'dashboard', href: '/', icon: LayoutDashboard },
+  { label: 'properties', href: '/properties', icon: Building2, badge: 'properties' },
+  { label: 'categories', href: '/categories', icon: FolderTree },
+  { label: 'management', href: '/management', icon: Wrench },
+  { label: 'services', href: '/services', icon: Briefcase },
+  { label: 'team', href: '/team', icon: Users },
+  { label: 'heroImages', href: '/admin/hero-images', icon: Image },
+  { label: 'aboutManagement', href: '/about-management', icon: Info },
+  { label: 'users', href: '/users', icon: UserCog, adminOnly: true },
+  { label: 'propertyFeatures', href: '/features-management', icon: Sparkles },
+  { label: 'contactRequests', href: '/contacts', icon: Mail, badge: 'contactRequests' },
+  { label: 'settings', href: '/settings', icon: Settings },
+];
+
+export const ADMIN_ROLE = 'admin';
+
+/** The entries a user of `role` sees: Users only for the admin role (core-panel §6). */
+export function visibleNavItems(role: string | undefined): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.adminOnly !== true || role === ADMIN_ROLE);
+}
+
+const ADMIN_PREFIX = /^\/admin(?=\/|$)/;
+
+function withoutAdminPrefix(path: string): string {
+  const stripped = path.replace(ADMIN_PREFIX, '');
+  return stripped === '' ? '/' : stripped;
+}
+
+/**
+ * Whether the entry for `href` is the current one: exact for '/', by prefix otherwise.
+ * A prefix matches whole path segments, and the optional /admin prefix is ignored on both
+ * sides, so /admin/properties/12 marks Properties and /admin marks Dashboard.
+ */
+export function isActiveRoute(href: string, pathname: string): boolean {
+  const entry = withoutAdminPrefix(href);
+  const current = withoutAdminPrefix(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  if (entry === '/') return current === '/';
+  return current === entry || current.startsWith(`${entry}/`);
+}

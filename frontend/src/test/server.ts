@@ -1,0 +1,34 @@
+import { vi } from 'vitest';
+
+/** A stand-in for the Rocket server: answers by "METHOD /path", records every call. */
+export type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export const signedOut: Handler = () => json(401, { message: 'Not signed in' });
+
+function pathOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+export function mockServer(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const key = `${method} ${pathOf(input)}`;
+    const handler = handlers[key];
+    if (handler === undefined) return json(404, { message: `no handler for ${key}` });
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetch: fetchMock,
+    calls: (key: string) =>
+      fetchMock.mock.calls.filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${pathOf(input)}` === key),
+  };
+}

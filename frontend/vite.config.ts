@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import wasm from 'vite-plugin-wasm';
+import { defineConfig } from 'vitest/config';
+
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// The Rocket binary serves the API and the built UI from one origin; in development the
+// Vite server forwards the server's paths to it.
+const backend = 'http://127.0.0.1:8000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), wasm()],
+  define: {
+    __APP_VERSION__: JSON.stringify(packageJson.version),
+  },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/media': backend,
+      '/healthz': backend,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+});
