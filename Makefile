@@ -8,7 +8,7 @@ WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e bench clean
+.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e clean
 
 ## The two commands
 run: build
@@ -79,8 +79,6 @@ e2e: chromium frontend
 	cargo build -p aqar
 	cd tests && npm test
 
-bench:
-	@echo "no benchmarks yet"
 
 clean:
 	cargo clean
