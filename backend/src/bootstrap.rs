@@ -56,10 +56,16 @@ async fn run(rocket: &Rocket<Build>) -> ApiResult<()> {
     tx.commit().await?;
     // Printed, not logged: the operator must see it whatever the log level.
     if generated {
-        println!("Aqar: created the first admin. Sign in as '{}' with password '{password}'", settings.admin_username);
+        println!(
+            "Aqar: created the first admin. Sign in as '{}' with password '{password}'",
+            settings.admin_username
+        );
         println!("Aqar: this password is shown only now; set AQAR_ADMIN_PASSWORD to choose your own.");
     } else {
-        println!("Aqar: created the first admin '{}' with the password from AQAR_ADMIN_PASSWORD", settings.admin_username);
+        println!(
+            "Aqar: created the first admin '{}' with the password from AQAR_ADMIN_PASSWORD",
+            settings.admin_username
+        );
     }
     if settings.demo {
         println!("Aqar: loaded the demo data set");

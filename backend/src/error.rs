@@ -118,7 +118,8 @@ impl<'r> Responder<'r, 'static> for ApiError {
 /// gets the same JSON shape as the handlers' errors.
 #[catch(default)]
 fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
-    let stashed = request.local_cache(|| Stashed(Mutex::new(None))).0.lock().ok().and_then(|mut slot| slot.take());
+    let stashed =
+        request.local_cache(|| Stashed(Mutex::new(None))).0.lock().ok().and_then(|mut slot| slot.take());
     stashed.unwrap_or_else(|| ApiError::new(status, default_message(status)))
 }
 

@@ -30,7 +30,8 @@ pub fn rocket() -> Rocket<Build> {
 /// The server for a given configuration; tests pass their own database and settings.
 pub fn build(figment: Figment) -> Rocket<Build> {
     sqlx::any::install_default_drivers();
-    let url: String = figment.extract_inner("databases.aqar.url").unwrap_or_else(|_| config::DEFAULT_DATABASE_URL.into());
+    let url: String =
+        figment.extract_inner("databases.aqar.url").unwrap_or_else(|_| config::DEFAULT_DATABASE_URL.into());
     let settings: Settings = figment.extract_inner("aqar").unwrap_or_default();
     let (figment, dialect) = match (db::prepare_url(&url), Dialect::of_url(&url)) {
         (Ok(prepared), Some(dialect)) => (figment.merge(("databases.aqar.url", prepared)), Some(dialect)),

@@ -121,10 +121,13 @@ pub fn document(operations: &[Operation]) -> Value {
             (None, _) => json!({ "description": "Success", "content": { op.response_media: {} } }),
         };
         responses.insert(op.success.to_string(), success);
-        responses.insert("default".into(), json!({
-            "description": "Error: the contract's JSON body",
-            "content": { "application/json": { "schema": error.clone() } }
-        }));
+        responses.insert(
+            "default".into(),
+            json!({
+                "description": "Error: the contract's JSON body",
+                "content": { "application/json": { "schema": error.clone() } }
+            }),
+        );
         let mut operation = json!({
             "summary": op.summary,
             "responses": responses,

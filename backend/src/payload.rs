@@ -38,10 +38,14 @@ async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data
         .await
         .map_err(|e| ApiError::bad_request(format!("The request body could not be read: {e}")))?;
     if !bytes.is_complete() {
-        return Err(ApiError::new(Status::PayloadTooLarge, format!("The request body is larger than {BODY_LIMIT_MIB} MB")));
+        return Err(ApiError::new(
+            Status::PayloadTooLarge,
+            format!("The request body is larger than {BODY_LIMIT_MIB} MB"),
+        ));
     }
-    let payload: T = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}")))?;
+    let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}"))
+    })?;
     payload.validate().map_err(ApiError::validation)?;
     Ok(payload)
 }

@@ -19,9 +19,16 @@ pub fn routes() -> Vec<Route> {
 }
 
 #[derive(Responder)]
-pub enum Page {
-    Found(Cow<'static, [u8]>, ContentType, Header<'static>),
-    Missing(Status),
+pub struct Asset {
+    body: Cow<'static, [u8]>,
+    content_type: ContentType,
+    cache_control: Header<'static>,
+}
+
+impl Asset {
+    fn new(body: Cow<'static, [u8]>, content_type: ContentType, cache: &'static str) -> Self {
+        Asset { body, content_type, cache_control: Header::new("Cache-Control", cache) }
+    }
 }
 
 /// Vite's hashed bundles never change under the same name; the page itself always may.
@@ -29,19 +36,19 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
 #[get("/<path..>", rank = 100)]
-fn asset(path: PathBuf) -> Page {
+fn asset(path: PathBuf) -> Result<Asset, Status> {
     let path = path.to_string_lossy().replace('\\', "/");
     if path.starts_with("api/") || path == "api" || path.starts_with("media/") {
-        return Page::Missing(Status::NotFound);
+        return Err(Status::NotFound);
     }
     if let Some(file) = Assets::get(&path) {
         let content_type = ContentType::from_extension(path.rsplit('.').next().unwrap_or_default())
             .unwrap_or(ContentType::Binary);
         let cache = if path.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
-        return Page::Found(file.data, content_type, Header::new("Cache-Control", cache));
+        return Ok(Asset::new(file.data, content_type, cache));
     }
     match Assets::get("index.html") {
-        Some(index) => Page::Found(index.data, ContentType::HTML, Header::new("Cache-Control", REVALIDATE)),
-        None => Page::Missing(Status::NotFound),
+        Some(index) => Ok(Asset::new(index.data, ContentType::HTML, REVALIDATE)),
+        None => Err(Status::NotFound),
     }
 }

@@ -27,7 +27,10 @@ pub fn routes() -> Vec<Route> {
 pub fn operations() -> Vec<Operation> {
     vec![
         Operation::get("/api/user", "The signed-in user").responds::<User>(),
-        Operation::post("/api/login", "Sign in; starts a session").public().takes::<SignIn>().responds::<User>(),
+        Operation::post("/api/login", "Sign in; starts a session")
+            .public()
+            .takes::<SignIn>()
+            .responds::<User>(),
         Operation::post("/api/logout", "Sign out; ends the session").status(204),
         Operation::post("/api/register", "First-run set-up: creates the first admin while no user exists")
             .public()

@@ -31,12 +31,14 @@ pub async fn start(db: &AnyPool, jar: &CookieJar<'_>, secure: bool, user_id: i64
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     let token = hex::encode(bytes);
     let now = clock::now_epoch();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, created_epoch, last_seen_epoch) VALUES ($1, $2, $3, $3)")
-        .bind(hash_token(&token))
-        .bind(user_id)
-        .bind(now)
-        .execute(db)
-        .await?;
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, created_epoch, last_seen_epoch) VALUES ($1, $2, $3, $3)",
+    )
+    .bind(hash_token(&token))
+    .bind(user_id)
+    .bind(now)
+    .execute(db)
+    .await?;
     jar.add(Cookie::build((COOKIE, token)).http_only(true).same_site(SameSite::Lax).path("/").secure(secure));
     Ok(())
 }
@@ -44,7 +46,10 @@ pub async fn start(db: &AnyPool, jar: &CookieJar<'_>, secure: bool, user_id: i64
 /// Ends the session of the cookie, if any, and removes the cookie.
 pub async fn end(db: &AnyPool, jar: &CookieJar<'_>) -> ApiResult<()> {
     if let Some(cookie) = jar.get(COOKIE) {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_token(cookie.value())).execute(db).await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(hash_token(cookie.value()))
+            .execute(db)
+            .await?;
     }
     jar.remove(Cookie::build(COOKIE).path("/"));
     Ok(())
@@ -70,10 +75,12 @@ async fn authenticate(db: &AnyPool, settings: &Settings, token: &str) -> ApiResu
     let created: i64 = row.try_get("created_epoch")?;
     let last_seen: i64 = row.try_get("last_seen_epoch")?;
     let now = clock::now_epoch();
-    let expired = now - last_seen > settings.session_idle_secs() || now - created > settings.session_absolute_secs();
+    let expired =
+        now - last_seen > settings.session_idle_secs() || now - created > settings.session_absolute_secs();
     if expired || !user.is_active {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(&token_hash).execute(db).await?;
-        let message = if expired { "Your session has expired. Sign in again" } else { "This account is inactive" };
+        let message =
+            if expired { "Your session has expired. Sign in again" } else { "This account is inactive" };
         return Err(ApiError::unauthorized(message));
     }
     if now - last_seen >= TOUCH_EVERY_SECS {
@@ -111,7 +118,8 @@ async fn resolve(request: &Request<'_>) -> ApiResult<User> {
         return Err(ApiError::unauthorized("Sign in to continue"));
     };
     let db = Db::fetch(request.rocket()).ok_or_else(|| ApiError::internal("database pool missing"))?;
-    let settings = request.rocket().state::<Settings>().ok_or_else(|| ApiError::internal("settings missing"))?;
+    let settings =
+        request.rocket().state::<Settings>().ok_or_else(|| ApiError::internal("settings missing"))?;
     authenticate(db.pool(), settings, &token).await
 }
 

@@ -58,7 +58,8 @@ pub fn prepare_url(url: &str) -> Result<String, String> {
     let path = path.split('?').next().unwrap_or_default();
     if path != ":memory:" {
         if let Some(parent) = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
     }
     if url.contains("mode=") {

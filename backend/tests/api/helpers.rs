@@ -29,7 +29,8 @@ enum Database {
 }
 
 fn postgres_url() -> String {
-    std::env::var("AQAR_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("AQAR_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 fn unique_name() -> String {
@@ -70,11 +71,17 @@ impl TestApp {
                 let name = unique_name();
                 match sqlx::PgConnection::connect(&admin_url).await {
                     Ok(mut conn) => {
-                        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.expect("create database");
+                        sqlx::query(&format!("CREATE DATABASE {name}"))
+                            .execute(&mut conn)
+                            .await
+                            .expect("create database");
                     }
                     Err(error) => {
                         let required = std::env::var("AQAR_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
-                        assert!(!required, "PostgreSQL is required but not reachable at {admin_url}: {error}");
+                        assert!(
+                            !required,
+                            "PostgreSQL is required but not reachable at {admin_url}: {error}"
+                        );
                         eprintln!("\n*** SKIPPED on PostgreSQL: not reachable at {admin_url}: {error} ***\n");
                         return None;
                     }
@@ -117,7 +124,8 @@ impl TestApp {
     }
 
     pub async fn send(&self, method: rocket::http::Method, path: &str, body: Value) -> (Status, Value) {
-        let request = self.client.req(method, path.to_owned()).header(ContentType::JSON).body(body.to_string());
+        let request =
+            self.client.req(method, path.to_owned()).header(ContentType::JSON).body(body.to_string());
         read(request.dispatch().await).await
     }
 }
@@ -125,7 +133,11 @@ impl TestApp {
 pub async fn read(response: LocalResponse<'_>) -> (Status, Value) {
     let status = response.status();
     let text = response.into_string().await.unwrap_or_default();
-    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    let value = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    };
     (status, value)
 }
 
@@ -136,10 +148,13 @@ impl Drop for TestApp {
             // Drop runs outside any async context we may block; a short-lived runtime on
             // its own thread removes the database even when the test panicked.
             let _ = std::thread::spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+                let runtime =
+                    tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
                 runtime.block_on(async move {
                     if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                            .execute(&mut conn)
+                            .await;
                     }
                 });
             })

@@ -29,7 +29,9 @@ async fn columns(app: &TestApp) -> BTreeMap<String, Vec<String>> {
 #[rocket::async_test]
 async fn both_dialects_have_the_same_tables_and_columns() {
     let sqlite = TestApp::spawn(Backend::Sqlite).await.expect("SQLite app");
-    let Some(postgres) = TestApp::spawn(Backend::Postgres).await else { return };
+    let Some(postgres) = TestApp::spawn(Backend::Postgres).await else {
+        return;
+    };
     let (a, b) = (columns(&sqlite).await, columns(&postgres).await);
     assert!(a.contains_key("users") && a.contains_key("sessions"));
     assert_eq!(a, b);
