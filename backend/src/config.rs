@@ -1,7 +1,7 @@
 //! Configuration: Rocket's own (`Rocket.toml`, `ROCKET_*`), the database from
 //! `DATABASE_URL`, and Aqar's settings from `AQAR_*` (the contract's table).
 
-use rocket::figment::providers::Env;
+use rocket::figment::providers::{Env, Serialized};
 use rocket::figment::Figment;
 use serde::{Deserialize, Deserializer};
 
@@ -62,7 +62,36 @@ fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
 /// Everything the server reads, lowest priority first.
 pub fn figment() -> Figment {
     rocket::Config::figment()
-        .join(("databases.aqar.url", DEFAULT_DATABASE_URL))
+        // A tuple provider would be global and outrank the environment; the default must not.
+        .join(Serialized::default("databases.aqar.url", DEFAULT_DATABASE_URL))
         .merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "databases.aqar.url".into()))
         .merge(Env::prefixed("AQAR_").map(|key| format!("aqar.{key}").into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_url_from_the_environment_wins_over_the_default() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("DATABASE_URL", "sqlite://elsewhere.db");
+            jail.set_env("AQAR_DEMO", "1");
+            jail.set_env("AQAR_ADMIN_USERNAME", "owner");
+            let figment = figment();
+            assert_eq!(figment.extract_inner::<String>("databases.aqar.url")?, "sqlite://elsewhere.db");
+            let settings: Settings = figment.extract_inner("aqar")?;
+            assert!(settings.demo);
+            assert_eq!(settings.admin_username, "owner");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn without_configuration_the_database_is_data_aqar_db() {
+        figment::Jail::expect_with(|_| {
+            assert_eq!(figment().extract_inner::<String>("databases.aqar.url")?, DEFAULT_DATABASE_URL);
+            Ok(())
+        });
+    }
 }
