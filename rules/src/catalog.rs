@@ -1,0 +1,147 @@
+//! Reference data a listing points at: categories, property types, locations (country,
+//! city, region) and selectable property features.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::lenient::null_as_default;
+use crate::vocabularies::FeatureCategory;
+use crate::{messages, FieldErrors, Validate};
+
+/// Icon a new property feature starts with (site §2).
+pub const NEW_FEATURE_ICON: &str = "fi fi-rr-star";
+
+/// `POST /api/categories`, `PUT /api/categories/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CategoryInput {
+    pub name_en: String,
+    pub name_ar: String,
+    pub description_en: Option<String>,
+    pub description_ar: Option<String>,
+    /// An inline data URL or an image reference.
+    pub image_url: Option<String>,
+}
+
+impl Validate for CategoryInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        names(&self.name_en, &self.name_ar).into_result()
+    }
+}
+
+/// `POST /api/property-types`, `PUT /api/property-types/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PropertyTypeInput {
+    pub name_en: String,
+    pub name_ar: String,
+    pub description_en: Option<String>,
+    pub description_ar: Option<String>,
+}
+
+impl Validate for PropertyTypeInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        names(&self.name_en, &self.name_ar).into_result()
+    }
+}
+
+/// `POST /api/countries`, `PUT /api/countries/{id}`. The code's uniqueness is the server's
+/// to check, against the stored rows.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CountryInput {
+    pub name_en: String,
+    pub name_ar: String,
+    /// Short code such as 'JO'.
+    pub code: String,
+}
+
+impl Validate for CountryInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.require(&self.code, "code", messages::COUNTRY_CODE_REQUIRED);
+        errors.into_result()
+    }
+}
+
+/// `POST /api/cities`, `PUT /api/cities/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CityInput {
+    pub name_en: String,
+    pub name_ar: String,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub country_id: i64,
+}
+
+impl Validate for CityInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.check(self.country_id < 1, "countryId", messages::COUNTRY_REQUIRED);
+        errors.into_result()
+    }
+}
+
+/// `POST /api/regions`, `PUT /api/regions/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RegionInput {
+    pub name_en: String,
+    pub name_ar: String,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub city_id: i64,
+}
+
+impl Validate for RegionInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.check(self.city_id < 1, "cityId", messages::CITY_REQUIRED);
+        errors.into_result()
+    }
+}
+
+/// `POST /api/property-features`, `PUT /api/property-features/{id}`. The category is one
+/// of luxury, amenities or general by its type.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PropertyFeatureInput {
+    pub name_en: String,
+    pub name_ar: String,
+    pub icon: String,
+    pub category: FeatureCategory,
+    pub is_active: bool,
+    pub display_order: i32,
+}
+
+impl Default for PropertyFeatureInput {
+    /// A new feature (site §2): the star icon, the general category, active.
+    fn default() -> Self {
+        Self {
+            name_en: String::new(),
+            name_ar: String::new(),
+            icon: NEW_FEATURE_ICON.into(),
+            category: FeatureCategory::General,
+            is_active: true,
+            display_order: 0,
+        }
+    }
+}
+
+impl Validate for PropertyFeatureInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.require(&self.icon, "icon", messages::ICON_REQUIRED);
+        errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
+        errors.into_result()
+    }
+}
+
+/// The English and Arabic name rules every catalog entry shares.
+fn names(name_en: &str, name_ar: &str) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    errors.require(name_en, "nameEn", messages::NAME_EN_REQUIRED);
+    errors.require(name_ar, "nameAr", messages::NAME_AR_REQUIRED);
+    errors
+}

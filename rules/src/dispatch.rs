@@ -1,0 +1,149 @@
+//! One string-in, string-out entry point over every rule, so the browser (through
+//! `rules-wasm`) and the native case-file tests call exactly the same code. Every
+//! operation is listed, with its input and output, in `rules/OPS.md`.
+
+use serde::de::{Deserialize, DeserializeOwned};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::about::{AboutSectionInput, ValuesSectionForm};
+use crate::catalog::{
+    CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
+};
+use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
+use crate::contact::{ContactRequestInput, ContactStatusChange};
+use crate::export::{ExportQuery, ExportSelection};
+use crate::hero::HeroImageInput;
+use crate::property::{LegacyPropertyInput, PropertyInput};
+use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
+use crate::settings::SettingsInput;
+use crate::sign_in::SignIn;
+use crate::team::TeamMemberInput;
+use crate::text::LocationParts;
+use crate::users::{UserCreateInput, UserUpdateInput};
+use crate::{constants, images, numbers, text, vocabularies, FieldErrors, Validate};
+
+/// Runs the operation `op` on the JSON `input` and answers JSON.
+///
+/// `validate.<payload>` answers the map of failing fields (`{}` when valid). An unknown
+/// operation, or input not of the operation's shape, answers an error sentence.
+pub fn call(op: &str, input: &str) -> Result<String, String> {
+    match op {
+        "validate.signIn" => validate_as::<SignIn>(input),
+        "validate.property" => validate_as::<PropertyInput>(input),
+        "validate.legacyProperty" => validate_legacy_property(input),
+        "validate.category" => validate_as::<CategoryInput>(input),
+        "validate.propertyType" => validate_as::<PropertyTypeInput>(input),
+        "validate.country" => validate_as::<CountryInput>(input),
+        "validate.city" => validate_as::<CityInput>(input),
+        "validate.region" => validate_as::<RegionInput>(input),
+        "validate.propertyFeature" => validate_as::<PropertyFeatureInput>(input),
+        "validate.teamMember" => validate_as::<TeamMemberInput>(input),
+        "validate.userCreate" => validate_as::<UserCreateInput>(input),
+        "validate.userUpdate" => validate_as::<UserUpdateInput>(input),
+        "validate.service" => validate_as::<ServiceInput>(input),
+        "validate.processStep" => validate_as::<ProcessStepInput>(input),
+        "validate.testimonial" => validate_as::<TestimonialInput>(input),
+        "validate.heroImage" => validate_as::<HeroImageInput>(input),
+        "validate.aboutSection" => validate_as::<AboutSectionInput>(input),
+        "validate.valuesSectionForm" => validate_as::<ValuesSectionForm>(input),
+        "validate.companyValue" => validate_as::<CompanyValueInput>(input),
+        "validate.valuesSectionSettings" => validate_as::<ValuesSectionSettingsInput>(input),
+        "validate.settings" => validate_as::<SettingsInput>(input),
+        "validate.contactRequest" => validate_as::<ContactRequestInput>(input),
+        "validate.contactStatusChange" => validate_as::<ContactStatusChange>(input),
+        "validate.exportSelection" => validate_as::<ExportSelection>(input),
+
+        "property.duplicate" => to_json(&parse_object::<PropertyInput>(input)?.duplicate()),
+        "valuesSection.toAboutSections" => {
+            to_json(&parse_object::<ValuesSectionForm>(input)?.to_about_sections())
+        }
+        "settings.withStatisticDefaults" => {
+            to_json(&parse_object::<SettingsInput>(input)?.with_statistic_defaults())
+        }
+
+        "image.judgeUrl" => to_json(&images::judge_url(&parse::<String>(input)?)),
+        "image.checkSectionUpload" => to_json(&images::check_section_upload(parse(input)?)),
+
+        "text.truncate" => to_json(&text::truncate(&parse::<String>(input)?)),
+        "text.location" => to_json(&text::compose_location(&parse_object::<LocationParts>(input)?)),
+
+        "coerce.optionalNumber" => to_json(&numbers::optional_number(&parse(input)?)),
+        "coerce.roomCount" => to_json(&numbers::room_count(&parse(input)?)),
+        "coerce.displayOrder" => to_json(&numbers::display_order(&parse(input)?)),
+        "coerce.stepNumber" => to_json(&numbers::step_number(&parse(input)?)),
+
+        "export.range" => to_json(&parse_object::<ExportQuery>(input)?.range().map_err(|e| e.to_string())?),
+        "export.fileName" => {
+            to_json(&parse_object::<ExportQuery>(input)?.file_name().map_err(|e| e.to_string())?)
+        }
+
+        "vocabulary" => {
+            let name: String = parse(input)?;
+            to_json(&vocabularies::named(&name).ok_or_else(|| format!("unknown vocabulary '{name}'"))?)
+        }
+        "constants" => to_json(&constants::all()),
+        other => Err(format!("unknown operation '{other}'")),
+    }
+}
+
+fn validate_as<T: DeserializeOwned + Validate>(input: &str) -> Result<String, String> {
+    let payload: T = parse_object(input)?;
+    let errors: FieldErrors = payload.validate().err().unwrap_or_default();
+    to_json(&errors)
+}
+
+/// The older property form carries the year it is checked in as `currentYear` beside its
+/// fields, because the rules read no clock.
+fn validate_legacy_property(input: &str) -> Result<String, String> {
+    let mut fields = parse_object::<Map<String, Value>>(input)?;
+    let current_year = fields
+        .remove("currentYear")
+        .and_then(|year| year.as_i64())
+        .ok_or("'currentYear' must be a whole number")?;
+    let current_year = i32::try_from(current_year).map_err(|e| e.to_string())?;
+    let property = LegacyPropertyInput::deserialize(fields).map_err(|e| e.to_string())?;
+    to_json(&property.validate_in_year(current_year).err().unwrap_or_default())
+}
+
+/// Reads the text into a JSON value first and the operation's type from that value: one
+/// text parser for every type keeps the browser build small.
+fn parse<T: DeserializeOwned>(input: &str) -> Result<T, String> {
+    T::deserialize(parse_value(input)?).map_err(|e| e.to_string())
+}
+
+/// Like [`parse`] for payload types, read from the JSON object alone: a struct read from
+/// a general JSON value also carries code to read it from an array, which no caller sends
+/// and the browser build has no room for.
+fn parse_object<T: DeserializeOwned>(input: &str) -> Result<T, String> {
+    match parse_value(input)? {
+        Value::Object(fields) => T::deserialize(fields).map_err(|e| e.to_string()),
+        _ => Err("expected a JSON object".into()),
+    }
+}
+
+fn parse_value(input: &str) -> Result<Value, String> {
+    serde_json::from_str(input).map_err(|e| e.to_string())
+}
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::call;
+
+    /// Input that is not of the operation's shape is the caller's mistake, not a verdict.
+    #[test]
+    fn malformed_input_is_an_error_not_a_verdict() {
+        assert!(call("validate.category", "{").is_err());
+        assert!(call("no.such.op", "{}").is_err());
+    }
+
+    #[test]
+    fn constants_name_the_page_size() {
+        let answer = call("constants", "null").unwrap_or_default();
+        assert!(answer.contains(r#""pageSize":10"#), "{answer}");
+    }
+}

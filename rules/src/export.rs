@@ -1,0 +1,172 @@
+//! The contact-request export: which time period is chosen, the moments it spans and the
+//! spreadsheet's file name (core §2, §5, §7, §9).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::calendar::{Date, DateTime};
+use crate::vocabularies::ExportPeriod;
+use crate::{messages, FieldErrors, Validate};
+
+/// Days in the rolling 'Last 7 Days' window.
+pub const ROLLING_WINDOW_DAYS: i64 = 7;
+
+/// The period chosen in the export dialog. Dates are `YYYY-MM-DD` and matter only for
+/// the custom range, which needs both.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExportSelection {
+    pub period: ExportPeriod,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+}
+
+impl ExportSelection {
+    /// The custom range's first and last day, or why they cannot be read: both are
+    /// required, must be real days, and the end may not come before the start.
+    pub fn custom_days(&self) -> Result<(Date, Date), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let start =
+            read_date(&mut errors, self.start_date.as_deref(), "startDate", messages::START_DATE_REQUIRED);
+        let end = read_date(&mut errors, self.end_date.as_deref(), "endDate", messages::END_DATE_REQUIRED);
+        if let (Some(start), Some(end)) = (start, end) {
+            errors.check(end < start, "endDate", messages::END_BEFORE_START);
+            if errors.is_empty() {
+                return Ok((start, end));
+            }
+        }
+        Err(errors)
+    }
+}
+
+impl Validate for ExportSelection {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        match self.period {
+            ExportPeriod::Custom => self.custom_days().map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn read_date(
+    errors: &mut FieldErrors,
+    text: Option<&str>,
+    field: &'static str,
+    missing: &'static str,
+) -> Option<Date> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => {
+            errors.add(field, missing);
+            None
+        }
+        Some(text) => {
+            let date = Date::parse(text);
+            errors.check(date.is_none(), field, messages::DATE_INVALID);
+            date
+        }
+    }
+}
+
+/// A selection (the fields of [`ExportSelection`], repeated rather than flattened to keep
+/// the browser build small) together with the browser's current local time (`YYYY-MM-DDTHH:MM[:SS[.mmm]]`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExportQuery {
+    pub period: ExportPeriod,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub now: String,
+    /// Set when exporting one request: the file is then named after it.
+    pub request_id: Option<i64>,
+}
+
+/// The moments a period spans, inclusive, as local wall-clock text
+/// (`YYYY-MM-DDTHH:MM:SS.mmm`); `None` leaves that side open.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportRange {
+    pub start: Option<String>,
+    pub end: Option<String>,
+}
+
+/// Why a query could not be answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QueryError {
+    /// The selection breaks its rules (a custom range without both dates, ...).
+    Selection(FieldErrors),
+    /// `now` is not a local date and time.
+    Now,
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueryError::Selection(errors) => {
+                for (index, (_, message)) in errors.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str("; ")?;
+                    }
+                    f.write_str(message)?;
+                }
+                Ok(())
+            }
+            QueryError::Now => f.write_str("'now' must be a local date and time such as 2025-01-31T14:05:00"),
+        }
+    }
+}
+
+impl ExportQuery {
+    fn now(&self) -> Result<DateTime, QueryError> {
+        DateTime::parse(&self.now).ok_or(QueryError::Now)
+    }
+
+    pub fn selection(&self) -> ExportSelection {
+        ExportSelection {
+            period: self.period,
+            start_date: self.start_date.clone(),
+            end_date: self.end_date.clone(),
+        }
+    }
+
+    fn custom_days(&self) -> Result<(Date, Date), QueryError> {
+        self.selection().custom_days().map_err(QueryError::Selection)
+    }
+
+    /// The span of the chosen period: All Time is unbounded; Today, This Month and This
+    /// Year start at midnight of their first day; Last 7 Days starts exactly seven days
+    /// before now; all of these run on with no end. A custom range runs from the start
+    /// day's first millisecond to the end day's last, so the end day counts whole.
+    pub fn range(&self) -> Result<ExportRange, QueryError> {
+        let now = self.now()?;
+        let (start, end) = match self.period {
+            ExportPeriod::All => (None, None),
+            ExportPeriod::Today => (Some(DateTime::start_of(now.date)), None),
+            ExportPeriod::Week => (Some(now.days_before(ROLLING_WINDOW_DAYS)), None),
+            ExportPeriod::Month => (Some(DateTime::start_of(now.date.first_of_month())), None),
+            ExportPeriod::Year => (Some(DateTime::start_of(now.date.first_of_year())), None),
+            ExportPeriod::Custom => {
+                let (start, end) = self.custom_days()?;
+                (Some(DateTime::start_of(start)), Some(DateTime::end_of(end)))
+            }
+        };
+        Ok(ExportRange { start: start.map(|s| s.to_string()), end: end.map(|e| e.to_string()) })
+    }
+
+    /// The spreadsheet's name: `contact_request_{id}_{today}.xlsx` for one request, else
+    /// `contact_requests_{period}_{today}.xlsx` where period is the period's value (all,
+    /// today, week, month, year) or, for a custom range, `{start}_to_{end}`.
+    pub fn file_name(&self) -> Result<String, QueryError> {
+        let today = self.now()?.date;
+        if let Some(id) = self.request_id {
+            return Ok(format!("contact_request_{id}_{today}.xlsx"));
+        }
+        let period = match self.period {
+            ExportPeriod::Custom => {
+                let (start, end) = self.custom_days()?;
+                format!("{start}_to_{end}")
+            }
+            other => other.value().to_owned(),
+        };
+        Ok(format!("contact_requests_{period}_{today}.xlsx"))
+    }
+}

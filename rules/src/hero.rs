@@ -1,0 +1,48 @@
+//! Hero images: one banner per public-site page.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::vocabularies::HeroPage;
+use crate::{messages, FieldErrors, Validate};
+
+/// `POST /api/hero-images`, `PUT /api/hero-images/{id}`. One image per page: the page's
+/// uniqueness is the server's to check, against the stored rows. The image is either
+/// uploaded (`imageData`, a data URL) or linked (`imageUrl`); choosing one clears the other.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct HeroImageInput {
+    pub page_name: Option<HeroPage>,
+    pub title_en: String,
+    pub title_ar: String,
+    pub subtitle_en: Option<String>,
+    pub subtitle_ar: Option<String>,
+    pub image_url: Option<String>,
+    pub image_data: Option<String>,
+    pub is_active: bool,
+}
+
+impl Default for HeroImageInput {
+    fn default() -> Self {
+        Self {
+            page_name: None,
+            title_en: String::new(),
+            title_ar: String::new(),
+            subtitle_en: None,
+            subtitle_ar: None,
+            image_url: None,
+            image_data: None,
+            is_active: true,
+        }
+    }
+}
+
+impl Validate for HeroImageInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.check(self.page_name.is_none(), "pageName", messages::PAGE_NAME_REQUIRED);
+        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.into_result()
+    }
+}

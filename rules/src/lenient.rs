@@ -1,0 +1,14 @@
+//! Reading `null` as "not chosen" for fields that have no natural absence.
+
+use serde::{Deserialize, Deserializer};
+
+/// Deserialises `null` as the type's default. A select that has nothing chosen yet sends
+/// `null` for its id; reading it as 0 lets the "at least 1" rule answer with the field's
+/// message instead of the whole payload being refused as malformed.
+pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}

@@ -1,0 +1,36 @@
+//! Every validation rule, message, default and vocabulary of Aqar, written once.
+//!
+//! The server links this crate natively and the browser runs it through `rules-wasm`,
+//! so a user sees the same message whichever side catches a mistake.
+
+pub mod about;
+pub mod calendar;
+pub mod catalog;
+pub mod company_values;
+pub mod constants;
+pub mod contact;
+pub mod dispatch;
+pub mod email;
+pub mod export;
+pub mod field_errors;
+pub mod hero;
+pub mod images;
+mod lenient;
+pub mod messages;
+pub mod numbers;
+pub mod property;
+pub mod schema;
+pub mod services;
+pub mod settings;
+pub mod sign_in;
+pub mod team;
+pub mod text;
+pub mod users;
+pub mod vocabularies;
+
+pub use field_errors::FieldErrors;
+
+/// A payload that can check itself, answering every failing field at once.
+pub trait Validate {
+    fn validate(&self) -> Result<(), FieldErrors>;
+}

@@ -1,0 +1,113 @@
+//! Every user-facing validation message, spelled once.
+//!
+//! Strings quoted by the specifications are copied exactly; the others (marked "written
+//! here") were written because the specifications state the rule but not its words.
+
+// Sign-in (core §5).
+pub const USERNAME_REQUIRED: &str = "Username is required";
+pub const PASSWORD_REQUIRED: &str = "Password is required";
+
+// Generic fallbacks (core §5).
+pub const EMAIL_INVALID: &str = "Please enter a valid email address";
+
+// Property form (core §5).
+pub const TITLE_EN_REQUIRED: &str = "English title is required";
+pub const TITLE_AR_REQUIRED: &str = "Arabic title is required";
+pub const DESCRIPTION_EN_REQUIRED: &str = "English description is required";
+pub const DESCRIPTION_AR_REQUIRED: &str = "Arabic description is required";
+pub const PRICE_NOT_POSITIVE: &str = "Price must be positive";
+pub const CURRENCY_REQUIRED: &str = "Currency is required";
+pub const AREA_NOT_POSITIVE: &str = "Area must be positive";
+pub const COUNTRY_REQUIRED: &str = "Country is required";
+pub const CITY_REQUIRED: &str = "City is required";
+pub const LOCATION_EN_REQUIRED: &str = "English location is required";
+pub const LOCATION_AR_REQUIRED: &str = "Arabic location is required";
+pub const CATEGORY_REQUIRED: &str = "Category is required";
+pub const PROPERTY_TYPE_REQUIRED: &str = "Property type is required";
+pub const BUILDING_TYPE_REQUIRED: &str = "Building type is required";
+// Written here.
+pub const NOT_IN_LIST: &str = "Please choose a value from the list";
+pub const FLOORS_IN_BUILDING_TOO_SMALL: &str = "Number of floors must be at least 1";
+pub const APARTMENTS_PER_FLOOR_TOO_SMALL: &str = "Apartments per floor must be at least 1";
+pub const FLOOR_NUMBER_NEGATIVE: &str = "Floor number cannot be negative";
+pub const PARKING_SPACES_NEGATIVE: &str = "Parking spaces cannot be negative";
+pub const COUNT_NEGATIVE: &str = "Count cannot be negative";
+
+// Older property form (core §5 states the rules; the words are written here).
+pub const YEAR_BUILT_TOO_EARLY: &str = "Year built cannot be before 1800";
+pub const YEAR_BUILT_IN_FUTURE: &str = "Year built cannot be in the future";
+pub const FLOOR_NEGATIVE: &str = "Floor cannot be negative";
+pub const TOTAL_FLOORS_TOO_SMALL: &str = "Total floors must be at least 1";
+pub const BEDROOMS_NEGATIVE: &str = "Bedrooms cannot be negative";
+pub const BATHROOMS_NEGATIVE: &str = "Bathrooms cannot be negative";
+
+// Category, property type, locations (core §5; site §5).
+pub const NAME_EN_REQUIRED: &str = "English name is required";
+pub const NAME_AR_REQUIRED: &str = "Arabic name is required";
+// Written here.
+pub const COUNTRY_CODE_REQUIRED: &str = "Country code is required";
+
+// Company settings (core §5).
+pub const COMPANY_NAME_REQUIRED: &str = "Company name is required";
+pub const SETTINGS_EMAIL_INVALID: &str = "Invalid email";
+
+// Image by URL (core §5): shown as a toast title and description, or joined as one line.
+pub const IMAGE_URL_INVALID_TITLE: &str = "Invalid Image URL";
+pub const IMAGE_URL_INVALID_DESCRIPTION: &str = "Please enter a valid image URL (JPG, PNG, WebP, GIF)";
+
+// Section images over 5 MB (site §5).
+pub const FILE_TOO_LARGE_TITLE: &str = "File too large";
+pub const IMAGE_TOO_LARGE: &str = "Please select an image smaller than 5MB";
+
+// Users (site §5).
+pub const PASSWORDS_DONT_MATCH: &str = "Passwords don't match";
+pub const CONFIRM_PASSWORD_REQUIRED: &str = "Please confirm your password";
+
+// Team members (site §5 states the rules; the words are written here).
+pub const POSITION_EN_REQUIRED: &str = "English position is required";
+pub const POSITION_AR_REQUIRED: &str = "Arabic position is required";
+pub const EXPERIENCE_NEGATIVE: &str = "Experience must be non-negative";
+
+// Services, process steps, testimonials (site §5).
+pub const ICON_REQUIRED: &str = "Icon is required";
+pub const DISPLAY_ORDER_NEGATIVE: &str = "Display order must be non-negative";
+pub const STEP_NUMBER_NOT_POSITIVE: &str = "Step number must be positive";
+pub const CLIENT_NAME_EN_REQUIRED: &str = "English client name is required";
+pub const CLIENT_NAME_AR_REQUIRED: &str = "Arabic client name is required";
+pub const TESTIMONIAL_EN_REQUIRED: &str = "English testimonial is required";
+pub const TESTIMONIAL_AR_REQUIRED: &str = "Arabic testimonial is required";
+pub const RATING_TOO_LOW: &str = "Rating must be at least 1";
+pub const RATING_TOO_HIGH: &str = "Rating cannot exceed 5";
+
+// Hero images and about sections (site §5 states the rules; the words are written here).
+pub const PAGE_NAME_REQUIRED: &str = "Page is required";
+pub const SECTION_TYPE_REQUIRED: &str = "Section type is required";
+pub const CONTENT_EN_REQUIRED: &str = "English content is required";
+pub const CONTENT_AR_REQUIRED: &str = "Arabic content is required";
+
+// Values section form and values-section settings (site §5).
+pub const SECTION_TITLE_EN_REQUIRED: &str = "Section title in English is required";
+pub const SECTION_TITLE_AR_REQUIRED: &str = "Section title in Arabic is required";
+pub const SECTION_SUBTITLE_EN_REQUIRED: &str = "Section subtitle in English is required";
+pub const SECTION_SUBTITLE_AR_REQUIRED: &str = "Section subtitle in Arabic is required";
+pub const VALUES_REQUIRED: &str = "At least one value is required";
+
+// Contact requests (written here: the visitor form and the status change are not quoted).
+pub const NAME_REQUIRED: &str = "Name is required";
+pub const EMAIL_REQUIRED: &str = "Email is required";
+pub const SUBJECT_REQUIRED: &str = "Subject is required";
+pub const MESSAGE_REQUIRED: &str = "Message is required";
+pub const STATUS_REQUIRED: &str = "Status is required";
+
+// Export (core §5 states the rule; the words are written here).
+pub const START_DATE_REQUIRED: &str = "Start date is required";
+pub const END_DATE_REQUIRED: &str = "End date is required";
+pub const DATE_INVALID: &str = "Please enter a valid date";
+pub const END_BEFORE_START: &str = "End date cannot be before start date";
+
+// Catalog references and uploaded images (written here: the server checks them against
+// stored rows and file contents; the 10MB wording follows the 5MB one of site §5).
+pub const COUNTRY_NOT_FOUND: &str = "Country not found";
+pub const CITY_NOT_FOUND: &str = "City not found";
+pub const IMAGE_NOT_RECOGNISED: &str = "Please choose a PNG, JPEG, GIF or WebP image";
+pub const IMAGE_OVER_10MB: &str = "Please select an image smaller than 10MB";

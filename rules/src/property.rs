@@ -1,0 +1,352 @@
+//! Property listings: the comprehensive form's payload, the older simpler form's payload,
+//! their rules, the new-property defaults of both forms and the duplicate transform.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::lenient::null_as_default;
+use crate::vocabularies::{self, DisplayType, PropertyStatus};
+use crate::{messages, FieldErrors, Validate};
+
+/// Suffix of the English title of a duplicated property (one space, then the word).
+pub const COPY_SUFFIX_EN: &str = " (Copy)";
+/// Suffix of the Arabic title of a duplicated property: the Arabic word for copy.
+pub const COPY_SUFFIX_AR: &str = " (نسخة)";
+
+/// Earliest year a building can have been built (the latest is the current year).
+pub const YEAR_BUILT_MIN: i32 = 1800;
+
+/// `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
+///
+/// Fields are declared in the order of the form's tabs (Basic Info, Details, Features,
+/// Media, Financial), which is the order failing fields are reported in. The server keeps
+/// id and timestamps; selected feature ids travel in their own call.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PropertyInput {
+    pub property_number: Option<String>,
+    pub title_en: String,
+    pub title_ar: String,
+    pub description_en: String,
+    pub description_ar: String,
+    /// Absent reads as not given and fails like a negative price.
+    pub price: Option<f64>,
+    /// One of the `currencies` vocabulary.
+    pub currency: String,
+    /// Square metres; absent reads as not given and fails like a negative area.
+    pub area: Option<f64>,
+    pub plot_area: Option<f64>,
+    pub built_area: Option<f64>,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub country_id: i64,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub city_id: i64,
+    pub region_id: Option<i64>,
+    pub location_en: String,
+    pub location_ar: String,
+    /// One of the `continents` vocabulary, when given.
+    pub continent: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub category_id: i64,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub type_id: i64,
+    pub status: PropertyStatus,
+    pub display_type: DisplayType,
+    /// One of the `orientations` vocabulary, when given.
+    pub facing: Option<String>,
+    pub is_featured: bool,
+
+    /// One of the `buildingTypes` vocabulary.
+    pub building_type_new: String,
+    pub year_built: Option<i32>,
+    /// One of the `buildingConditions` vocabulary, when given.
+    pub building_condition: Option<String>,
+    pub number_of_floors_in_building: Option<i32>,
+    pub floor_number_unit: Option<i32>,
+    pub apartments_per_floor: Option<i32>,
+    pub parking_spaces_available: Option<i32>,
+    pub elevators_available: bool,
+    pub fire_safety_system: bool,
+    pub hotel_style_entrance: bool,
+
+    pub bedroom: i32,
+    pub master_bedroom: i32,
+    pub maids_room: i32,
+    pub living_room: i32,
+    pub kitchen: i32,
+    pub open_kitchen: i32,
+    pub service_kitchen: i32,
+    pub laundry_room: i32,
+    pub bathroom: i32,
+    pub balcony: i32,
+    pub terrace: i32,
+    pub guest_room: i32,
+    pub storage: i32,
+
+    pub parking_space: bool,
+    pub furnished: bool,
+    pub fitted_kitchen: bool,
+    pub kitchen_with_appliances: bool,
+    pub gas_central_heating: bool,
+    pub diesel_central_heating: bool,
+    pub air_conditioning_unit: bool,
+    pub double_glazed_aluminum_windows: bool,
+    pub electric_shutters: bool,
+    pub gas_fireplace: bool,
+    pub diesel_fireplace: bool,
+    pub has_intercom: bool,
+    pub decoration: bool,
+    pub smart_home_system: bool,
+    pub has_underfloor_heating: bool,
+    #[serde(rename = "hasCentralAC")]
+    pub has_central_ac: bool,
+    pub panoramic_view: bool,
+    #[serde(rename = "securitySystemCCTVAlarm")]
+    pub security_system_cctv_alarm: bool,
+    pub swimming_pool_shared_or_private: bool,
+    pub gym_fitness_center: bool,
+    pub sauna_jacuzzi: bool,
+    pub bbq_area: bool,
+    pub kids_play_area: bool,
+    pub lobby: bool,
+    pub private_elevator: bool,
+
+    /// Image references: stored `/media/...` paths, uploads and accepted URLs.
+    pub images: Vec<String>,
+    pub video_url: Option<String>,
+    pub virtual_tour_url: Option<String>,
+
+    pub maintenance_fee: Option<f64>,
+    pub property_tax: Option<f64>,
+}
+
+impl PropertyInput {
+    /// What the comprehensive form starts from (core §9): USD, active, public, the first
+    /// country, city, category and type, every count 0.
+    pub fn new_form() -> Self {
+        Self {
+            currency: "USD".into(),
+            country_id: 1,
+            city_id: 1,
+            category_id: 1,
+            type_id: 1,
+            ..Self::default()
+        }
+    }
+
+    /// The copy the Duplicate action saves (core §4): a blank property number and titles
+    /// marked as copies. Id and timestamps are not part of the payload, so the copy has none.
+    pub fn duplicate(&self) -> Self {
+        Self {
+            property_number: None,
+            title_en: format!("{}{COPY_SUFFIX_EN}", self.title_en),
+            title_ar: format!("{}{COPY_SUFFIX_AR}", self.title_ar),
+            ..self.clone()
+        }
+    }
+
+    fn room_counts(&self) -> [(&'static str, i32); 13] {
+        [
+            ("bedroom", self.bedroom),
+            ("masterBedroom", self.master_bedroom),
+            ("maidsRoom", self.maids_room),
+            ("livingRoom", self.living_room),
+            ("kitchen", self.kitchen),
+            ("openKitchen", self.open_kitchen),
+            ("serviceKitchen", self.service_kitchen),
+            ("laundryRoom", self.laundry_room),
+            ("bathroom", self.bathroom),
+            ("balcony", self.balcony),
+            ("terrace", self.terrace),
+            ("guestRoom", self.guest_room),
+            ("storage", self.storage),
+        ]
+    }
+}
+
+/// A number that must be given and at least 0.
+fn not_positive(value: Option<f64>) -> bool {
+    value.is_none_or(|v| v < 0.0)
+}
+
+fn below(value: Option<i32>, minimum: i32) -> bool {
+    value.is_some_and(|v| v < minimum)
+}
+
+impl Validate for PropertyInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
+        errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
+        errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
+        errors.check(not_positive(self.area), "area", messages::AREA_NOT_POSITIVE);
+        errors.check(self.country_id < 1, "countryId", messages::COUNTRY_REQUIRED);
+        errors.check(self.city_id < 1, "cityId", messages::CITY_REQUIRED);
+        errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
+        errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
+        errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
+        errors.check_listed(self.facing.as_deref(), vocabularies::ORIENTATIONS, "facing");
+
+        errors.require(&self.building_type_new, "buildingTypeNew", messages::BUILDING_TYPE_REQUIRED);
+        errors.check_listed(Some(&self.building_type_new), vocabularies::BUILDING_TYPES, "buildingTypeNew");
+        errors.check_listed(
+            self.building_condition.as_deref(),
+            vocabularies::BUILDING_CONDITIONS,
+            "buildingCondition",
+        );
+        errors.check(
+            below(self.number_of_floors_in_building, 1),
+            "numberOfFloorsInBuilding",
+            messages::FLOORS_IN_BUILDING_TOO_SMALL,
+        );
+        errors.check(below(self.floor_number_unit, 0), "floorNumberUnit", messages::FLOOR_NUMBER_NEGATIVE);
+        errors.check(
+            below(self.apartments_per_floor, 1),
+            "apartmentsPerFloor",
+            messages::APARTMENTS_PER_FLOOR_TOO_SMALL,
+        );
+        errors.check(
+            below(self.parking_spaces_available, 0),
+            "parkingSpacesAvailable",
+            messages::PARKING_SPACES_NEGATIVE,
+        );
+        for (field, count) in self.room_counts() {
+            errors.check(count < 0, field, messages::COUNT_NEGATIVE);
+        }
+        errors.into_result()
+    }
+}
+
+/// The older, simpler property form (English and Arabic tabs, basic fields, room counts,
+/// feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LegacyPropertyInput {
+    pub property_number: Option<String>,
+    pub title_en: String,
+    pub title_ar: String,
+    pub description_en: String,
+    pub description_ar: String,
+    pub price: Option<f64>,
+    pub currency: String,
+    /// Optional in this form; at least 0 when given.
+    pub area: Option<f64>,
+    pub location_en: String,
+    pub location_ar: String,
+    pub continent: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub category_id: i64,
+    #[serde(deserialize_with = "null_as_default")]
+    #[schemars(with = "Option<i64>")]
+    pub type_id: i64,
+    pub status: PropertyStatus,
+    pub display_type: DisplayType,
+    pub is_featured: bool,
+    pub year_built: Option<i32>,
+    pub building_age: Option<i32>,
+    pub floor: Option<i32>,
+    pub total_floors: Option<i32>,
+    pub parking_spaces: i32,
+    pub bedrooms: i32,
+    pub bathrooms: i32,
+    pub has_balcony: bool,
+    pub has_garden: bool,
+    pub has_elevator: bool,
+    pub has_swimming_pool: bool,
+    pub has_gym: bool,
+    pub has_security: bool,
+    pub pets_allowed: bool,
+    pub parking_space: bool,
+    pub furnished: bool,
+    pub images: Vec<String>,
+}
+
+impl LegacyPropertyInput {
+    /// What the older form starts from (core §9): JOD, Asia, active, public, counts 0.
+    pub fn new_form() -> Self {
+        Self { currency: "JOD".into(), continent: Some("asia".into()), ..Self::default() }
+    }
+
+    /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt and is
+    /// passed in because the rules read no clock (the browser build has none).
+    pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
+        errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
+        errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
+        errors.check(self.area.is_some_and(|a| a < 0.0), "area", messages::AREA_NOT_POSITIVE);
+        errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
+        errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
+        errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
+        errors.check(below(self.year_built, YEAR_BUILT_MIN), "yearBuilt", messages::YEAR_BUILT_TOO_EARLY);
+        errors.check(
+            self.year_built.is_some_and(|y| y > current_year),
+            "yearBuilt",
+            messages::YEAR_BUILT_IN_FUTURE,
+        );
+        errors.check(below(self.floor, 0), "floor", messages::FLOOR_NEGATIVE);
+        errors.check(below(self.total_floors, 1), "totalFloors", messages::TOTAL_FLOORS_TOO_SMALL);
+        errors.check(self.parking_spaces < 0, "parkingSpaces", messages::PARKING_SPACES_NEGATIVE);
+        errors.check(self.bedrooms < 0, "bedrooms", messages::BEDROOMS_NEGATIVE);
+        errors.check(self.bathrooms < 0, "bathrooms", messages::BATHROOMS_NEGATIVE);
+        errors.into_result()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_new_comprehensive_form_fails_only_on_what_the_user_must_type() {
+        let errors = PropertyInput::new_form().validate().err().unwrap_or_default();
+        let fields: Vec<&str> = errors.iter().map(|(field, _)| field).collect();
+        assert_eq!(
+            fields,
+            [
+                "titleEn",
+                "titleAr",
+                "descriptionEn",
+                "descriptionAr",
+                "price",
+                "area",
+                "locationEn",
+                "locationAr",
+                "buildingTypeNew"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_duplicate_keeps_everything_but_number_and_titles() {
+        let original = PropertyInput {
+            property_number: Some("#12".into()),
+            title_en: "Villa".into(),
+            title_ar: "فيلا".into(),
+            bedroom: 3,
+            ..PropertyInput::new_form()
+        };
+        let copy = original.duplicate();
+        assert_eq!(copy.property_number, None);
+        assert_eq!(copy.title_en, "Villa (Copy)");
+        assert_eq!(copy.title_ar, "فيلا (نسخة)");
+        assert_eq!(copy.bedroom, 3);
+    }
+}

@@ -1,0 +1,73 @@
+//! Company settings: the company's details and the four statistics of the public site.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{messages, FieldErrors, Validate};
+
+/// What a statistic shows while its value is empty (core §9).
+pub const STAT_PROPERTIES_DEFAULT: &str = "500";
+pub const STAT_CONTINENTS_DEFAULT: &str = "6";
+pub const STAT_CLIENTS_DEFAULT: &str = "1000";
+pub const STAT_EXPERIENCE_DEFAULT: &str = "10";
+
+/// `POST /api/settings`. Statistic values are stored as text; each statistic has a legacy,
+/// an English and an Arabic label.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SettingsInput {
+    /// The legacy company name; the one required field.
+    pub company_name: String,
+    pub company_name_en: Option<String>,
+    pub company_name_ar: Option<String>,
+    /// An inline image (data URL).
+    pub company_logo: Option<String>,
+    pub company_description: Option<String>,
+    /// Checked as an e-mail address when given.
+    pub contact_email: Option<String>,
+    pub contact_phone: Option<String>,
+    pub address: Option<String>,
+    pub stat_properties: Option<String>,
+    pub stat_properties_label: Option<String>,
+    pub stat_properties_label_en: Option<String>,
+    pub stat_properties_label_ar: Option<String>,
+    pub stat_continents: Option<String>,
+    pub stat_continents_label: Option<String>,
+    pub stat_continents_label_en: Option<String>,
+    pub stat_continents_label_ar: Option<String>,
+    pub stat_clients: Option<String>,
+    pub stat_clients_label: Option<String>,
+    pub stat_clients_label_en: Option<String>,
+    pub stat_clients_label_ar: Option<String>,
+    pub stat_experience: Option<String>,
+    pub stat_experience_label: Option<String>,
+    pub stat_experience_label_en: Option<String>,
+    pub stat_experience_label_ar: Option<String>,
+}
+
+impl SettingsInput {
+    /// The same settings with every empty statistic value replaced by its default, as the
+    /// settings page and the public site show them.
+    pub fn with_statistic_defaults(mut self) -> Self {
+        for (value, default) in [
+            (&mut self.stat_properties, STAT_PROPERTIES_DEFAULT),
+            (&mut self.stat_continents, STAT_CONTINENTS_DEFAULT),
+            (&mut self.stat_clients, STAT_CLIENTS_DEFAULT),
+            (&mut self.stat_experience, STAT_EXPERIENCE_DEFAULT),
+        ] {
+            if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
+                *value = Some(default.into());
+            }
+        }
+        self
+    }
+}
+
+impl Validate for SettingsInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.require(&self.company_name, "companyName", messages::COMPANY_NAME_REQUIRED);
+        errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        errors.into_result()
+    }
+}

@@ -1,0 +1,71 @@
+//! Team members shown on the public site.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{messages, FieldErrors, Validate};
+
+/// `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
+/// fields by copying the English ones, but the payload checks both.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TeamMemberInput {
+    pub name_en: String,
+    pub name_ar: String,
+    pub position_en: String,
+    pub position_ar: String,
+    pub description_en: String,
+    pub description_ar: String,
+    pub image_url: Option<String>,
+    /// Years of experience.
+    pub experience: i32,
+    /// Checked as an e-mail address when given.
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub whatsapp: Option<String>,
+    pub linkedin: Option<String>,
+    pub twitter: Option<String>,
+    pub display_order: i32,
+    pub is_active: bool,
+    /// Shown on the member's card (at most three, then '+N more').
+    pub specializations: Vec<String>,
+}
+
+impl Default for TeamMemberInput {
+    fn default() -> Self {
+        Self {
+            name_en: String::new(),
+            name_ar: String::new(),
+            position_en: String::new(),
+            position_ar: String::new(),
+            description_en: String::new(),
+            description_ar: String::new(),
+            image_url: None,
+            experience: 0,
+            email: None,
+            phone: None,
+            whatsapp: None,
+            linkedin: None,
+            twitter: None,
+            display_order: 0,
+            is_active: true,
+            specializations: Vec::new(),
+        }
+    }
+}
+
+impl Validate for TeamMemberInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.require(&self.name_en, "nameEn", messages::NAME_EN_REQUIRED);
+        errors.require(&self.name_ar, "nameAr", messages::NAME_AR_REQUIRED);
+        errors.require(&self.position_en, "positionEn", messages::POSITION_EN_REQUIRED);
+        errors.require(&self.position_ar, "positionAr", messages::POSITION_AR_REQUIRED);
+        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.check(self.experience < 0, "experience", messages::EXPERIENCE_NEGATIVE);
+        errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
+        errors.into_result()
+    }
+}
