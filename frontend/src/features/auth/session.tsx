@@ -2,7 +2,7 @@
 // registration with their toasts. Redirects are left to the route guards.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignIn } from '@/generated/types';
+import type { SignIn, UserCreateInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useUser, type User } from './api/get-user';
@@ -20,7 +20,7 @@ export interface Session {
   isLoading: boolean;
   login: Action<SignIn>;
   logout: Action<undefined>;
-  register: Action<SignIn>;
+  register: Action<UserCreateInput>;
 }
 
 const SessionContext = createContext<Session | null>(null);
