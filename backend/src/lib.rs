@@ -2,13 +2,18 @@
 
 pub mod auth;
 pub mod bootstrap;
+pub mod categories;
 pub mod config;
 pub mod db;
 pub mod demo;
 pub mod error;
 pub mod health;
+pub mod locations;
+pub mod media;
 pub mod openapi;
 pub mod payload;
+pub mod property_features;
+pub mod property_types;
 pub mod spa;
 pub mod users;
 
@@ -44,11 +49,17 @@ pub fn build(figment: Figment) -> Rocket<Build> {
             (figment, None)
         }
     };
-    let mut rocket = rocket::custom(figment)
+    let mut rocket = rocket::custom(media::with_upload_limits(figment))
         .manage(settings)
         .manage(auth::throttle::LoginThrottle::default())
         .mount("/api", auth::routes())
         .mount("/api", routes![openapi_document])
+        .mount("/api", categories::routes())
+        .mount("/api", property_types::routes())
+        .mount("/api", locations::routes())
+        .mount("/api", property_features::routes())
+        .mount("/api", media::routes())
+        .mount("/media", media::file_routes())
         .mount("/", health::routes())
         .mount("/", spa::routes())
         .register("/", error::catchers());
@@ -63,6 +74,11 @@ pub fn operations() -> Vec<Operation> {
     [
         auth::operations(),
         health::operations(),
+        categories::operations(),
+        property_types::operations(),
+        locations::operations(),
+        property_features::operations(),
+        media::operations(),
         vec![Operation::get("/api/openapi.json", "This OpenAPI document")],
     ]
     .concat()

@@ -49,3 +49,10 @@ async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data
     payload.validate().map_err(ApiError::validation)?;
     Ok(payload)
 }
+
+/// Optional text as stored: blank (empty or only white space) is "not given", so a cleared
+/// form field reads back as `null` rather than as an empty string. Given text is kept
+/// byte for byte.
+pub fn optional_text(value: Option<String>) -> Option<String> {
+    value.filter(|text| !text.trim().is_empty())
+}

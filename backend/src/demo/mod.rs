@@ -1,11 +1,14 @@
 //! The bilingual demo data set `AQAR_DEMO=1` loads into an empty database, so a newcomer
 //! sees a realistic panel on first start. Each area adds its rows here as it lands.
 
+use rules::catalog::{CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
+use rules::vocabularies::FeatureCategory;
 use sqlx::{Any, Transaction};
 
 use crate::auth::password;
 use crate::error::ApiResult;
 use crate::users::store::{self as users, NewUser};
+use crate::{categories, locations, property_features, property_types};
 
 /// Demo staff sign in with this password; the demo is for trying the panel, not for production.
 pub const DEMO_STAFF_PASSWORD: &str = "demo-staff-2026";
@@ -31,5 +34,241 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
         )
         .await?;
     }
+    seed_catalog(tx).await
+}
+
+/// Categories, property types, countries with cities and regions, and features in every
+/// group: what the property form and the public site need to look alive.
+async fn seed_catalog(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
+    for (name_en, name_ar, description_en, description_ar) in CATEGORIES {
+        let row = categories::store::CategoryRow::new(
+            name_en.into(),
+            name_ar.into(),
+            Some(description_en.into()),
+            Some(description_ar.into()),
+            None,
+        );
+        categories::store::insert(&mut **tx, &row).await?;
+    }
+    for (name_en, name_ar, description_en, description_ar) in PROPERTY_TYPES {
+        let input = PropertyTypeInput {
+            name_en: name_en.into(),
+            name_ar: name_ar.into(),
+            description_en: Some(description_en.into()),
+            description_ar: Some(description_ar.into()),
+        };
+        property_types::store::insert(&mut **tx, &input).await?;
+    }
+    for (code, name_en, name_ar, cities) in COUNTRIES {
+        let country = CountryInput { name_en: name_en.into(), name_ar: name_ar.into(), code: code.into() };
+        let country = locations::store::insert_country(&mut **tx, &country).await?;
+        for &(name_en, name_ar, regions) in cities {
+            let city = CityInput { name_en: name_en.into(), name_ar: name_ar.into(), country_id: country.id };
+            let city = locations::store::insert_city(tx, &city).await?;
+            for &(name_en, name_ar) in regions {
+                let region =
+                    RegionInput { name_en: name_en.into(), name_ar: name_ar.into(), city_id: city.id };
+                locations::store::insert_region(tx, &region).await?;
+            }
+        }
+    }
+    for (category, features) in FEATURES {
+        for (position, &(name_en, name_ar, icon, is_active)) in features.iter().enumerate() {
+            let input = PropertyFeatureInput {
+                name_en: name_en.into(),
+                name_ar: name_ar.into(),
+                icon: icon.into(),
+                category,
+                is_active,
+                display_order: i32::try_from(position + 1).unwrap_or(i32::MAX),
+            };
+            property_features::store::insert(&mut **tx, &input).await?;
+        }
+    }
     Ok(())
 }
+
+/// English name, Arabic name, English description, Arabic description.
+type Described = (&'static str, &'static str, &'static str, &'static str);
+
+const CATEGORIES: [Described; 5] = [
+    (
+        "Residential",
+        "سكني",
+        "Homes for families and individuals: apartments, villas and townhouses.",
+        "منازل للعائلات والأفراد: شقق وفلل وتاون هاوس.",
+    ),
+    (
+        "Investment",
+        "استثماري",
+        "Income-generating properties and off-plan opportunities with strong returns.",
+        "عقارات مدرّة للدخل وفرص على الخارطة بعوائد مجزية.",
+    ),
+    (
+        "Commercial",
+        "تجاري",
+        "Offices, shops and showrooms in prime business districts.",
+        "مكاتب ومحلات ومعارض في أبرز المناطق التجارية.",
+    ),
+    (
+        "Land",
+        "أراضٍ",
+        "Residential, commercial and agricultural plots ready to build on.",
+        "قطع أراضٍ سكنية وتجارية وزراعية جاهزة للبناء.",
+    ),
+    (
+        "Holiday Homes",
+        "بيوت العطلات",
+        "Chalets and holiday homes by the sea and in the mountains.",
+        "شاليهات وبيوت عطلات على البحر وفي الجبال.",
+    ),
+];
+
+const PROPERTY_TYPES: [Described; 10] = [
+    (
+        "Apartment",
+        "شقة",
+        "A self-contained home on one floor of a building.",
+        "وحدة سكنية مستقلة في طابق من مبنى.",
+    ),
+    ("Villa", "فيلا", "A detached house with its own garden.", "منزل مستقل بحديقة خاصة."),
+    (
+        "Duplex",
+        "دوبلكس",
+        "A home on two floors joined by an inner staircase.",
+        "وحدة سكنية من طابقين يربطهما درج داخلي.",
+    ),
+    (
+        "Townhouse",
+        "تاون هاوس",
+        "A house in a row, sharing side walls with its neighbours.",
+        "منزل ضمن صف من المنازل يتشارك الجدران الجانبية.",
+    ),
+    (
+        "Penthouse",
+        "بنتهاوس",
+        "The top-floor home, often with a private roof terrace.",
+        "وحدة في الطابق الأخير غالبًا مع سطح خاص.",
+    ),
+    (
+        "Studio",
+        "استوديو",
+        "One open room with a kitchenette and a bathroom.",
+        "غرفة واحدة مفتوحة مع مطبخ صغير وحمام.",
+    ),
+    ("Chalet", "شاليه", "A holiday home by the sea or in the mountains.", "بيت عطلات على البحر أو في الجبال."),
+    ("Office", "مكتب", "Work space in a commercial building.", "مساحة عمل في مبنى تجاري."),
+    ("Shop", "محل تجاري", "Street-level retail space.", "مساحة بيع بالتجزئة على مستوى الشارع."),
+    ("Warehouse", "مستودع", "Storage and logistics space.", "مساحة للتخزين والخدمات اللوجستية."),
+];
+
+/// A city's English and Arabic names and its regions'.
+type CityRows = (&'static str, &'static str, &'static [(&'static str, &'static str)]);
+
+const COUNTRIES: [(&str, &str, &str, &[CityRows]); 3] = [
+    (
+        "JO",
+        "Jordan",
+        "الأردن",
+        &[
+            (
+                "Amman",
+                "عمّان",
+                &[
+                    ("Abdoun", "عبدون"),
+                    ("Dabouq", "دابوق"),
+                    ("Jabal Amman", "جبل عمّان"),
+                    ("Khalda", "خلدا"),
+                    ("Sweifieh", "الصويفية"),
+                ],
+            ),
+            ("Irbid", "إربد", &[("Al Husn", "الحصن"), ("University Street", "شارع الجامعة")]),
+            ("Aqaba", "العقبة", &[("Tala Bay", "تالا باي"), ("Ayla", "أيلة")]),
+            ("Zarqa", "الزرقاء", &[]),
+        ],
+    ),
+    (
+        "AE",
+        "United Arab Emirates",
+        "الإمارات العربية المتحدة",
+        &[
+            (
+                "Dubai",
+                "دبي",
+                &[
+                    ("Dubai Marina", "دبي مارينا"),
+                    ("Downtown Dubai", "وسط مدينة دبي"),
+                    ("Palm Jumeirah", "نخلة جميرا"),
+                    ("Business Bay", "الخليج التجاري"),
+                ],
+            ),
+            (
+                "Abu Dhabi",
+                "أبوظبي",
+                &[
+                    ("Al Reem Island", "جزيرة الريم"),
+                    ("Saadiyat Island", "جزيرة السعديات"),
+                    ("Yas Island", "جزيرة ياس"),
+                ],
+            ),
+            ("Sharjah", "الشارقة", &[("Al Majaz", "المجاز"), ("Al Khan", "الخان")]),
+        ],
+    ),
+    (
+        "SA",
+        "Saudi Arabia",
+        "المملكة العربية السعودية",
+        &[
+            (
+                "Riyadh",
+                "الرياض",
+                &[
+                    ("Al Olaya", "العليا"),
+                    ("Hittin", "حطين"),
+                    ("Al Malqa", "الملقا"),
+                    ("Al Nakheel", "النخيل"),
+                ],
+            ),
+            ("Jeddah", "جدة", &[("Al Rawdah", "الروضة"), ("Obhur", "أبحر"), ("Al Shati", "الشاطئ")]),
+            ("Dammam", "الدمام", &[("Al Faisaliyah", "الفيصلية"), ("Al Shulah", "الشعلة")]),
+        ],
+    ),
+];
+
+/// English name, Arabic name, icon, active; shown in this order within their group.
+type FeatureRow = (&'static str, &'static str, &'static str, bool);
+
+const FEATURES: [(FeatureCategory, &[FeatureRow]); 3] = [
+    (
+        FeatureCategory::Luxury,
+        &[
+            ("Private Pool", "مسبح خاص", "fi fi-rr-swimmer", true),
+            ("Panoramic View", "إطلالة بانورامية", "fi fi-rr-mountains", true),
+            ("Private Elevator", "مصعد خاص", "fi fi-rr-elevator", true),
+            ("Smart Home System", "نظام المنزل الذكي", "fi fi-rr-wifi", true),
+            ("Sauna & Jacuzzi", "ساونا وجاكوزي", "fi fi-rr-water", true),
+            ("Private Garden", "حديقة خاصة", "fi fi-rr-tree", true),
+        ],
+    ),
+    (
+        FeatureCategory::Amenities,
+        &[
+            ("Central Air Conditioning", "تكييف مركزي", "fi fi-rr-snowflake", true),
+            ("Central Heating", "تدفئة مركزية", "fi fi-rr-flame", true),
+            ("Covered Parking", "موقف سيارات مغطى", "fi fi-rr-car", true),
+            ("Gym", "صالة رياضية", "fi fi-rr-gym", true),
+            ("Fitted Kitchen", "مطبخ مجهز", "fi fi-rr-utensils", true),
+            ("Laundry Room", "غرفة غسيل", "fi fi-rr-washer", true),
+        ],
+    ),
+    (
+        FeatureCategory::General,
+        &[
+            ("24/7 Security", "حراسة على مدار الساعة", "fi fi-rr-shield-check", true),
+            ("Near Schools", "قريب من المدارس", "fi fi-rr-school", true),
+            ("Near Public Transport", "قريب من المواصلات العامة", "fi fi-rr-bus", true),
+            ("Kids Play Area", "منطقة ألعاب للأطفال", "fi fi-rr-child-head", true),
+            ("Pet Friendly", "يسمح بالحيوانات الأليفة", "fi fi-rr-paw", false),
+        ],
+    ),
+];

@@ -5,5 +5,11 @@
 mod helpers;
 
 mod auth;
+mod catalog_categories;
+mod catalog_demo;
+mod catalog_features;
+mod catalog_locations;
+mod catalog_property_types;
+mod media;
 mod openapi;
 mod schema;

@@ -1,0 +1,93 @@
+//! Property categories (core-panel.md §2 Categories page, §3, §7). A category's image
+//! arrives inline from the browser and is kept in the media store; the record holds its
+//! `/media` path.
+
+pub mod store;
+
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put, routes, Route};
+use rules::catalog::CategoryInput;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::error::ApiResult;
+use crate::media;
+use crate::openapi::Operation;
+use crate::payload::Payload;
+
+pub fn routes() -> Vec<Route> {
+    routes![list, create, update, remove]
+}
+
+pub fn operations() -> Vec<Operation> {
+    vec![
+        Operation::get("/api/categories", "Every category, by id").responds::<Vec<Category>>(),
+        Operation::post("/api/categories", "Creates a category; an inline image is stored")
+            .takes::<CategoryInput>()
+            .responds::<Category>(),
+        Operation::put("/api/categories/{id}", "Replaces a category")
+            .takes::<CategoryInput>()
+            .responds::<Category>(),
+        Operation::delete("/api/categories/{id}", "Deletes a category"),
+    ]
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    pub id: i64,
+    pub name_en: String,
+    pub name_ar: String,
+    pub description_en: Option<String>,
+    pub description_ar: Option<String>,
+    /// `/media/{sha256}.{ext}` or an outside image URL.
+    pub image_url: Option<String>,
+    pub created_at: String,
+}
+
+/// The input with its image settled into a reference.
+async fn prepared(db: &Db, input: CategoryInput) -> ApiResult<store::CategoryRow> {
+    let image_url = media::keep_image(db.pool(), "imageUrl", input.image_url).await?;
+    Ok(store::CategoryRow::new(
+        input.name_en,
+        input.name_ar,
+        input.description_en,
+        input.description_ar,
+        image_url,
+    ))
+}
+
+#[get("/categories")]
+async fn list(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Category>>> {
+    Ok(Json(store::list(db.pool()).await?))
+}
+
+#[post("/categories", data = "<body>")]
+async fn create(
+    _user: CurrentUser,
+    db: &Db,
+    body: Payload<CategoryInput>,
+) -> ApiResult<(Status, Json<Category>)> {
+    let row = prepared(db, body.0).await?;
+    Ok((Status::Created, Json(store::insert(db.pool(), &row).await?)))
+}
+
+#[put("/categories/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    _user: CurrentUser,
+    db: &Db,
+    body: Payload<CategoryInput>,
+) -> ApiResult<Json<Category>> {
+    let row = prepared(db, body.0).await?;
+    Ok(Json(store::update(db.pool(), id, &row).await?))
+}
+
+#[delete("/categories/<id>")]
+async fn remove(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), id).await?;
+    Ok(Status::NoContent)
+}

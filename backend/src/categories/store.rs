@@ -1,0 +1,106 @@
+//! SQL for the categories table.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyPool, Executor, Row};
+
+use super::Category;
+use crate::db::clock;
+use crate::error::{ApiError, ApiResult};
+use crate::payload::optional_text;
+
+const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at";
+
+pub const NOT_FOUND: &str = "Category not found";
+
+/// A category as it is written: blank descriptions are absent, the image is a reference.
+pub struct CategoryRow {
+    name_en: String,
+    name_ar: String,
+    description_en: Option<String>,
+    description_ar: Option<String>,
+    image_url: Option<String>,
+}
+
+impl CategoryRow {
+    pub fn new(
+        name_en: String,
+        name_ar: String,
+        description_en: Option<String>,
+        description_ar: Option<String>,
+        image_url: Option<String>,
+    ) -> Self {
+        CategoryRow {
+            name_en,
+            name_ar,
+            description_en: optional_text(description_en),
+            description_ar: optional_text(description_ar),
+            image_url: optional_text(image_url),
+        }
+    }
+}
+
+fn from_row(row: &AnyRow) -> Result<Category, sqlx::Error> {
+    Ok(Category {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        description_en: row.try_get("description_en")?,
+        description_ar: row.try_get("description_ar")?,
+        image_url: row.try_get("image_url")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+pub async fn list(db: &AnyPool) -> ApiResult<Vec<Category>> {
+    let sql = format!("SELECT {COLUMNS} FROM categories ORDER BY id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    category: &CategoryRow,
+) -> ApiResult<Category> {
+    let sql = format!(
+        "INSERT INTO categories (name_en, name_ar, description_en, description_ar, image_url, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&category.name_en)
+        .bind(&category.name_ar)
+        .bind(&category.description_en)
+        .bind(&category.description_ar)
+        .bind(&category.image_url)
+        .bind(clock::now_text())
+        .fetch_one(db)
+        .await?;
+    Ok(from_row(&row)?)
+}
+
+pub async fn update(db: &AnyPool, id: i64, category: &CategoryRow) -> ApiResult<Category> {
+    let sql = format!(
+        "UPDATE categories SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4, \
+         image_url = $5 WHERE id = $6 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&category.name_en)
+        .bind(&category.name_ar)
+        .bind(&category.description_en)
+        .bind(&category.description_ar)
+        .bind(&category.image_url)
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    match row {
+        Some(row) => Ok(from_row(&row)?),
+        None => Err(ApiError::not_found(NOT_FOUND)),
+    }
+}
+
+pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
+    let done = sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(db).await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(NOT_FOUND));
+    }
+    Ok(())
+}

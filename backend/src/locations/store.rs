@@ -1,0 +1,304 @@
+//! SQL for countries, cities and regions. Steps that must see one state of the database
+//! (check the parent, then write; count the children, then delete) take the connection of
+//! the caller's transaction; the foreign keys (ON DELETE RESTRICT) are the safety net.
+
+use rules::catalog::{CityInput, CountryInput, RegionInput};
+use rules::{messages, FieldErrors};
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+
+use super::{City, Country, Region};
+use crate::db::clock;
+use crate::error::{ApiError, ApiResult};
+
+pub const REGION_NOT_FOUND: &str = "Region not found";
+
+const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, created_at";
+
+/// Cities with their country's names; `c` is the city, `k` its country.
+const CITY_SELECT: &str = "SELECT c.id, c.name_en, c.name_ar, c.country_id, \
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, c.created_at \
+     FROM cities c JOIN countries k ON k.id = c.country_id";
+
+/// Regions with their city's and country's names; `r` region, `c` city, `k` country.
+const REGION_SELECT: &str = "SELECT r.id, r.name_en, r.name_ar, r.city_id, \
+     c.name_en AS city_name_en, c.name_ar AS city_name_ar, c.country_id, \
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, r.created_at \
+     FROM regions r JOIN cities c ON c.id = r.city_id JOIN countries k ON k.id = c.country_id";
+
+fn country_from_row(row: &AnyRow) -> Result<Country, sqlx::Error> {
+    Ok(Country {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        code: row.try_get("code")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+fn city_from_row(row: &AnyRow) -> Result<City, sqlx::Error> {
+    Ok(City {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        country_id: row.try_get("country_id")?,
+        country_name_en: row.try_get("country_name_en")?,
+        country_name_ar: row.try_get("country_name_ar")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+fn region_from_row(row: &AnyRow) -> Result<Region, sqlx::Error> {
+    Ok(Region {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        city_id: row.try_get("city_id")?,
+        city_name_en: row.try_get("city_name_en")?,
+        city_name_ar: row.try_get("city_name_ar")?,
+        country_id: row.try_get("country_id")?,
+        country_name_en: row.try_get("country_name_en")?,
+        country_name_ar: row.try_get("country_name_ar")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+/// Codes are stored trimmed and in capitals, so 'jo' and 'JO' are one code.
+fn normal_code(code: &str) -> String {
+    code.trim().to_uppercase()
+}
+
+/// A unique violation on insert or update can only be the country code.
+fn code_taken(code: &str, error: sqlx::Error) -> ApiError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => {
+            ApiError::conflict(format!("A country with code '{code}' already exists"))
+        }
+        _ => error.into(),
+    }
+}
+
+/// The 409 for a parent that still has children, naming them and how many.
+fn still_holds(parent: &str, count: i64, child: &str, children: &str) -> ApiError {
+    let (noun, verb) = if count == 1 { (child, "belongs") } else { (children, "belong") };
+    ApiError::conflict(format!("Cannot delete this {parent}: {count} {noun} {verb} to it"))
+}
+
+/// The 422 for a payload naming a parent that does not exist.
+fn missing_parent(field: &'static str, message: &'static str) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.add(field, message);
+    ApiError::validation(errors)
+}
+
+async fn exists(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<bool> {
+    let sql = format!("SELECT 1 FROM {table} WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
+    Ok(row.is_some())
+}
+
+async fn count_children(
+    conn: &mut AnyConnection,
+    table: &str,
+    parent_column: &str,
+    id: i64,
+) -> ApiResult<i64> {
+    let sql = format!("SELECT COUNT(*) FROM {table} WHERE {parent_column} = $1");
+    Ok(sqlx::query_scalar(&sql).bind(id).fetch_one(&mut *conn).await?)
+}
+
+async fn delete_row(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<bool> {
+    let sql = format!("DELETE FROM {table} WHERE id = $1");
+    let done = sqlx::query(&sql).bind(id).execute(&mut *conn).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+// Countries.
+
+pub async fn list_countries(db: &AnyPool) -> ApiResult<Vec<Country>> {
+    let sql = format!("SELECT {COUNTRY_COLUMNS} FROM countries ORDER BY id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    Ok(rows.iter().map(country_from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn insert_country<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    input: &CountryInput,
+) -> ApiResult<Country> {
+    let code = normal_code(&input.code);
+    let sql = format!(
+        "INSERT INTO countries (name_en, name_ar, code, created_at) VALUES ($1, $2, $3, $4) \
+         RETURNING {COUNTRY_COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(&code)
+        .bind(clock::now_text())
+        .fetch_one(db)
+        .await
+        .map_err(|e| code_taken(&code, e))?;
+    Ok(country_from_row(&row)?)
+}
+
+pub async fn update_country(db: &AnyPool, id: i64, input: &CountryInput) -> ApiResult<Country> {
+    let code = normal_code(&input.code);
+    let sql = format!(
+        "UPDATE countries SET name_en = $1, name_ar = $2, code = $3 WHERE id = $4 \
+         RETURNING {COUNTRY_COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(&code)
+        .bind(id)
+        .fetch_optional(db)
+        .await
+        .map_err(|e| code_taken(&code, e))?;
+    match row {
+        Some(row) => Ok(country_from_row(&row)?),
+        None => Err(ApiError::not_found(messages::COUNTRY_NOT_FOUND)),
+    }
+}
+
+pub async fn delete_country(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+    let cities = count_children(conn, "cities", "country_id", id).await?;
+    if cities > 0 {
+        return Err(still_holds("country", cities, "city", "cities"));
+    }
+    if !delete_row(conn, "countries", id).await? {
+        return Err(ApiError::not_found(messages::COUNTRY_NOT_FOUND));
+    }
+    Ok(())
+}
+
+// Cities.
+
+pub async fn list_cities(db: &AnyPool, country_id: Option<i64>) -> ApiResult<Vec<City>> {
+    let rows = match country_id {
+        Some(country_id) => {
+            let sql = format!("{CITY_SELECT} WHERE c.country_id = $1 ORDER BY c.id");
+            sqlx::query(&sql).bind(country_id).fetch_all(db).await?
+        }
+        None => {
+            let sql = format!("{CITY_SELECT} ORDER BY c.id");
+            sqlx::query(&sql).fetch_all(db).await?
+        }
+    };
+    Ok(rows.iter().map(city_from_row).collect::<Result<_, _>>()?)
+}
+
+async fn find_city(conn: &mut AnyConnection, id: i64) -> ApiResult<City> {
+    let sql = format!("{CITY_SELECT} WHERE c.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
+    Ok(city_from_row(&row)?)
+}
+
+pub async fn insert_city(conn: &mut AnyConnection, input: &CityInput) -> ApiResult<City> {
+    if !exists(conn, "countries", input.country_id).await? {
+        return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO cities (name_en, name_ar, country_id, created_at) VALUES ($1, $2, $3, $4) \
+         RETURNING id",
+    )
+    .bind(&input.name_en)
+    .bind(&input.name_ar)
+    .bind(input.country_id)
+    .bind(clock::now_text())
+    .fetch_one(&mut *conn)
+    .await?;
+    find_city(conn, id).await
+}
+
+pub async fn update_city(conn: &mut AnyConnection, id: i64, input: &CityInput) -> ApiResult<City> {
+    if !exists(conn, "countries", input.country_id).await? {
+        return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
+    }
+    let done = sqlx::query("UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3 WHERE id = $4")
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(input.country_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(messages::CITY_NOT_FOUND));
+    }
+    find_city(conn, id).await
+}
+
+pub async fn delete_city(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+    let regions = count_children(conn, "regions", "city_id", id).await?;
+    if regions > 0 {
+        return Err(still_holds("city", regions, "region", "regions"));
+    }
+    if !delete_row(conn, "cities", id).await? {
+        return Err(ApiError::not_found(messages::CITY_NOT_FOUND));
+    }
+    Ok(())
+}
+
+// Regions.
+
+pub async fn list_regions(db: &AnyPool, city_id: Option<i64>) -> ApiResult<Vec<Region>> {
+    let rows = match city_id {
+        Some(city_id) => {
+            let sql = format!("{REGION_SELECT} WHERE r.city_id = $1 ORDER BY r.id");
+            sqlx::query(&sql).bind(city_id).fetch_all(db).await?
+        }
+        None => {
+            let sql = format!("{REGION_SELECT} ORDER BY r.id");
+            sqlx::query(&sql).fetch_all(db).await?
+        }
+    };
+    Ok(rows.iter().map(region_from_row).collect::<Result<_, _>>()?)
+}
+
+async fn find_region(conn: &mut AnyConnection, id: i64) -> ApiResult<Region> {
+    let sql = format!("{REGION_SELECT} WHERE r.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
+    Ok(region_from_row(&row)?)
+}
+
+pub async fn insert_region(conn: &mut AnyConnection, input: &RegionInput) -> ApiResult<Region> {
+    if !exists(conn, "cities", input.city_id).await? {
+        return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO regions (name_en, name_ar, city_id, created_at) VALUES ($1, $2, $3, $4) \
+         RETURNING id",
+    )
+    .bind(&input.name_en)
+    .bind(&input.name_ar)
+    .bind(input.city_id)
+    .bind(clock::now_text())
+    .fetch_one(&mut *conn)
+    .await?;
+    find_region(conn, id).await
+}
+
+pub async fn update_region(conn: &mut AnyConnection, id: i64, input: &RegionInput) -> ApiResult<Region> {
+    if !exists(conn, "cities", input.city_id).await? {
+        return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
+    }
+    let done = sqlx::query("UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3 WHERE id = $4")
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(input.city_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(REGION_NOT_FOUND));
+    }
+    find_region(conn, id).await
+}
+
+pub async fn delete_region(db: &AnyPool, id: i64) -> ApiResult<()> {
+    let done = sqlx::query("DELETE FROM regions WHERE id = $1").bind(id).execute(db).await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(REGION_NOT_FOUND));
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! SQL for the media table: files kept once per SHA-256 of their bytes.
+
+use sha2::{Digest, Sha256};
+use sqlx::{AnyPool, Row};
+
+use super::image::Image;
+use crate::db::clock;
+use crate::error::ApiResult;
+
+/// A stored file, as `GET /media/...` answers it.
+pub struct StoredFile {
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Keeps the image (once: a second upload of the same bytes changes nothing) and answers
+/// its public path, `/media/{sha256}.{ext}`.
+pub async fn save(db: &AnyPool, image: &Image) -> ApiResult<String> {
+    let sha256 = hex::encode(Sha256::digest(&image.bytes));
+    sqlx::query(
+        "INSERT INTO media (sha256, content_type, bytes, size, created_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sha256) DO NOTHING",
+    )
+    .bind(&sha256)
+    .bind(image.kind.content_type())
+    .bind(image.bytes.as_slice())
+    .bind(image.bytes.len() as i64)
+    .bind(clock::now_text())
+    .execute(db)
+    .await?;
+    Ok(format!("/media/{sha256}.{}", image.kind.extension()))
+}
+
+pub async fn find(db: &AnyPool, sha256: &str) -> ApiResult<Option<StoredFile>> {
+    let row = sqlx::query("SELECT content_type, bytes FROM media WHERE sha256 = $1")
+        .bind(sha256)
+        .fetch_optional(db)
+        .await?;
+    Ok(match row {
+        Some(row) => {
+            Some(StoredFile { content_type: row.try_get("content_type")?, bytes: row.try_get("bytes")? })
+        }
+        None => None,
+    })
+}

@@ -1,0 +1,82 @@
+//! Selectable property features (site-content.md §2 Features Management, §3, §7): grouped
+//! as luxury, amenities or general, ordered by display order.
+
+pub mod store;
+
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put, routes, Route};
+use rules::catalog::PropertyFeatureInput;
+use rules::vocabularies::FeatureCategory;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::error::ApiResult;
+use crate::openapi::Operation;
+use crate::payload::Payload;
+
+pub fn routes() -> Vec<Route> {
+    routes![list, create, update, remove]
+}
+
+pub fn operations() -> Vec<Operation> {
+    vec![
+        Operation::get("/api/property-features", "Every property feature, by display order then id")
+            .responds::<Vec<PropertyFeature>>(),
+        Operation::post("/api/property-features", "Creates a property feature")
+            .takes::<PropertyFeatureInput>()
+            .responds::<PropertyFeature>(),
+        Operation::put("/api/property-features/{id}", "Replaces a property feature")
+            .takes::<PropertyFeatureInput>()
+            .responds::<PropertyFeature>(),
+        Operation::delete("/api/property-features/{id}", "Deletes a property feature"),
+    ]
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PropertyFeature {
+    pub id: i64,
+    pub name_en: String,
+    pub name_ar: String,
+    /// An icon class such as 'fi fi-rr-star'.
+    pub icon: String,
+    pub category: FeatureCategory,
+    pub is_active: bool,
+    pub display_order: i64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[get("/property-features")]
+async fn list(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PropertyFeature>>> {
+    Ok(Json(store::list(db.pool()).await?))
+}
+
+#[post("/property-features", data = "<body>")]
+async fn create(
+    _user: CurrentUser,
+    db: &Db,
+    body: Payload<PropertyFeatureInput>,
+) -> ApiResult<(Status, Json<PropertyFeature>)> {
+    let created = store::insert(db.pool(), &body.0).await?;
+    Ok((Status::Created, Json(created)))
+}
+
+#[put("/property-features/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    _user: CurrentUser,
+    db: &Db,
+    body: Payload<PropertyFeatureInput>,
+) -> ApiResult<Json<PropertyFeature>> {
+    Ok(Json(store::update(db.pool(), id, &body.0).await?))
+}
+
+#[delete("/property-features/<id>")]
+async fn remove(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), id).await?;
+    Ok(Status::NoContent)
+}

@@ -1,0 +1,92 @@
+//! SQL for the property_features table.
+
+use rules::catalog::PropertyFeatureInput;
+use rules::vocabularies::FeatureCategory;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyPool, Executor, Row};
+
+use super::PropertyFeature;
+use crate::db::{self, clock};
+use crate::error::{ApiError, ApiResult};
+
+const COLUMNS: &str =
+    "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at";
+
+pub const NOT_FOUND: &str = "Property feature not found";
+
+fn from_row(row: &AnyRow) -> Result<PropertyFeature, sqlx::Error> {
+    let category: String = row.try_get("category")?;
+    let category = FeatureCategory::ALL
+        .iter()
+        .copied()
+        .find(|c| c.value() == category)
+        .ok_or_else(|| sqlx::Error::Decode(format!("unknown feature category '{category}'").into()))?;
+    Ok(PropertyFeature {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        icon: row.try_get("icon")?,
+        category,
+        is_active: db::flag(row, "is_active")?,
+        display_order: row.try_get("display_order")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyFeature>> {
+    let sql = format!("SELECT {COLUMNS} FROM property_features ORDER BY display_order, id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    input: &PropertyFeatureInput,
+) -> ApiResult<PropertyFeature> {
+    let sql = format!(
+        "INSERT INTO property_features (name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(&input.icon)
+        .bind(input.category.value())
+        .bind(input.is_active)
+        .bind(i64::from(input.display_order))
+        .bind(clock::now_text())
+        .fetch_one(db)
+        .await?;
+    Ok(from_row(&row)?)
+}
+
+pub async fn update(db: &AnyPool, id: i64, input: &PropertyFeatureInput) -> ApiResult<PropertyFeature> {
+    let sql = format!(
+        "UPDATE property_features SET name_en = $1, name_ar = $2, icon = $3, category = $4, \
+         is_active = $5, display_order = $6, updated_at = $7 WHERE id = $8 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(&input.icon)
+        .bind(input.category.value())
+        .bind(input.is_active)
+        .bind(i64::from(input.display_order))
+        .bind(clock::now_text())
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    match row {
+        Some(row) => Ok(from_row(&row)?),
+        None => Err(ApiError::not_found(NOT_FOUND)),
+    }
+}
+
+pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
+    let done = sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(db).await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(NOT_FOUND));
+    }
+    Ok(())
+}

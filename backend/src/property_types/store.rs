@@ -1,0 +1,77 @@
+//! SQL for the property_types table.
+
+use rules::catalog::PropertyTypeInput;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyPool, Executor, Row};
+
+use super::PropertyType;
+use crate::db::clock;
+use crate::error::{ApiError, ApiResult};
+use crate::payload::optional_text;
+
+const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at";
+
+pub const NOT_FOUND: &str = "Property type not found";
+
+fn from_row(row: &AnyRow) -> Result<PropertyType, sqlx::Error> {
+    Ok(PropertyType {
+        id: row.try_get("id")?,
+        name_en: row.try_get("name_en")?,
+        name_ar: row.try_get("name_ar")?,
+        description_en: row.try_get("description_en")?,
+        description_ar: row.try_get("description_ar")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyType>> {
+    let sql = format!("SELECT {COLUMNS} FROM property_types ORDER BY id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    input: &PropertyTypeInput,
+) -> ApiResult<PropertyType> {
+    let sql = format!(
+        "INSERT INTO property_types (name_en, name_ar, description_en, description_ar, created_at) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(optional_text(input.description_en.clone()))
+        .bind(optional_text(input.description_ar.clone()))
+        .bind(clock::now_text())
+        .fetch_one(db)
+        .await?;
+    Ok(from_row(&row)?)
+}
+
+pub async fn update(db: &AnyPool, id: i64, input: &PropertyTypeInput) -> ApiResult<PropertyType> {
+    let sql = format!(
+        "UPDATE property_types SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4 \
+         WHERE id = $5 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(optional_text(input.description_en.clone()))
+        .bind(optional_text(input.description_ar.clone()))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    match row {
+        Some(row) => Ok(from_row(&row)?),
+        None => Err(ApiError::not_found(NOT_FOUND)),
+    }
+}
+
+pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
+    let done = sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(db).await?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::not_found(NOT_FOUND));
+    }
+    Ok(())
+}
