@@ -33,6 +33,8 @@ pub struct Operation {
     pub response: Option<SchemaOf>,
     pub response_media: &'static str,
     pub success: u16,
+    /// Optional integer query parameters, such as `countryId`.
+    pub query: Vec<&'static str>,
 }
 
 impl Operation {
@@ -48,6 +50,7 @@ impl Operation {
             response: None,
             response_media: "application/json",
             success,
+            query: Vec::new(),
         }
     }
 
@@ -100,6 +103,12 @@ impl Operation {
         self
     }
 
+    /// An optional integer query parameter that narrows a list.
+    pub fn query(mut self, name: &'static str) -> Self {
+        self.query.push(name);
+        self
+    }
+
     pub fn status(mut self, status: u16) -> Self {
         self.success = status;
         self
@@ -142,12 +151,15 @@ pub fn document(operations: &[Operation]) -> Value {
                 "content": { op.request_media: { "schema": schema(&mut generator).to_value() } }
             });
         }
-        let parameters: Vec<Value> = op
+        let path_parameters = op
             .path
             .split('/')
             .filter_map(|segment| segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
-            .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }))
-            .collect();
+            .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }));
+        let query_parameters = op.query.iter().map(|name| {
+            json!({ "name": name, "in": "query", "required": false, "schema": { "type": "integer", "format": "int64" } })
+        });
+        let parameters: Vec<Value> = path_parameters.chain(query_parameters).collect();
         if !parameters.is_empty() {
             operation["parameters"] = Value::Array(parameters);
         }

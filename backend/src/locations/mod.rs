@@ -45,6 +45,7 @@ pub fn operations() -> Vec<Operation> {
             .responds::<Country>(),
         Operation::delete("/api/countries/{id}", "Deletes a country; 409 while cities belong to it"),
         Operation::get("/api/cities", "Every city by id, or only a country's with ?countryId=")
+            .query("countryId")
             .responds::<Vec<City>>(),
         Operation::post("/api/cities", "Creates a city in an existing country")
             .takes::<CityInput>()
@@ -52,6 +53,7 @@ pub fn operations() -> Vec<Operation> {
         Operation::put("/api/cities/{id}", "Replaces a city").takes::<CityInput>().responds::<City>(),
         Operation::delete("/api/cities/{id}", "Deletes a city; 409 while regions belong to it"),
         Operation::get("/api/regions", "Every region by id, or only a city's with ?cityId=")
+            .query("cityId")
             .responds::<Vec<Region>>(),
         Operation::post("/api/regions", "Creates a region in an existing city")
             .takes::<RegionInput>()

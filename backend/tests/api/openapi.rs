@@ -33,6 +33,8 @@ both_databases! {
         let (status, document) = app.get("/api/openapi.json").await;
         assert_eq!(status, Status::Ok);
         let paths = document["paths"].as_object().expect("paths").clone();
+        assert_eq!(paths["/api/cities"]["get"]["parameters"][0]["name"], "countryId");
+        assert_eq!(paths["/api/regions"]["get"]["parameters"][0]["name"], "cityId");
         app.client.post("/api/logout").dispatch().await;
         let mut checked = 0;
         for (path, item) in &paths {
