@@ -30,9 +30,12 @@ tools:
 		cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
 	fi
 
+# `npm install --no-save` rather than `npm ci`: the registry reachable here lacks some
+# packages' builds for other platforms (tailwind's oxide for darwin, windows...), which
+# `npm ci` insists on finding in the lock file; the locked versions are installed all the same.
 npm:
-	@cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
-	@cd tests && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	@cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-save --no-audit --no-fund; }
+	@cd tests && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-save --no-audit --no-fund; }
 
 chromium:
 	@[ -x $(CHROMIUM) ] || { echo "installing Debian's chromium for the browser tests"; \
