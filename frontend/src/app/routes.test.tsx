@@ -65,7 +65,7 @@ describe('route table', () => {
 
   it('shows the 404 page inside the shell for a declared screen that has not landed', async () => {
     mockServer({ 'GET /api/user': signedIn });
-    renderApp('/admin/features');
+    renderApp('/admin/services');
 
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

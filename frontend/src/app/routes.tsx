@@ -16,6 +16,10 @@ const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'
 const signIn = lazyScreen(() => import('@/features/auth/routes/sign-in'));
 const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
 const dashboard = lazyScreen(() => import('@/features/dashboard/routes/dashboard'));
+const categories = lazyScreen(() => import('@/features/categories/routes/categories'));
+const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/property-types'));
+const management = lazyScreen(() => import('@/features/management/routes/management'));
+const features = lazyScreen(() => import('@/features/property-features/routes/features'));
 
 export type ScreenName =
   | 'signIn'
@@ -57,15 +61,15 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'dashboard', paths: withAdminAlias('/'), component: dashboard },
   { screen: 'properties', paths: withAdminAlias('/properties') },
   { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new') },
-  { screen: 'categories', paths: withAdminAlias('/categories') },
-  { screen: 'types', paths: withAdminAlias('/types') },
+  { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
+  { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
   { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests') },
   { screen: 'settings', paths: withAdminAlias('/settings') },
   { screen: 'team', paths: withAdminAlias('/team') },
   { screen: 'users', paths: withAdminAlias('/users') },
-  { screen: 'management', paths: withAdminAlias('/management') },
+  { screen: 'management', paths: withAdminAlias('/management'), component: management },
   { screen: 'services', paths: withAdminAlias('/services') },
-  { screen: 'features', paths: withAdminAlias('/features', '/features-management') },
+  { screen: 'features', paths: withAdminAlias('/features', '/features-management'), component: features },
   { screen: 'heroImages', paths: ['/admin/hero-images'] },
   { screen: 'aboutManagement', paths: withAdminAlias('/about-management') },
   { screen: 'companyValues', paths: withAdminAlias('/company-values', '/company-values-management') },

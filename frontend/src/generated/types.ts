@@ -5,10 +5,567 @@
  */
 
 /**
+ * `POST /api/about-sections`, `PUT /api/about-sections/{id}`.
+ */
+export interface AboutSectionInput {
+  contentAr?: string;
+  contentEn?: string;
+  iconClass?: string | null;
+  /**
+   * An uploaded image as a data URL; at most 5 MB of image.
+   */
+  imageData?: string | null;
+  imageUrl?: string | null;
+  isActive?: boolean;
+  orderIndex?: number;
+  sectionType?: AboutSectionType | null;
+  subtitleAr?: string | null;
+  subtitleEn?: string | null;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * About-page section positions: story first, mission second, values third.
+ */
+export type AboutSectionType = 'story' | 'mission' | 'values';
+
+/**
+ * `POST /api/categories`, `PUT /api/categories/{id}`.
+ */
+export interface CategoryInput {
+  descriptionAr?: string | null;
+  descriptionEn?: string | null;
+  /**
+   * An inline data URL or an image reference.
+   */
+  imageUrl?: string | null;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/cities`, `PUT /api/cities/{id}`.
+ */
+export interface CityInput {
+  countryId?: number | null;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/company-values`, `PUT /api/company-values/{id}`. The image is uploaded
+ * (`imageData`, a data URL) or linked (`imageUrl`); choosing one clears the other.
+ */
+export interface CompanyValueInput {
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayOrder?: number;
+  iconClass?: string | null;
+  imageData?: string | null;
+  imageUrl?: string | null;
+  isActive?: boolean;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * Every constant and default the browser reads, keyed by camelCase names.
+ */
+export interface Constants {
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  aboutIconExamples: [string, string];
+  adminRole: string;
+  cacheRetentionMs: number;
+  catalogFreshMs: number;
+  categoryImageMaxBytes: number;
+  citiesRegionsFreshMs: number;
+  citiesRegionsRetentionMs: number;
+  companyValueIconDefault: string;
+  copySuffixAr: string;
+  copySuffixEn: string;
+  countriesFreshMs: number;
+  countriesRetentionMs: number;
+  dashboardInquiries: number;
+  dashboardInquirySlice: number;
+  dashboardProperties: number;
+  defaultRole: string;
+  ellipsis: string;
+  exportRollingWindowDays: number;
+  featureIconDefault: string;
+  featuresFreshMs: number;
+  formCatalogFreshMs: number;
+  heroImageMaxBytes: number;
+  investmentCategoryName: string;
+  locationSeparatorAr: string;
+  locationSeparatorEn: string;
+  logoMaxBytes: number;
+  /**
+   * What each create form starts from.
+   */
+  newForms: NewForms;
+  pageSize: number;
+  propertiesFreshMs: number;
+  protectedUserId: number;
+  ratingDefault: number;
+  ratingMax: number;
+  ratingMin: number;
+  saleCategoryName: string;
+  sectionImageMaxBytes: number;
+  sidebarCollapsedPx: number;
+  sidebarExpandedPx: number;
+  sidebarTooltipDelayMs: number;
+  /**
+   * What each statistic shows while its value is empty.
+   */
+  statisticDefaults: StatisticDefaults;
+  statsRefetchMs: number;
+  stepNumberDefault: number;
+  teamImageMaxBytes: number;
+  teamSpecializationsShown: number;
+  toastDurationMs: number;
+  toastHotkey: string;
+  toastLimit: number;
+  toastRemoveDelayMs: number;
+  toastSwipeThresholdPx: number;
+  tooltipDelayMs: number;
+  tooltipSkipDelayMs: number;
+  truncateLength: number;
+  /**
+   * The values-section header before anyone saved one.
+   */
+  valuesSectionDefaults: ValuesSectionSettingsInput;
+  yearBuiltMin: number;
+}
+
+/**
+ * `POST /api/public/contact-requests`: the public site's contact form.
+ */
+export interface ContactRequestInput {
+  email?: string;
+  language?: Language & string;
+  message?: string;
+  name?: string;
+  phone?: string | null;
+  /**
+   * The listing the visitor asked about, if any.
+   */
+  propertyId?: number | null;
+  subject?: string;
+}
+
+/**
+ * Contact-request status; the admin may move between them freely.
+ */
+export type ContactStatus = 'pending' | 'responded' | 'closed';
+
+/**
+ * `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status.
+ */
+export interface ContactStatusChange {
+  status?: ContactStatus | null;
+}
+
+/**
+ * `POST /api/countries`, `PUT /api/countries/{id}`. The code's uniqueness is the server's
+ * to check, against the stored rows.
+ */
+export interface CountryInput {
+  /**
+   * Short code such as 'JO'.
+   */
+  code?: string;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * Whether a listing is for sale (public) or an investment.
+ */
+export type DisplayType = 'public' | 'investment';
+
+/**
+ * Time periods of the contact-request export.
+ */
+export type ExportPeriod = 'all' | 'today' | 'week' | 'month' | 'year' | 'custom';
+
+/**
+ * A selection (the fields of [`ExportSelection`], repeated rather than flattened to keep
+ * the browser build small) together with the browser's current local time (`YYYY-MM-DDTHH:MM[:SS[.mmm]]`).
+ */
+export interface ExportQuery {
+  endDate?: string | null;
+  now?: string;
+  period?: ExportPeriod & string;
+  /**
+   * Set when exporting one request: the file is then named after it.
+   */
+  requestId?: number | null;
+  startDate?: string | null;
+}
+
+/**
+ * The moments a period spans, inclusive, as local wall-clock text
+ * (`YYYY-MM-DDTHH:MM:SS.mmm`); `None` leaves that side open.
+ */
+export interface ExportRange {
+  end?: string | null;
+  start?: string | null;
+}
+
+/**
+ * The period chosen in the export dialog. Dates are `YYYY-MM-DD` and matter only for
+ * the custom range, which needs both.
+ */
+export interface ExportSelection {
+  endDate?: string | null;
+  period?: ExportPeriod & string;
+  startDate?: string | null;
+}
+
+/**
+ * The group a selectable property feature is shown in.
+ */
+export type FeatureCategory = 'luxury' | 'amenities' | 'general';
+
+/**
  * Failing fields (camelCase payload names) and their messages.
  */
 export interface FieldErrors {
   [k: string]: string;
+}
+
+/**
+ * `POST /api/hero-images`, `PUT /api/hero-images/{id}`. One image per page: the page's
+ * uniqueness is the server's to check, against the stored rows. The image is either
+ * uploaded (`imageData`, a data URL) or linked (`imageUrl`); choosing one clears the other.
+ */
+export interface HeroImageInput {
+  imageData?: string | null;
+  imageUrl?: string | null;
+  isActive?: boolean;
+  pageName?: HeroPage | null;
+  subtitleAr?: string | null;
+  subtitleEn?: string | null;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * Public-site pages that can carry a hero image.
+ */
+export type HeroPage =
+  'index' | 'properties' | 'investors' | 'services' | 'about' | 'team' | 'contact';
+
+/**
+ * Language a site visitor wrote a contact request in.
+ */
+export type Language = 'en' | 'ar';
+
+/**
+ * The older, simpler property form (English and Arabic tabs, basic fields, room counts,
+ * feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
+ */
+export interface LegacyPropertyInput {
+  /**
+   * Optional in this form; at least 0 when given.
+   */
+  area?: number | null;
+  bathrooms?: number;
+  bedrooms?: number;
+  buildingAge?: number | null;
+  categoryId?: number | null;
+  continent?: string | null;
+  currency?: string;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayType?: DisplayType & string;
+  floor?: number | null;
+  furnished?: boolean;
+  hasBalcony?: boolean;
+  hasElevator?: boolean;
+  hasGarden?: boolean;
+  hasGym?: boolean;
+  hasSecurity?: boolean;
+  hasSwimmingPool?: boolean;
+  images?: string[];
+  isFeatured?: boolean;
+  locationAr?: string;
+  locationEn?: string;
+  parkingSpace?: boolean;
+  parkingSpaces?: number;
+  petsAllowed?: boolean;
+  price?: number | null;
+  propertyNumber?: string | null;
+  status?: PropertyStatus & string;
+  titleAr?: string;
+  titleEn?: string;
+  totalFloors?: number | null;
+  typeId?: number | null;
+  yearBuilt?: number | null;
+}
+
+/**
+ * The location lines a property stores, built from the picker's places.
+ */
+export interface Location {
+  locationAr: string;
+  locationEn: string;
+}
+
+/**
+ * The places chosen in the location picker; any may be missing.
+ */
+export interface LocationParts {
+  city?: Place | null;
+  country?: Place | null;
+  region?: Place | null;
+}
+
+export interface NewForms {
+  aboutSection: AboutSectionInput;
+  category: CategoryInput;
+  city: CityInput;
+  companyValue: CompanyValueInput;
+  contactRequest: ContactRequestInput;
+  country: CountryInput;
+  heroImage: HeroImageInput;
+  legacyProperty: LegacyPropertyInput;
+  processStep: ProcessStepInput;
+  property: PropertyInput;
+  propertyFeature: PropertyFeatureInput;
+  propertyType: PropertyTypeInput;
+  region: RegionInput;
+  service: ServiceInput;
+  teamMember: TeamMemberInput;
+  testimonial: TestimonialInput;
+  user: UserCreateInput;
+  valuesSectionForm: ValuesSectionForm;
+  valuesSectionSettings: ValuesSectionSettingsInput;
+}
+
+/**
+ * A country, city or region as the location picker holds it.
+ */
+export interface Place {
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/process-steps`, `PUT /api/process-steps/{id}`: a service plus its step number.
+ */
+export interface ProcessStepInput {
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayOrder?: number;
+  icon?: string;
+  isActive?: boolean;
+  stepNumber?: number;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * `POST /api/property-features`, `PUT /api/property-features/{id}`. The category is one
+ * of luxury, amenities or general by its type.
+ */
+export interface PropertyFeatureInput {
+  category?: FeatureCategory & string;
+  displayOrder?: number;
+  icon?: string;
+  isActive?: boolean;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
+ *
+ * Fields are declared in the order of the form's tabs (Basic Info, Details, Features,
+ * Media, Financial), which is the order failing fields are reported in. The server keeps
+ * id and timestamps; selected feature ids travel in their own call.
+ */
+export interface PropertyInput {
+  airConditioningUnit?: boolean;
+  apartmentsPerFloor?: number | null;
+  /**
+   * Square metres; absent reads as not given and fails like a negative area.
+   */
+  area?: number | null;
+  balcony?: number;
+  bathroom?: number;
+  bbqArea?: boolean;
+  bedroom?: number;
+  /**
+   * One of the `buildingConditions` vocabulary, when given.
+   */
+  buildingCondition?: string | null;
+  /**
+   * One of the `buildingTypes` vocabulary.
+   */
+  buildingTypeNew?: string;
+  builtArea?: number | null;
+  categoryId?: number | null;
+  cityId?: number | null;
+  /**
+   * One of the `continents` vocabulary, when given.
+   */
+  continent?: string | null;
+  countryId?: number | null;
+  /**
+   * One of the `currencies` vocabulary.
+   */
+  currency?: string;
+  decoration?: boolean;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  dieselCentralHeating?: boolean;
+  dieselFireplace?: boolean;
+  displayType?: DisplayType & string;
+  doubleGlazedAluminumWindows?: boolean;
+  electricShutters?: boolean;
+  elevatorsAvailable?: boolean;
+  /**
+   * One of the `orientations` vocabulary, when given.
+   */
+  facing?: string | null;
+  fireSafetySystem?: boolean;
+  fittedKitchen?: boolean;
+  floorNumberUnit?: number | null;
+  furnished?: boolean;
+  gasCentralHeating?: boolean;
+  gasFireplace?: boolean;
+  guestRoom?: number;
+  gymFitnessCenter?: boolean;
+  hasCentralAC?: boolean;
+  hasIntercom?: boolean;
+  hasUnderfloorHeating?: boolean;
+  hotelStyleEntrance?: boolean;
+  /**
+   * Image references: stored `/media/...` paths, uploads and accepted URLs.
+   */
+  images?: string[];
+  isFeatured?: boolean;
+  kidsPlayArea?: boolean;
+  kitchen?: number;
+  kitchenWithAppliances?: boolean;
+  laundryRoom?: number;
+  livingRoom?: number;
+  lobby?: boolean;
+  locationAr?: string;
+  locationEn?: string;
+  maidsRoom?: number;
+  maintenanceFee?: number | null;
+  masterBedroom?: number;
+  numberOfFloorsInBuilding?: number | null;
+  openKitchen?: number;
+  panoramicView?: boolean;
+  parkingSpace?: boolean;
+  parkingSpacesAvailable?: number | null;
+  plotArea?: number | null;
+  /**
+   * Absent reads as not given and fails like a negative price.
+   */
+  price?: number | null;
+  privateElevator?: boolean;
+  propertyNumber?: string | null;
+  propertyTax?: number | null;
+  regionId?: number | null;
+  saunaJacuzzi?: boolean;
+  securitySystemCCTVAlarm?: boolean;
+  serviceKitchen?: number;
+  smartHomeSystem?: boolean;
+  status?: PropertyStatus & string;
+  storage?: number;
+  swimmingPoolSharedOrPrivate?: boolean;
+  terrace?: number;
+  titleAr?: string;
+  titleEn?: string;
+  typeId?: number | null;
+  videoUrl?: string | null;
+  virtualTourUrl?: string | null;
+  yearBuilt?: number | null;
+}
+
+/**
+ * Property status; any value may be chosen from any other.
+ */
+export type PropertyStatus = 'active' | 'pending' | 'sold';
+
+/**
+ * `POST /api/property-types`, `PUT /api/property-types/{id}`.
+ */
+export interface PropertyTypeInput {
+  descriptionAr?: string | null;
+  descriptionEn?: string | null;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/regions`, `PUT /api/regions/{id}`.
+ */
+export interface RegionInput {
+  cityId?: number | null;
+  nameAr?: string;
+  nameEn?: string;
+}
+
+/**
+ * `POST /api/services`, `PUT /api/services/{id}`.
+ */
+export interface ServiceInput {
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayOrder?: number;
+  icon?: string;
+  isActive?: boolean;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * `POST /api/settings`. Statistic values are stored as text; each statistic has a legacy,
+ * an English and an Arabic label.
+ */
+export interface SettingsInput {
+  address?: string | null;
+  companyDescription?: string | null;
+  /**
+   * An inline image (data URL).
+   */
+  companyLogo?: string | null;
+  /**
+   * The legacy company name; the one required field.
+   */
+  companyName?: string;
+  companyNameAr?: string | null;
+  companyNameEn?: string | null;
+  /**
+   * Checked as an e-mail address when given.
+   */
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  statClients?: string | null;
+  statClientsLabel?: string | null;
+  statClientsLabelAr?: string | null;
+  statClientsLabelEn?: string | null;
+  statContinents?: string | null;
+  statContinentsLabel?: string | null;
+  statContinentsLabelAr?: string | null;
+  statContinentsLabelEn?: string | null;
+  statExperience?: string | null;
+  statExperienceLabel?: string | null;
+  statExperienceLabelAr?: string | null;
+  statExperienceLabelEn?: string | null;
+  statProperties?: string | null;
+  statPropertiesLabel?: string | null;
+  statPropertiesLabelAr?: string | null;
+  statPropertiesLabelEn?: string | null;
 }
 
 /**
@@ -17,4 +574,166 @@ export interface FieldErrors {
 export interface SignIn {
   password?: string;
   username?: string;
+}
+
+export interface StatisticDefaults {
+  statClients: string;
+  statContinents: string;
+  statExperience: string;
+  statProperties: string;
+}
+
+/**
+ * `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
+ * fields by copying the English ones, but the payload checks both.
+ */
+export interface TeamMemberInput {
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayOrder?: number;
+  /**
+   * Checked as an e-mail address when given.
+   */
+  email?: string | null;
+  /**
+   * Years of experience.
+   */
+  experience?: number;
+  imageUrl?: string | null;
+  isActive?: boolean;
+  linkedin?: string | null;
+  nameAr?: string;
+  nameEn?: string;
+  phone?: string | null;
+  positionAr?: string;
+  positionEn?: string;
+  /**
+   * Shown on the member's card (at most three, then '+N more').
+   */
+  specializations?: string[];
+  twitter?: string | null;
+  whatsapp?: string | null;
+}
+
+/**
+ * One entry of a vocabulary as the browser lists it.
+ */
+export interface Term {
+  label: string;
+  value: string;
+}
+
+/**
+ * `POST /api/testimonials`, `PUT /api/testimonials/{id}`.
+ */
+export interface TestimonialInput {
+  clientCompany?: string | null;
+  clientImage?: string | null;
+  clientNameAr?: string;
+  clientNameEn?: string;
+  clientPosition?: string | null;
+  displayOrder?: number;
+  isActive?: boolean;
+  /**
+   * 1 to 5 stars.
+   */
+  rating?: number;
+  testimonialAr?: string;
+  testimonialEn?: string;
+}
+
+/**
+ * The toast a too-large section image gets (site §2), or none when the size is allowed.
+ */
+export interface TooLarge {
+  description: string;
+  title: string;
+}
+
+/**
+ * What became of a URL typed into an "add image by URL" field.
+ */
+export type UrlVerdict =
+  | {
+      status: 'ignored';
+    }
+  | {
+      status: 'accepted';
+      url: string;
+    }
+  | {
+      description: string;
+      message: string;
+      status: 'rejected';
+      title: string;
+    };
+
+/**
+ * `POST /api/users`. The confirmation travels with the payload so the server checks the
+ * same pair the browser does.
+ */
+export interface UserCreateInput {
+  confirmPassword?: string;
+  /**
+   * Checked as an e-mail address when given.
+   */
+  email?: string | null;
+  fullName?: string | null;
+  /**
+   * An active user can sign in.
+   */
+  isActive?: boolean;
+  password?: string;
+  username?: string;
+}
+
+/**
+ * `PUT /api/users/{id}`. An absent or empty password keeps the current one, and then the
+ * confirmation is not looked at.
+ */
+export interface UserUpdateInput {
+  confirmPassword?: string | null;
+  email?: string | null;
+  fullName?: string | null;
+  isActive?: boolean;
+  password?: string | null;
+  username?: string;
+}
+
+/**
+ * One value in the values-section editor.
+ */
+export interface ValueItem {
+  contentAr?: string;
+  contentEn?: string;
+  iconClass?: string | null;
+  imageData?: string | null;
+  imageUrl?: string | null;
+  titleAr?: string;
+  titleEn?: string;
+}
+
+/**
+ * The values-section editor of the About page: a header and the list of values. Never
+ * sent as such; [`ValuesSectionForm::to_about_sections`] turns it into the sections saved.
+ *
+ * Errors of a value are keyed `values.{index}.{field}` (index from 0), after the header's.
+ */
+export interface ValuesSectionForm {
+  sectionSubtitleAr?: string;
+  sectionSubtitleEn?: string;
+  sectionTitleAr?: string;
+  sectionTitleEn?: string;
+  values?: ValueItem[];
+}
+
+/**
+ * `PUT /api/values-section-settings`: the header of the public values section.
+ */
+export interface ValuesSectionSettingsInput {
+  isActive?: boolean;
+  subtitleAr?: string;
+  subtitleEn?: string;
+  titleAr?: string;
+  titleEn?: string;
 }

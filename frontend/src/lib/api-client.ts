@@ -25,10 +25,12 @@ export class ApiError extends Error {
 
 /** The sentence to show a person for a failed call: the server's `message` when it sent one. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError && typeof error.body?.message === 'string') {
-    return error.body.message;
-  }
-  return error instanceof Error ? error.message : String(error);
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** The `message` the server sent with a failed call, if it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : undefined;
 }
 
 /** The server's field-keyed validation messages carried by a failed call, if any. */

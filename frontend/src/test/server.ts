@@ -32,3 +32,17 @@ export function mockServer(handlers: Record<string, Handler>) {
       fetchMock.mock.calls.filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${pathOf(input)}` === key),
   };
 }
+
+export const admin = { id: 1, username: 'admin', role: 'admin', email: null, fullName: null, isActive: true };
+
+export const signedIn: Handler = () => json(200, admin);
+
+/** The JSON body a recorded call sent. */
+export function sentBody(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}
+
+/** A handler answering `status` with `body` (204 with no body for a delete). */
+export function answer(status: number, body?: unknown): Handler {
+  return () => (status === 204 ? new Response(null, { status }) : json(status, body));
+}

@@ -1,11 +1,28 @@
-// Typed access to the rules crate compiled to WASM: every validation message the panel
-// shows comes from here, never from strings written in the frontend.
-import type { FieldErrors, SignIn } from '@/generated/types';
+// Typed access to the rules crate compiled to WASM: every validation message, constant and
+// default the panel uses comes from here, never from strings or numbers written in the
+// frontend.
+import type {
+  CategoryInput,
+  CityInput,
+  CountryInput,
+  FeatureCategory,
+  FieldErrors,
+  PropertyFeatureInput,
+  PropertyTypeInput,
+  RegionInput,
+  SignIn,
+} from '@/generated/types';
 import { call } from '@/generated/wasm/rules';
 
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
   signIn: SignIn;
+  category: CategoryInput;
+  propertyType: PropertyTypeInput;
+  country: CountryInput;
+  city: CityInput;
+  region: RegionInput;
+  propertyFeature: PropertyFeatureInput;
 }
 
 export type Entity = keyof Payloads;
@@ -18,4 +35,59 @@ export function runRule(op: string, input: unknown): unknown {
 /** The failing fields of `payload` and their messages; `{}` when it is valid. */
 export function validate<E extends Entity>(entity: E, payload: Payloads[E]): FieldErrors {
   return runRule(`validate.${entity}`, payload) as FieldErrors;
+}
+
+/**
+ * The part of the rules' `constants` answer the frontend reads (the schema does not carry
+ * that type yet, so it is declared here, field for field as the crate names them).
+ */
+export interface Constants {
+  pageSize: number;
+  truncateLength: number;
+  ellipsis: string;
+  cacheRetentionMs: number;
+  catalogFreshMs: number;
+  featuresFreshMs: number;
+  countriesFreshMs: number;
+  countriesRetentionMs: number;
+  citiesRegionsFreshMs: number;
+  citiesRegionsRetentionMs: number;
+  categoryImageMaxBytes: number;
+  featureIconDefault: string;
+  newForms: {
+    category: Required<CategoryInput>;
+    propertyType: Required<PropertyTypeInput>;
+    country: Required<CountryInput>;
+    city: Required<CityInput>;
+    region: Required<RegionInput>;
+    propertyFeature: Required<PropertyFeatureInput>;
+  };
+}
+
+let cachedConstants: Constants | undefined;
+
+/** Every constant and default of both §9 sections, read once from the rules. */
+export function constants(): Constants {
+  cachedConstants ??= runRule('constants', null) as Constants;
+  return cachedConstants;
+}
+
+/** A table cell's text cut at the rules' length and followed by '...' when longer. */
+export function truncate(text: string): string {
+  return runRule('text.truncate', text) as string;
+}
+
+/** A typed display order as the rules read it: unreadable becomes 0. */
+export function coerceDisplayOrder(entry: unknown): number {
+  return runRule('coerce.displayOrder', entry) as number;
+}
+
+interface Term {
+  value: string;
+  label: string;
+}
+
+/** The feature groups in the rules' order: luxury, amenities, general. */
+export function featureCategories(): FeatureCategory[] {
+  return (runRule('vocabulary', 'featureCategories') as Term[]).map((term) => term.value as FeatureCategory);
 }

@@ -1,0 +1,137 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: DataTableColumn<Row>[] = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
+
+function rows(count: number): Row[] {
+  return Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Row ${index + 1}` }));
+}
+
+function bodyRows() {
+  const [, body] = screen.getAllByRole('rowgroup');
+  return within(body as HTMLElement).getAllByRole('row');
+}
+
+describe('data table', () => {
+  it('shows pages of 10 rows with "Showing X to Y of Z results"', async () => {
+    render(<DataTable label="Things" data={rows(25)} columns={columns} />);
+
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(screen.getByText('Row 11')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+  });
+
+  it('searches one key, ignoring case, and starts again at the first page', async () => {
+    render(<DataTable label="Things" data={rows(25)} columns={columns} searchKey="name" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await userEvent.type(screen.getByRole('searchbox'), 'ROW 2');
+
+    expect(screen.getByText('Showing 1 to 7 of 7 results')).toBeInTheDocument();
+    expect(bodyRows().map((row) => row.textContent)).toEqual([
+      'Row 2',
+      'Row 20',
+      'Row 21',
+      'Row 22',
+      'Row 23',
+      'Row 24',
+      'Row 25',
+    ]);
+  });
+
+  it('has no search box without a search key', () => {
+    render(<DataTable label="Things" data={rows(3)} columns={columns} />);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it("reads 'No results found' when nothing matches, or the screen's own empty text", async () => {
+    const { rerender } = render(<DataTable label="Things" data={rows(3)} columns={columns} searchKey="name" />);
+    await userEvent.type(screen.getByRole('searchbox'), 'nothing like it');
+    expect(screen.getByText('No results found')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+
+    rerender(<DataTable label="Things" data={[]} columns={columns} emptyText="Nothing here yet." />);
+    expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
+  });
+
+  it('shows the last page left when rows disappear from the page shown', async () => {
+    const { rerender } = render(<DataTable label="Things" data={rows(11)} columns={columns} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Showing 11 to 11 of 11 results')).toBeInTheDocument();
+
+    rerender(<DataTable label="Things" data={rows(10)} columns={columns} />);
+    expect(screen.getByText('Showing 1 to 10 of 10 results')).toBeInTheDocument();
+  });
+
+  it('offers only the row actions the screen handles', async () => {
+    const onEdit = vi.fn();
+    const onDuplicate = vi.fn();
+    const { rerender } = render(
+      <DataTable label="Things" data={rows(1)} columns={columns} onEdit={onEdit} onDuplicate={onDuplicate} />,
+    );
+    const [row] = bodyRows();
+
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Duplicate' }));
+    expect(onEdit).toHaveBeenCalledWith({ id: 1, name: 'Row 1' });
+    expect(onDuplicate).toHaveBeenCalledWith({ id: 1, name: 'Row 1' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    rerender(<DataTable label="Things" data={rows(1)} columns={columns} />);
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it("asks in the 'Confirm Delete' dialog; Cancel keeps the row, Delete deletes it", async () => {
+    const onDelete = vi.fn();
+    render(<DataTable label="Things" data={rows(2)} columns={columns} onDelete={onDelete} />);
+
+    await userEvent.click(within(bodyRows()[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this item? This action cannot be undone.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onDelete).not.toHaveBeenCalled();
+
+    await userEvent.click(within(bodyRows()[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith({ id: 2, name: 'Row 2' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("asks with the browser's confirm and the screen's text when told to", async () => {
+    const onDelete = vi.fn();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    render(
+      <DataTable label="Things" data={rows(1)} columns={columns} onDelete={onDelete} browserConfirm="Really?" />,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Really?');
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith({ id: 1, name: 'Row 1' });
+  });
+});

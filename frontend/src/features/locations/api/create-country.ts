@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CountryInput } from '@/generated/types';
+import { apiRequest } from '@/lib/api-client';
+import { countriesQueryKey, type Country } from './get-countries';
+
+/** Creates a country; a code already in use is a 409 whose message says so. */
+export async function createCountry(input: CountryInput): Promise<Country> {
+  return (await apiRequest<Country>('POST', '/api/countries', input)) as Country;
+}
+
+export function useCreateCountry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCountry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegionInput } from '@/generated/types';
+import { apiRequest } from '@/lib/api-client';
+import { regionsQueryKey, type Region } from './get-regions';
+
+export async function createRegion(input: RegionInput): Promise<Region> {
+  return (await apiRequest<Region>('POST', '/api/regions', input)) as Region;
+}
+
+export function useCreateRegion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRegion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { constants } from '@/lib/rules';
+
+/** A country as `GET /api/countries` lists it. */
+export interface Country {
+  id: number;
+  nameEn: string;
+  nameAr: string;
+  code: string;
+  createdAt: string;
+}
+
+export const countriesQueryKey = ['/api/countries'] as const;
+
+export async function getCountries(): Promise<Country[]> {
+  return (await apiRequest<Country[]>('GET', '/api/countries')) ?? [];
+}
+
+/** Every country; fresh 10 minutes and kept 30 (core-panel §7, §9). */
+export function countriesQueryOptions() {
+  const { countriesFreshMs, countriesRetentionMs } = constants();
+  return queryOptions({
+    queryKey: countriesQueryKey,
+    queryFn: getCountries,
+    staleTime: countriesFreshMs,
+    gcTime: countriesRetentionMs,
+  });
+}
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions());
+}

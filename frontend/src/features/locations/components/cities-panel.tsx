@@ -1,0 +1,76 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteCity } from '../api/delete-city';
+import { useCities, type City } from '../api/get-cities';
+import { CityDialog, type CityDialogState } from './city-dialog';
+import { deleteToasts } from './delete-toasts';
+
+/** The Cities tab: 'English / Arabic' names and their country. */
+export function CitiesPanel() {
+  const { t } = useTranslation();
+  const cities = useCities();
+  const remove = useDeleteCity();
+  const [dialog, setDialog] = useState<CityDialogState>(null);
+
+  const columns: DataTableColumn<City>[] = [
+    {
+      id: 'name',
+      header: t('fields.name'),
+      cell: (city) => t('common.bilingual', { en: city.nameEn, ar: city.nameAr }),
+      className: 'font-medium',
+    },
+    {
+      id: 'country',
+      header: t('fields.country'),
+      cell: (city) => t('common.bilingual', { en: city.countryNameEn, ar: city.countryNameAr }),
+    },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button
+          onClick={() => {
+            setDialog({ city: null });
+          }}
+        >
+          <Plus aria-hidden />
+          {t('locations.cities.add')}
+        </Button>
+      </div>
+      {cities.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(cities.error)}
+        </p>
+      ) : (
+        <DataTable
+          label={t('locations.cities.tab')}
+          data={cities.data ?? []}
+          columns={columns}
+          isLoading={cities.isPending}
+          searchKey="nameEn"
+          searchPlaceholder={t('locations.search')}
+          onEdit={(city) => {
+            setDialog({ city });
+          }}
+          onDelete={(city) => {
+            remove.mutate(
+              city.id,
+              deleteToasts(t('locations.cities.toast.deleted'), t('locations.cities.toast.deleteFailed')),
+            );
+          }}
+        />
+      )}
+      <CityDialog
+        state={dialog}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

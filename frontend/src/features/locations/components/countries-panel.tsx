@@ -1,0 +1,72 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteCountry } from '../api/delete-country';
+import { useCountries, type Country } from '../api/get-countries';
+import { CountryDialog, type CountryDialogState } from './country-dialog';
+import { deleteToasts } from './delete-toasts';
+
+/** The Countries tab: 'English / Arabic' names and the code. */
+export function CountriesPanel() {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const remove = useDeleteCountry();
+  const [dialog, setDialog] = useState<CountryDialogState>(null);
+
+  const columns: DataTableColumn<Country>[] = [
+    {
+      id: 'name',
+      header: t('fields.name'),
+      cell: (country) => t('common.bilingual', { en: country.nameEn, ar: country.nameAr }),
+      className: 'font-medium',
+    },
+    { id: 'code', header: t('fields.code'), cell: (country) => <code>{country.code}</code> },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button
+          onClick={() => {
+            setDialog({ country: null });
+          }}
+        >
+          <Plus aria-hidden />
+          {t('locations.countries.add')}
+        </Button>
+      </div>
+      {countries.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(countries.error)}
+        </p>
+      ) : (
+        <DataTable
+          label={t('locations.countries.tab')}
+          data={countries.data ?? []}
+          columns={columns}
+          isLoading={countries.isPending}
+          searchKey="nameEn"
+          searchPlaceholder={t('locations.search')}
+          onEdit={(country) => {
+            setDialog({ country });
+          }}
+          onDelete={(country) => {
+            remove.mutate(
+              country.id,
+              deleteToasts(t('locations.countries.toast.deleted'), t('locations.countries.toast.deleteFailed')),
+            );
+          }}
+        />
+      )}
+      <CountryDialog
+        state={dialog}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

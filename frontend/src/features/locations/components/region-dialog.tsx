@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDialogContent } from '@/components/form-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import type { RegionInput } from '@/generated/types';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { arabicText, chosenId, idValue, showServerFieldErrors } from '@/lib/form';
+import { constants } from '@/lib/rules';
+import { rulesResolver } from '@/lib/rules/resolver';
+import { useCreateRegion } from '../api/create-region';
+import { useCities } from '../api/get-cities';
+import { useCountries } from '../api/get-countries';
+import type { Region } from '../api/get-regions';
+import { useUpdateRegion } from '../api/update-region';
+
+const FIELDS = ['nameEn', 'nameAr', 'cityId'] as const satisfies readonly (keyof RegionInput)[];
+
+/** Closed, adding (`region: null`) or editing a region. */
+export type RegionDialogState = { region: Region | null } | null;
+
+function formValues(region: Region | null): RegionInput {
+  const { nameEn, nameAr, cityId } = region ?? constants().newForms.region;
+  return { nameEn, nameAr, cityId };
+}
+
+/**
+ * A region belongs to a city; the city is picked from the chosen country's cities, so
+ * the country comes first and choosing another country clears the city.
+ */
+function RegionForm({ region, onDone }: { region: Region | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [countryId, setCountryId] = useState<number | null>(region?.countryId ?? null);
+  const countries = useCountries();
+  const cities = useCities({ countryId });
+  const create = useCreateRegion();
+  const update = useUpdateRegion();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
+
+  const onSubmit = handleSubmit((input) => {
+    setFailure(undefined);
+    // No toast for a failed save (site-content §8); the reason shows in the dialog.
+    const onError = (error: unknown) => {
+      if (!showServerFieldErrors(error, FIELDS, setError)) setFailure(errorMessage(error));
+    };
+    const succeeded = (title: string) => () => {
+      toast({ title });
+      onDone();
+    };
+    if (region === null) {
+      create.mutate(input, { onSuccess: succeeded(t('locations.regions.toast.created')), onError });
+    } else {
+      update.mutate({ id: region.id, input }, { onSuccess: succeeded(t('locations.regions.toast.updated')), onError });
+    }
+  });
+
+  return (
+    <FormDialogContent
+      title={region === null ? t('locations.regions.addTitle') : t('locations.regions.editTitle')}
+      onSubmit={(event) => void onSubmit(event)}
+      pending={create.isPending || update.isPending}
+      failure={failure}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
+          <Input {...register('nameEn')} />
+        </FormField>
+        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
+          <Input {...arabicText} {...register('nameAr')} />
+        </FormField>
+        <FormField label={t('fields.country')}>
+          <Select
+            value={idValue(countryId)}
+            onChange={(event) => {
+              setCountryId(chosenId(event.target.value));
+              setValue('cityId', null);
+            }}
+          >
+            <option value="">{t('fields.selectCountry')}</option>
+            {(countries.data ?? []).map((country) => (
+              <option key={country.id} value={country.id}>
+                {t('common.bilingual', { en: country.nameEn, ar: country.nameAr })}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <Controller
+          control={control}
+          name="cityId"
+          render={({ field }) => (
+            <FormField label={t('fields.city')} error={errors.cityId?.message}>
+              <Select
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                disabled={countryId === null}
+                value={idValue(field.value)}
+                onChange={(event) => {
+                  field.onChange(chosenId(event.target.value));
+                }}
+              >
+                <option value="">{t('fields.selectCity')}</option>
+                {(cities.data ?? []).map((city) => (
+                  <option key={city.id} value={city.id}>
+                    {t('common.bilingual', { en: city.nameEn, ar: city.nameAr })}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
+        />
+      </div>
+    </FormDialogContent>
+  );
+}
+
+export function RegionDialog({ state, onClose }: { state: RegionDialogState; onClose: () => void }) {
+  return (
+    <Dialog
+      open={state !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {state !== null && <RegionForm region={state.region} onDone={onClose} />}
+    </Dialog>
+  );
+}

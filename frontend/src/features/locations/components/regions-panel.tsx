@@ -1,0 +1,81 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteRegion } from '../api/delete-region';
+import { useRegions, type Region } from '../api/get-regions';
+import { deleteToasts } from './delete-toasts';
+import { RegionDialog, type RegionDialogState } from './region-dialog';
+
+/** The Regions tab: 'English / Arabic' names, their city and their country. */
+export function RegionsPanel() {
+  const { t } = useTranslation();
+  const regions = useRegions();
+  const remove = useDeleteRegion();
+  const [dialog, setDialog] = useState<RegionDialogState>(null);
+
+  const columns: DataTableColumn<Region>[] = [
+    {
+      id: 'name',
+      header: t('fields.name'),
+      cell: (region) => t('common.bilingual', { en: region.nameEn, ar: region.nameAr }),
+      className: 'font-medium',
+    },
+    {
+      id: 'city',
+      header: t('fields.city'),
+      cell: (region) => t('common.bilingual', { en: region.cityNameEn, ar: region.cityNameAr }),
+    },
+    {
+      id: 'country',
+      header: t('fields.country'),
+      cell: (region) => t('common.bilingual', { en: region.countryNameEn, ar: region.countryNameAr }),
+    },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button
+          onClick={() => {
+            setDialog({ region: null });
+          }}
+        >
+          <Plus aria-hidden />
+          {t('locations.regions.add')}
+        </Button>
+      </div>
+      {regions.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(regions.error)}
+        </p>
+      ) : (
+        <DataTable
+          label={t('locations.regions.tab')}
+          data={regions.data ?? []}
+          columns={columns}
+          isLoading={regions.isPending}
+          searchKey="nameEn"
+          searchPlaceholder={t('locations.search')}
+          onEdit={(region) => {
+            setDialog({ region });
+          }}
+          onDelete={(region) => {
+            remove.mutate(
+              region.id,
+              deleteToasts(t('locations.regions.toast.deleted'), t('locations.regions.toast.deleteFailed')),
+            );
+          }}
+        />
+      )}
+      <RegionDialog
+        state={dialog}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  PropertyTypeDialog,
+  useDeletePropertyTypeWithToasts,
+  usePropertyTypes,
+  type PropertyType,
+  type PropertyTypeDialogState,
+} from '@/features/property-types';
+import { errorMessage } from '@/lib/api-client';
+import { truncate } from '@/lib/rules';
+
+/** The Property Types tab: the same types as /types, rows reading 'English / Arabic'. */
+export function PropertyTypesPanel() {
+  const { t } = useTranslation();
+  const propertyTypes = usePropertyTypes();
+  const onDelete = useDeletePropertyTypeWithToasts();
+  const [dialog, setDialog] = useState<PropertyTypeDialogState>(null);
+
+  const columns: DataTableColumn<PropertyType>[] = [
+    {
+      id: 'name',
+      header: t('fields.name'),
+      cell: (type) => t('common.bilingual', { en: type.nameEn, ar: type.nameAr }),
+      className: 'font-medium',
+    },
+    {
+      id: 'description',
+      header: t('fields.description'),
+      cell: (type) => truncate(type.descriptionEn ?? ''),
+      className: 'max-w-md text-muted-foreground',
+    },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <Button
+          onClick={() => {
+            setDialog({ propertyType: null });
+          }}
+        >
+          <Plus aria-hidden />
+          {t('propertyTypes.add')}
+        </Button>
+      </div>
+      {propertyTypes.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(propertyTypes.error)}
+        </p>
+      ) : (
+        <DataTable
+          label={t('management.propertyTypes')}
+          data={propertyTypes.data ?? []}
+          columns={columns}
+          isLoading={propertyTypes.isPending}
+          searchKey="nameEn"
+          searchPlaceholder={t('propertyTypes.search')}
+          onEdit={(propertyType) => {
+            setDialog({ propertyType });
+          }}
+          onDelete={onDelete}
+        />
+      )}
+      <PropertyTypeDialog
+        state={dialog}
+        failures="inline"
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PropertyFeatureInput } from '@/generated/types';
+import { apiRequest } from '@/lib/api-client';
+import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
+
+export async function createPropertyFeature(input: PropertyFeatureInput): Promise<PropertyFeature> {
+  return (await apiRequest<PropertyFeature>('POST', '/api/property-features', input)) as PropertyFeature;
+}
+
+export function useCreatePropertyFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPropertyFeature,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }),
+  });
+}

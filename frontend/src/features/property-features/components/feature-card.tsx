@@ -1,0 +1,135 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import type { FeatureCategory, PropertyFeatureInput } from '@/generated/types';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { arabicText, showServerFieldErrors } from '@/lib/form';
+import { coerceDisplayOrder, constants, featureCategories } from '@/lib/rules';
+import { rulesResolver } from '@/lib/rules/resolver';
+import { useCreatePropertyFeature } from '../api/create-property-feature';
+import type { PropertyFeature } from '../api/get-property-features';
+import { useUpdatePropertyFeature } from '../api/update-property-feature';
+
+const FIELDS = ['nameEn', 'nameAr', 'icon', 'category', 'isActive', 'displayOrder'] as const satisfies readonly (keyof PropertyFeatureInput)[];
+
+/** Closed, adding (`feature: null`) or editing a feature, inline in its tab. */
+export type FeatureCardState = { feature: PropertyFeature | null } | null;
+
+/**
+ * A new feature starts from the rules' defaults (the 'fi fi-rr-star' icon, active) in the
+ * group of the tab it is added from; the rules' own default group (general) when none.
+ */
+function formValues(feature: PropertyFeature | null, category: FeatureCategory | undefined): PropertyFeatureInput {
+  if (feature !== null) {
+    const { nameEn, nameAr, icon, isActive, displayOrder } = feature;
+    return { nameEn, nameAr, icon, category: feature.category, isActive, displayOrder };
+  }
+  const defaults = constants().newForms.propertyFeature;
+  return { ...defaults, category: category ?? defaults.category };
+}
+
+export interface FeatureCardProps {
+  feature: PropertyFeature | null;
+  /** The tab's group, which a new feature starts in. */
+  category: FeatureCategory | undefined;
+  onDone: () => void;
+}
+
+/** The inline create/edit card of the Features Management tabs (site-content §2). */
+export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
+  const { t } = useTranslation();
+  const create = useCreatePropertyFeature();
+  const update = useUpdatePropertyFeature();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PropertyFeatureInput>({
+    resolver: rulesResolver('propertyFeature'),
+    defaultValues: formValues(feature, category),
+  });
+  const [nameEn, nameAr, icon] = useWatch({ control, name: ['nameEn', 'nameAr', 'icon'] });
+  // Save waits for both names and an icon (site-content §2).
+  const ready = [nameEn, nameAr, icon].every((value) => (value ?? '') !== '');
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((input) => {
+    const failed = (title: string) => (error: unknown) => {
+      showServerFieldErrors(error, FIELDS, setError);
+      toast({ title, description: serverMessage(error), variant: 'destructive' });
+    };
+    const succeeded = (title: string) => () => {
+      toast({ title });
+      onDone();
+    };
+    if (feature === null) {
+      create.mutate(input, {
+        onSuccess: succeeded(t('features.toast.created')),
+        onError: failed(t('features.toast.createFailed')),
+      });
+    } else {
+      update.mutate(
+        { id: feature.id, input },
+        {
+          onSuccess: succeeded(t('features.toast.updated')),
+          onError: failed(t('features.toast.updateFailed')),
+        },
+      );
+    }
+  });
+
+  const title = feature === null ? t('features.newTitle') : t('features.editTitle');
+  return (
+    <Card>
+      <form noValidate aria-label={title} onSubmit={(event) => void onSubmit(event)}>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
+            <Input {...register('nameEn')} />
+          </FormField>
+          <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
+            <Input {...arabicText} {...register('nameAr')} />
+          </FormField>
+          <FormField label={t('fields.icon')} error={errors.icon?.message}>
+            <Input placeholder={constants().featureIconDefault} className="font-mono" {...register('icon')} />
+          </FormField>
+          <FormField label={t('fields.category')} error={errors.category?.message}>
+            <Select {...register('category')}>
+              {featureCategories().map((value) => (
+                <option key={value} value={value}>
+                  {t(`features.tabs.${value}`)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label={t('fields.displayOrder')} error={errors.displayOrder?.message}>
+            <Input type="number" inputMode="numeric" {...register('displayOrder', { setValueAs: coerceDisplayOrder })} />
+          </FormField>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+            <input type="checkbox" className="size-4 accent-primary" {...register('isActive')} />
+            {t('fields.active')}
+          </label>
+        </CardContent>
+        <CardFooter className="justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!ready || pending}>
+            {pending && <Spinner label={t('common.saving')} className="size-4 text-current" />}
+            {pending ? t('common.saving') : t('common.save')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { useDeletePropertyType } from '../api/delete-property-type';
+import type { PropertyType } from '../api/get-property-types';
+
+/**
+ * Deletes a property type and says how it went: 'Property type deleted successfully', or
+ * 'Failed to delete property type' with the server's reason (core §8, site-content §8).
+ */
+export function useDeletePropertyTypeWithToasts(): (propertyType: PropertyType) => void {
+  const { t } = useTranslation();
+  const remove = useDeletePropertyType();
+  return (propertyType) => {
+    remove.mutate(propertyType.id, {
+      onSuccess: () => {
+        toast({ title: t('propertyTypes.toast.deleted') });
+      },
+      onError: (error) => {
+        toast({
+          title: t('propertyTypes.toast.deleteFailed'),
+          description: serverMessage(error) ?? t('propertyTypes.toast.deleteFailed'),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+}
