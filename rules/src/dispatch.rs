@@ -64,6 +64,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
 
         "image.judgeUrl" => to_json(&images::judge_url(&parse::<String>(input)?)),
         "image.checkSectionUpload" => to_json(&images::check_section_upload(parse(input)?)),
+        "image.checkCategoryUpload" => to_json(&images::check_category_upload(parse(input)?)),
 
         "text.truncate" => to_json(&text::truncate(&parse::<String>(input)?)),
         "text.location" => to_json(&text::compose_location(&parse_object::<LocationParts>(input)?)),

@@ -72,6 +72,12 @@ pub fn check_section_upload(bytes: u64) -> Option<TooLarge> {
         .then_some(TooLarge { title: messages::FILE_TOO_LARGE_TITLE, description: messages::IMAGE_TOO_LARGE })
 }
 
+/// Checks the byte size of a file chosen as a category image (core §2: 'up to 10MB').
+pub fn check_category_upload(bytes: u64) -> Option<TooLarge> {
+    (bytes > CATEGORY_IMAGE_MAX_BYTES)
+        .then_some(TooLarge { title: messages::FILE_TOO_LARGE_TITLE, description: messages::IMAGE_OVER_10MB })
+}
+
 /// Bytes of the file inside a base64 data URL (`data:image/png;base64,....`), so the server
 /// can hold inline section images to the same limit as the browser's file picker. Text that
 /// is not a base64 data URL counts by its own length.

@@ -11,6 +11,7 @@ import type {
   PropertyTypeInput,
   RegionInput,
   SignIn,
+  TooLarge,
 } from '@/generated/types';
 import { call } from '@/generated/wasm/rules';
 
@@ -52,7 +53,6 @@ export interface Constants {
   countriesRetentionMs: number;
   citiesRegionsFreshMs: number;
   citiesRegionsRetentionMs: number;
-  categoryImageMaxBytes: number;
   featureIconDefault: string;
   newForms: {
     category: Required<CategoryInput>;
@@ -70,6 +70,11 @@ let cachedConstants: Constants | undefined;
 export function constants(): Constants {
   cachedConstants ??= runRule('constants', null) as Constants;
   return cachedConstants;
+}
+
+/** The toast for a category image file over the rules' limit, or null when its size is allowed. */
+export function checkCategoryUpload(bytes: number): TooLarge | null {
+  return runRule('image.checkCategoryUpload', bytes) as TooLarge | null;
 }
 
 /** A table cell's text cut at the rules' length and followed by '...' when longer. */

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
-import { constants } from '@/lib/rules';
+import { checkCategoryUpload } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 
-const BYTES_PER_MEGABYTE = 1024 * 1024;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,7 +39,6 @@ export function ImagePicker({ value, onChange, alt, error }: ImagePickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const invalid = error !== undefined && error !== '';
-  const maxBytes = constants().categoryImageMaxBytes;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -48,12 +46,9 @@ export function ImagePicker({ value, onChange, alt, error }: ImagePickerProps) {
     // Cleared, so that choosing the same file again is a change too.
     input.value = '';
     if (file === undefined) return;
-    if (file.size > maxBytes) {
-      toast({
-        title: t('categories.imageTooLarge'),
-        description: t('categories.imageTooLargeDescription', { megabytes: maxBytes / BYTES_PER_MEGABYTE }),
-        variant: 'destructive',
-      });
+    const tooLarge = checkCategoryUpload(file.size);
+    if (tooLarge !== null) {
+      toast({ title: tooLarge.title, description: tooLarge.description, variant: 'destructive' });
       return;
     }
     onChange(await readAsDataUrl(file));
