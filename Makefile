@@ -8,7 +8,7 @@ WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e clean
+.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e screenshots clean
 
 ## The two commands
 run: build
@@ -82,6 +82,11 @@ e2e: chromium frontend
 	cargo build -p aqar
 	cd tests && npm test
 
+
+# Refreshes the screenshots under docs/screenshots from the browser tests.
+screenshots: chromium frontend
+	cargo build -p aqar
+	cd tests && AQAR_UPDATE_SCREENSHOTS=1 npm test
 
 clean:
 	cargo clean

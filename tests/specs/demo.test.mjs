@@ -1,0 +1,42 @@
+// `make run` loads the bilingual demo data set: a newcomer sees a filled catalog.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { ADMIN, startServer } from '../support/server.mjs';
+
+describe('the demo data set', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer({ demo: true });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('fills the catalog screens with bilingual records', async () => {
+    const page = await newPage(browser, server.url);
+    await signIn(page, ADMIN);
+    await page.goto('/categories');
+    const rows = page.getByRole('row');
+    await rows.filter({ hasText: 'Residential' }).first().waitFor();
+    await rows.filter({ hasText: 'Investment' }).first().waitFor();
+    await screenshot(page, 'demo-categories', { docs: true });
+    await page.goto('/management');
+    await page.getByRole('tab', { name: 'Countries' }).click();
+    for (const country of ['Jordan', 'United Arab Emirates', 'Saudi Arabia']) {
+      await rows.filter({ hasText: country }).first().waitFor();
+    }
+    const jordan = await rows.filter({ hasText: 'Jordan' }).first().innerText();
+    assert.match(jordan, /الأردن/, 'rows read English / Arabic');
+    await page.getByRole('tab', { name: 'Regions' }).click();
+    await rows.filter({ hasText: 'Abdoun' }).first().waitFor();
+    await screenshot(page, 'demo-management', { docs: true });
+    await page.context().close();
+  });
+});
