@@ -4,8 +4,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor, Row};
 
 use super::Category;
-use crate::db::clock;
-use crate::error::{ApiError, ApiResult};
+use crate::db::{self, clock};
+use crate::error::ApiResult;
 use crate::payload::optional_text;
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at";
@@ -91,16 +91,9 @@ pub async fn update(db: &AnyPool, id: i64, category: &CategoryRow) -> ApiResult<
         .bind(id)
         .fetch_optional(db)
         .await?;
-    match row {
-        Some(row) => Ok(from_row(&row)?),
-        None => Err(ApiError::not_found(NOT_FOUND)),
-    }
+    db::found(row, NOT_FOUND, from_row)
 }
 
 pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    let done = sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(db).await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(NOT_FOUND));
-    }
-    Ok(())
+    db::touched(sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(db).await?, NOT_FOUND)
 }

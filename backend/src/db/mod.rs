@@ -107,3 +107,25 @@ pub fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, sqlx::Error> 
         Err(error) => Err(error),
     }
 }
+
+/// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row
+/// has that id.
+pub fn found<T>(
+    row: Option<sqlx::any::AnyRow>,
+    not_found: &'static str,
+    read: impl Fn(&sqlx::any::AnyRow) -> Result<T, sqlx::Error>,
+) -> crate::error::ApiResult<T> {
+    match row {
+        Some(row) => Ok(read(&row)?),
+        None => Err(crate::error::ApiError::not_found(not_found)),
+    }
+}
+
+/// An UPDATE or DELETE by id that touched no row means the id does not exist: the area's 404.
+pub fn touched(done: sqlx::any::AnyQueryResult, not_found: &'static str) -> crate::error::ApiResult<()> {
+    if done.rows_affected() == 0 {
+        Err(crate::error::ApiError::not_found(not_found))
+    } else {
+        Ok(())
+    }
+}

@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use super::{City, Country, Region};
-use crate::db::clock;
+use crate::db::{self, clock};
 use crate::error::{ApiError, ApiResult};
 
 pub const REGION_NOT_FOUND: &str = "Region not found";
@@ -155,10 +155,7 @@ pub async fn update_country(db: &AnyPool, id: i64, input: &CountryInput) -> ApiR
         .fetch_optional(db)
         .await
         .map_err(|e| code_taken(&code, e))?;
-    match row {
-        Some(row) => Ok(country_from_row(&row)?),
-        None => Err(ApiError::not_found(messages::COUNTRY_NOT_FOUND)),
-    }
+    db::found(row, messages::COUNTRY_NOT_FOUND, country_from_row)
 }
 
 pub async fn delete_country(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
@@ -215,16 +212,16 @@ pub async fn update_city(conn: &mut AnyConnection, id: i64, input: &CityInput) -
     if !exists(conn, "countries", input.country_id).await? {
         return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
     }
-    let done = sqlx::query("UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3 WHERE id = $4")
-        .bind(&input.name_en)
-        .bind(&input.name_ar)
-        .bind(input.country_id)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(messages::CITY_NOT_FOUND));
-    }
+    db::touched(
+        sqlx::query("UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3 WHERE id = $4")
+            .bind(&input.name_en)
+            .bind(&input.name_ar)
+            .bind(input.country_id)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?,
+        messages::CITY_NOT_FOUND,
+    )?;
     find_city(conn, id).await
 }
 
@@ -282,23 +279,22 @@ pub async fn update_region(conn: &mut AnyConnection, id: i64, input: &RegionInpu
     if !exists(conn, "cities", input.city_id).await? {
         return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
     }
-    let done = sqlx::query("UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3 WHERE id = $4")
-        .bind(&input.name_en)
-        .bind(&input.name_ar)
-        .bind(input.city_id)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(REGION_NOT_FOUND));
-    }
+    db::touched(
+        sqlx::query("UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3 WHERE id = $4")
+            .bind(&input.name_en)
+            .bind(&input.name_ar)
+            .bind(input.city_id)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?,
+        REGION_NOT_FOUND,
+    )?;
     find_region(conn, id).await
 }
 
 pub async fn delete_region(db: &AnyPool, id: i64) -> ApiResult<()> {
-    let done = sqlx::query("DELETE FROM regions WHERE id = $1").bind(id).execute(db).await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(REGION_NOT_FOUND));
-    }
-    Ok(())
+    db::touched(
+        sqlx::query("DELETE FROM regions WHERE id = $1").bind(id).execute(db).await?,
+        REGION_NOT_FOUND,
+    )
 }

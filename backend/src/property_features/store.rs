@@ -7,7 +7,7 @@ use sqlx::{Any, AnyPool, Executor, Row};
 
 use super::PropertyFeature;
 use crate::db::{self, clock};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 
 const COLUMNS: &str =
     "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at";
@@ -77,16 +77,12 @@ pub async fn update(db: &AnyPool, id: i64, input: &PropertyFeatureInput) -> ApiR
         .bind(id)
         .fetch_optional(db)
         .await?;
-    match row {
-        Some(row) => Ok(from_row(&row)?),
-        None => Err(ApiError::not_found(NOT_FOUND)),
-    }
+    db::found(row, NOT_FOUND, from_row)
 }
 
 pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    let done = sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(db).await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(NOT_FOUND));
-    }
-    Ok(())
+    db::touched(
+        sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(db).await?,
+        NOT_FOUND,
+    )
 }

@@ -5,8 +5,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor, Row};
 
 use super::PropertyType;
-use crate::db::clock;
-use crate::error::{ApiError, ApiResult};
+use crate::db::{self, clock};
+use crate::error::ApiResult;
 use crate::payload::optional_text;
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at";
@@ -62,16 +62,12 @@ pub async fn update(db: &AnyPool, id: i64, input: &PropertyTypeInput) -> ApiResu
         .bind(id)
         .fetch_optional(db)
         .await?;
-    match row {
-        Some(row) => Ok(from_row(&row)?),
-        None => Err(ApiError::not_found(NOT_FOUND)),
-    }
+    db::found(row, NOT_FOUND, from_row)
 }
 
 pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    let done = sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(db).await?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::not_found(NOT_FOUND));
-    }
-    Ok(())
+    db::touched(
+        sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(db).await?,
+        NOT_FOUND,
+    )
 }
