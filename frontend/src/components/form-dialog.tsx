@@ -1,8 +1,28 @@
 import type { ReactNode, SubmitEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { CancelButton, SaveButton } from '@/components/form-buttons';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+export interface FormDialogProps {
+  open: boolean;
+  /** Called when the user closes the dialog: Cancel, the close button, Escape or outside. */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A dialog whose opening is held by its owner, which only hears that it was closed. */
+export function FormDialog({ open, onClose, children }: FormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+    >
+      {children}
+    </Dialog>
+  );
+}
 
 export interface FormDialogContentProps {
   title: string;
@@ -33,14 +53,9 @@ export function FormDialogContent({ title, onSubmit, pending, failure, children 
         )}
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('common.cancel')}
-            </Button>
+            <CancelButton />
           </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending && <Spinner label={t('common.saving')} className="size-4 text-current" />}
-            {pending ? t('common.saving') : t('common.save')}
-          </Button>
+          <SaveButton pending={pending} />
         </DialogFooter>
       </form>
     </DialogContent>

@@ -1,14 +1,10 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialogContent } from '@/components/form-dialog';
-import { Dialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bilingual-fields';
+import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import type { CategoryInput } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
-import { arabicText, optionalText, showServerFieldErrors, textValue } from '@/lib/form';
+import { useSaveRecord } from '@/hooks/use-save-record';
+import { optionalText, textValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateCategory } from '../api/create-category';
@@ -34,8 +30,6 @@ function formValues(category: Category | null): CategoryInput {
 
 function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const create = useCreateCategory();
-  const update = useUpdateCategory();
   const {
     register,
     handleSubmit,
@@ -45,60 +39,36 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
     formState: { errors },
   } = useForm<CategoryInput>({ resolver: rulesResolver('category'), defaultValues: formValues(category) });
   const [imageUrl, nameEn] = useWatch({ control, name: ['imageUrl', 'nameEn'] });
+  const { save, pending } = useSaveRecord({
+    record: category,
+    create: useCreateCategory(),
+    update: useUpdateCategory(),
+    fields: FIELDS,
+    setError,
+    saved: { created: t('categories.toast.created'), updated: t('categories.toast.updated') },
+    failed: { createFailed: t('categories.toast.createFailed'), updateFailed: t('categories.toast.updateFailed') },
+    onDone,
+  });
 
   const onSubmit = handleSubmit((values) => {
-    const input: CategoryInput = {
+    save({
       nameEn: values.nameEn,
       nameAr: values.nameAr,
       descriptionEn: optionalText(values.descriptionEn),
       descriptionAr: optionalText(values.descriptionAr),
       imageUrl: optionalText(values.imageUrl),
-    };
-    const failed = (title: string) => (error: unknown) => {
-      showServerFieldErrors(error, FIELDS, setError);
-      toast({ title, description: serverMessage(error), variant: 'destructive' });
-    };
-    if (category === null) {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: t('categories.toast.created') });
-          onDone();
-        },
-        onError: failed(t('categories.toast.createFailed')),
-      });
-    } else {
-      update.mutate(
-        { id: category.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: t('categories.toast.updated') });
-            onDone();
-          },
-          onError: failed(t('categories.toast.updateFailed')),
-        },
-      );
-    }
+    });
   });
 
   return (
     <FormDialogContent
       title={category === null ? t('categories.addTitle') : t('categories.editTitle')}
       onSubmit={(event) => void onSubmit(event)}
-      pending={create.isPending || update.isPending}
+      pending={pending}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input {...register('nameEn')} />
-        </FormField>
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input {...arabicText} {...register('nameAr')} />
-        </FormField>
-        <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-          <Textarea rows={3} {...register('descriptionEn')} />
-        </FormField>
-        <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-          <Textarea rows={3} {...arabicText} {...register('descriptionAr')} />
-        </FormField>
+        <BilingualNameFields register={register} errors={errors} />
+        <BilingualDescriptionFields register={register} errors={errors} />
       </div>
       <ImagePicker
         value={imageUrl ?? null}
@@ -114,13 +84,8 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
 
 export function CategoryDialog({ state, onClose }: { state: CategoryDialogState; onClose: () => void }) {
   return (
-    <Dialog
-      open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
+    <FormDialog open={state !== null} onClose={onClose}>
       {state !== null && <CategoryForm category={state.category} onDone={onClose} />}
-    </Dialog>
+    </FormDialog>
   );
 }

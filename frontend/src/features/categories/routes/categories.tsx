@@ -1,12 +1,12 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 import { useDeleteCategory } from '../api/delete-category';
@@ -71,14 +71,12 @@ export default function CategoriesRoute() {
         title={t('categories.title')}
         subtitle={t('categories.subtitle')}
         actions={
-          <Button
+          <AddButton
+            label={t('categories.add')}
             onClick={() => {
               setDialog({ category: null });
             }}
-          >
-            <Plus aria-hidden />
-            {t('categories.add')}
-          </Button>
+          />
         }
       />
       <Card>
@@ -87,9 +85,7 @@ export default function CategoriesRoute() {
         </CardHeader>
         <CardContent>
           {categories.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(categories.error)}
-            </p>
+            <QueryError error={categories.error} />
           ) : (
             <DataTable
               label={t('categories.title')}

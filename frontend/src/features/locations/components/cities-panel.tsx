@@ -1,9 +1,8 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/add-button';
+import { QueryError } from '@/components/query-error';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities, type City } from '../api/get-cities';
 import { CityDialog, type CityDialogState } from './city-dialog';
@@ -33,19 +32,15 @@ export function CitiesPanel() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button
+        <AddButton
+          label={t('locations.cities.add')}
           onClick={() => {
             setDialog({ city: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('locations.cities.add')}
-        </Button>
+        />
       </div>
       {cities.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(cities.error)}
-        </p>
+        <QueryError error={cities.error} />
       ) : (
         <DataTable
           label={t('locations.cities.tab')}

@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialogContent } from '@/components/form-dialog';
-import { Dialog } from '@/components/ui/dialog';
+import { BilingualNameFields } from '@/components/bilingual-fields';
+import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { CityInput } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { arabicText, chosenId, idValue, showServerFieldErrors } from '@/lib/form';
+import { useSaveRecord } from '@/hooks/use-save-record';
+import { chosenId, idValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateCity } from '../api/create-city';
@@ -30,9 +27,6 @@ function formValues(city: City | null): CityInput {
 function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
   const { t } = useTranslation();
   const countries = useCountries();
-  const create = useCreateCity();
-  const update = useUpdateCity();
-  const [failure, setFailure] = useState<string>();
   const {
     register,
     control,
@@ -40,38 +34,26 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
     setError,
     formState: { errors },
   } = useForm<CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
-
-  const onSubmit = handleSubmit((input) => {
-    setFailure(undefined);
-    // No toast for a failed save (site-content §8); the reason shows in the dialog.
-    const onError = (error: unknown) => {
-      if (!showServerFieldErrors(error, FIELDS, setError)) setFailure(errorMessage(error));
-    };
-    const succeeded = (title: string) => () => {
-      toast({ title });
-      onDone();
-    };
-    if (city === null) {
-      create.mutate(input, { onSuccess: succeeded(t('locations.cities.toast.created')), onError });
-    } else {
-      update.mutate({ id: city.id, input }, { onSuccess: succeeded(t('locations.cities.toast.updated')), onError });
-    }
+  // No toast for a failed save (site-content §8); the reason shows in the dialog.
+  const { save, pending, failure } = useSaveRecord({
+    record: city,
+    create: useCreateCity(),
+    update: useUpdateCity(),
+    fields: FIELDS,
+    setError,
+    saved: { created: t('locations.cities.toast.created'), updated: t('locations.cities.toast.updated') },
+    onDone,
   });
 
   return (
     <FormDialogContent
       title={city === null ? t('locations.cities.addTitle') : t('locations.cities.editTitle')}
-      onSubmit={(event) => void onSubmit(event)}
-      pending={create.isPending || update.isPending}
+      onSubmit={(event) => void handleSubmit(save)(event)}
+      pending={pending}
       failure={failure}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input {...register('nameEn')} />
-        </FormField>
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input {...arabicText} {...register('nameAr')} />
-        </FormField>
+        <BilingualNameFields register={register} errors={errors} />
         <Controller
           control={control}
           name="countryId"
@@ -103,13 +85,8 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
 
 export function CityDialog({ state, onClose }: { state: CityDialogState; onClose: () => void }) {
   return (
-    <Dialog
-      open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
+    <FormDialog open={state !== null} onClose={onClose}>
       {state !== null && <CityForm city={state.city} onDone={onClose} />}
-    </Dialog>
+    </FormDialog>
   );
 }

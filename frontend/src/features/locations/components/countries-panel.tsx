@@ -1,9 +1,8 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/add-button';
+import { QueryError } from '@/components/query-error';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries, type Country } from '../api/get-countries';
 import { CountryDialog, type CountryDialogState } from './country-dialog';
@@ -29,19 +28,15 @@ export function CountriesPanel() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button
+        <AddButton
+          label={t('locations.countries.add')}
           onClick={() => {
             setDialog({ country: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('locations.countries.add')}
-        </Button>
+        />
       </div>
       {countries.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(countries.error)}
-        </p>
+        <QueryError error={countries.error} />
       ) : (
         <DataTable
           label={t('locations.countries.tab')}

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialogContent } from '@/components/form-dialog';
-import { Dialog } from '@/components/ui/dialog';
+import { BilingualNameFields } from '@/components/bilingual-fields';
+import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { RegionInput } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { arabicText, chosenId, idValue, showServerFieldErrors } from '@/lib/form';
+import { useSaveRecord } from '@/hooks/use-save-record';
+import { chosenId, idValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateRegion } from '../api/create-region';
@@ -37,9 +35,6 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
   const [countryId, setCountryId] = useState<number | null>(region?.countryId ?? null);
   const countries = useCountries();
   const cities = useCities({ countryId });
-  const create = useCreateRegion();
-  const update = useUpdateRegion();
-  const [failure, setFailure] = useState<string>();
   const {
     register,
     control,
@@ -48,38 +43,26 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
     setValue,
     formState: { errors },
   } = useForm<RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
-
-  const onSubmit = handleSubmit((input) => {
-    setFailure(undefined);
-    // No toast for a failed save (site-content §8); the reason shows in the dialog.
-    const onError = (error: unknown) => {
-      if (!showServerFieldErrors(error, FIELDS, setError)) setFailure(errorMessage(error));
-    };
-    const succeeded = (title: string) => () => {
-      toast({ title });
-      onDone();
-    };
-    if (region === null) {
-      create.mutate(input, { onSuccess: succeeded(t('locations.regions.toast.created')), onError });
-    } else {
-      update.mutate({ id: region.id, input }, { onSuccess: succeeded(t('locations.regions.toast.updated')), onError });
-    }
+  // No toast for a failed save (site-content §8); the reason shows in the dialog.
+  const { save, pending, failure } = useSaveRecord({
+    record: region,
+    create: useCreateRegion(),
+    update: useUpdateRegion(),
+    fields: FIELDS,
+    setError,
+    saved: { created: t('locations.regions.toast.created'), updated: t('locations.regions.toast.updated') },
+    onDone,
   });
 
   return (
     <FormDialogContent
       title={region === null ? t('locations.regions.addTitle') : t('locations.regions.editTitle')}
-      onSubmit={(event) => void onSubmit(event)}
-      pending={create.isPending || update.isPending}
+      onSubmit={(event) => void handleSubmit(save)(event)}
+      pending={pending}
       failure={failure}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input {...register('nameEn')} />
-        </FormField>
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input {...arabicText} {...register('nameAr')} />
-        </FormField>
+        <BilingualNameFields register={register} errors={errors} />
         <FormField label={t('fields.country')}>
           <Select
             value={idValue(countryId)}
@@ -128,13 +111,8 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
 
 export function RegionDialog({ state, onClose }: { state: RegionDialogState; onClose: () => void }) {
   return (
-    <Dialog
-      open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
+    <FormDialog open={state !== null} onClose={onClose}>
       {state !== null && <RegionForm region={state.region} onDone={onClose} />}
-    </Dialog>
+    </FormDialog>
   );
 }

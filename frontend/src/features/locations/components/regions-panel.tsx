@@ -1,9 +1,8 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/add-button';
+import { QueryError } from '@/components/query-error';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions, type Region } from '../api/get-regions';
 import { deleteToasts } from './delete-toasts';
@@ -38,19 +37,15 @@ export function RegionsPanel() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button
+        <AddButton
+          label={t('locations.regions.add')}
           onClick={() => {
             setDialog({ region: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('locations.regions.add')}
-        </Button>
+        />
       </div>
       {regions.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(regions.error)}
-        </p>
+        <QueryError error={regions.error} />
       ) : (
         <DataTable
           label={t('locations.regions.tab')}

@@ -1,7 +1,7 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { AddButton } from '@/components/add-button';
+import { QueryError } from '@/components/query-error';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import {
   PropertyTypeDialog,
@@ -10,7 +10,6 @@ import {
   type PropertyType,
   type PropertyTypeDialogState,
 } from '@/features/property-types';
-import { errorMessage } from '@/lib/api-client';
 import { truncate } from '@/lib/rules';
 
 /** The Property Types tab: the same types as /types, rows reading 'English / Arabic'. */
@@ -38,19 +37,15 @@ export function PropertyTypesPanel() {
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button
+        <AddButton
+          label={t('propertyTypes.add')}
           onClick={() => {
             setDialog({ propertyType: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('propertyTypes.add')}
-        </Button>
+        />
       </div>
       {propertyTypes.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(propertyTypes.error)}
-        </p>
+        <QueryError error={propertyTypes.error} />
       ) : (
         <DataTable
           label={t('management.propertyTypes')}

@@ -1,15 +1,13 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { BilingualNameFields } from '@/components/bilingual-fields';
+import { CancelButton, SaveButton } from '@/components/form-buttons';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import type { FeatureCategory, PropertyFeatureInput } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
-import { arabicText, showServerFieldErrors } from '@/lib/form';
+import { useSaveRecord } from '@/hooks/use-save-record';
 import { coerceDisplayOrder, constants, featureCategories } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreatePropertyFeature } from '../api/create-property-feature';
@@ -44,8 +42,6 @@ export interface FeatureCardProps {
 /** The inline create/edit card of the Features Management tabs (site-content §2). */
 export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
   const { t } = useTranslation();
-  const create = useCreatePropertyFeature();
-  const update = useUpdatePropertyFeature();
   const {
     register,
     control,
@@ -59,47 +55,26 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
   const [nameEn, nameAr, icon] = useWatch({ control, name: ['nameEn', 'nameAr', 'icon'] });
   // Save waits for both names and an icon (site-content §2).
   const ready = [nameEn, nameAr, icon].every((value) => (value ?? '') !== '');
-  const pending = create.isPending || update.isPending;
-
-  const onSubmit = handleSubmit((input) => {
-    const failed = (title: string) => (error: unknown) => {
-      showServerFieldErrors(error, FIELDS, setError);
-      toast({ title, description: serverMessage(error), variant: 'destructive' });
-    };
-    const succeeded = (title: string) => () => {
-      toast({ title });
-      onDone();
-    };
-    if (feature === null) {
-      create.mutate(input, {
-        onSuccess: succeeded(t('features.toast.created')),
-        onError: failed(t('features.toast.createFailed')),
-      });
-    } else {
-      update.mutate(
-        { id: feature.id, input },
-        {
-          onSuccess: succeeded(t('features.toast.updated')),
-          onError: failed(t('features.toast.updateFailed')),
-        },
-      );
-    }
+  const { save, pending } = useSaveRecord({
+    record: feature,
+    create: useCreatePropertyFeature(),
+    update: useUpdatePropertyFeature(),
+    fields: FIELDS,
+    setError,
+    saved: { created: t('features.toast.created'), updated: t('features.toast.updated') },
+    failed: { createFailed: t('features.toast.createFailed'), updateFailed: t('features.toast.updateFailed') },
+    onDone,
   });
 
   const title = feature === null ? t('features.newTitle') : t('features.editTitle');
   return (
     <Card>
-      <form noValidate aria-label={title} onSubmit={(event) => void onSubmit(event)}>
+      <form noValidate aria-label={title} onSubmit={(event) => void handleSubmit(save)(event)}>
         <CardHeader>
           <CardTitle>{title}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-            <Input {...register('nameEn')} />
-          </FormField>
-          <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-            <Input {...arabicText} {...register('nameAr')} />
-          </FormField>
+          <BilingualNameFields register={register} errors={errors} />
           <FormField label={t('fields.icon')} error={errors.icon?.message}>
             <Input placeholder={constants().featureIconDefault} className="font-mono" {...register('icon')} />
           </FormField>
@@ -121,13 +96,8 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
           </label>
         </CardContent>
         <CardFooter className="justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={!ready || pending}>
-            {pending && <Spinner label={t('common.saving')} className="size-4 text-current" />}
-            {pending ? t('common.saving') : t('common.save')}
-          </Button>
+          <CancelButton onClick={onDone} />
+          <SaveButton pending={pending} disabled={!ready} />
         </CardFooter>
       </form>
     </Card>

@@ -1,8 +1,7 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/add-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import type { FeatureCategory } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
@@ -60,14 +59,12 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
   return (
     <div className="grid gap-4">
       <div className="flex justify-end">
-        <Button
+        <AddButton
+          label={t('features.add')}
           onClick={() => {
             setCard({ feature: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('features.add')}
-        </Button>
+        />
       </div>
       {card !== null && (
         <FeatureCard

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { FeatureCategory } from '@/generated/types';
-import { errorMessage } from '@/lib/api-client';
 import { featureCategories } from '@/lib/rules';
 import { usePropertyFeatures } from '../api/get-property-features';
 import { FeatureGroup } from '../components/feature-group';
@@ -20,9 +20,7 @@ export default function FeaturesRoute() {
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
       <PageHeader title={t('features.title')} subtitle={t('features.subtitle')} />
       {features.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(features.error)}
-        </p>
+        <QueryError error={features.error} />
       ) : (
         <Tabs
           value={tab}

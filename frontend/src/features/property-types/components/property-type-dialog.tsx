@@ -1,15 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialogContent } from '@/components/form-dialog';
-import { Dialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bilingual-fields';
+import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import type { PropertyTypeInput } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage, serverMessage } from '@/lib/api-client';
-import { arabicText, optionalText, showServerFieldErrors, textValue } from '@/lib/form';
+import { useSaveRecord } from '@/hooks/use-save-record';
+import { optionalText, textValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreatePropertyType } from '../api/create-property-type';
@@ -48,9 +43,6 @@ function PropertyTypeForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const create = useCreatePropertyType();
-  const update = useUpdatePropertyType();
-  const [failure, setFailure] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -60,63 +52,39 @@ function PropertyTypeForm({
     resolver: rulesResolver('propertyType'),
     defaultValues: formValues(propertyType),
   });
+  const { save, pending, failure } = useSaveRecord({
+    record: propertyType,
+    create: useCreatePropertyType(),
+    update: useUpdatePropertyType(),
+    fields: FIELDS,
+    setError,
+    saved: { created: t('propertyTypes.toast.created'), updated: t('propertyTypes.toast.updated') },
+    failed:
+      failures === 'toast'
+        ? { createFailed: t('propertyTypes.toast.createFailed'), updateFailed: t('propertyTypes.toast.updateFailed') }
+        : undefined,
+    onDone,
+  });
 
   const onSubmit = handleSubmit((values) => {
-    setFailure(undefined);
-    const input: PropertyTypeInput = {
+    save({
       nameEn: values.nameEn,
       nameAr: values.nameAr,
       descriptionEn: optionalText(values.descriptionEn),
       descriptionAr: optionalText(values.descriptionAr),
-    };
-    const failed = (title: string) => (error: unknown) => {
-      const onFields = showServerFieldErrors(error, FIELDS, setError);
-      if (failures === 'toast') {
-        toast({ title, description: serverMessage(error), variant: 'destructive' });
-      } else if (!onFields) {
-        setFailure(errorMessage(error));
-      }
-    };
-    const succeeded = (title: string) => () => {
-      toast({ title });
-      onDone();
-    };
-    if (propertyType === null) {
-      create.mutate(input, {
-        onSuccess: succeeded(t('propertyTypes.toast.created')),
-        onError: failed(t('propertyTypes.toast.createFailed')),
-      });
-    } else {
-      update.mutate(
-        { id: propertyType.id, input },
-        {
-          onSuccess: succeeded(t('propertyTypes.toast.updated')),
-          onError: failed(t('propertyTypes.toast.updateFailed')),
-        },
-      );
-    }
+    });
   });
 
   return (
     <FormDialogContent
       title={propertyType === null ? t('propertyTypes.addTitle') : t('propertyTypes.editTitle')}
       onSubmit={(event) => void onSubmit(event)}
-      pending={create.isPending || update.isPending}
+      pending={pending}
       failure={failure}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input {...register('nameEn')} />
-        </FormField>
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input {...arabicText} {...register('nameAr')} />
-        </FormField>
-        <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-          <Textarea rows={3} {...register('descriptionEn')} />
-        </FormField>
-        <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-          <Textarea rows={3} {...arabicText} {...register('descriptionAr')} />
-        </FormField>
+        <BilingualNameFields register={register} errors={errors} />
+        <BilingualDescriptionFields register={register} errors={errors} />
       </div>
     </FormDialogContent>
   );
@@ -132,15 +100,10 @@ export function PropertyTypeDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={state !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
+    <FormDialog open={state !== null} onClose={onClose}>
       {state !== null && (
         <PropertyTypeForm propertyType={state.propertyType} failures={failures} onDone={onClose} />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 import { usePropertyTypes, type PropertyType } from '../api/get-property-types';
@@ -43,14 +42,12 @@ export default function PropertyTypesRoute() {
         title={t('propertyTypes.title')}
         subtitle={t('propertyTypes.subtitle')}
         actions={
-          <Button
+          <AddButton
+            label={t('propertyTypes.add')}
             onClick={() => {
               setDialog({ propertyType: null });
             }}
-          >
-            <Plus aria-hidden />
-            {t('propertyTypes.add')}
-          </Button>
+          />
         }
       />
       <Card>
@@ -59,9 +56,7 @@ export default function PropertyTypesRoute() {
         </CardHeader>
         <CardContent>
           {propertyTypes.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(propertyTypes.error)}
-            </p>
+            <QueryError error={propertyTypes.error} />
           ) : (
             <DataTable
               label={t('propertyTypes.title')}
