@@ -2,6 +2,8 @@
 // default the panel uses comes from here, never from strings or numbers written in the
 // frontend.
 import type {
+  Constants as GeneratedConstants,
+  NewForms,
   CategoryInput,
   CityInput,
   CountryInput,
@@ -39,30 +41,12 @@ export function validate<E extends Entity>(entity: E, payload: Payloads[E]): Fie
 }
 
 /**
- * The part of the rules' `constants` answer the frontend reads (the schema does not carry
- * that type yet, so it is declared here, field for field as the crate names them).
+ * The rules' `constants` answer. Every create form's starting values come complete, so
+ * their fields are required here although the payload types let a caller leave them out.
  */
-export interface Constants {
-  pageSize: number;
-  truncateLength: number;
-  ellipsis: string;
-  cacheRetentionMs: number;
-  catalogFreshMs: number;
-  featuresFreshMs: number;
-  countriesFreshMs: number;
-  countriesRetentionMs: number;
-  citiesRegionsFreshMs: number;
-  citiesRegionsRetentionMs: number;
-  featureIconDefault: string;
-  newForms: {
-    category: Required<CategoryInput>;
-    propertyType: Required<PropertyTypeInput>;
-    country: Required<CountryInput>;
-    city: Required<CityInput>;
-    region: Required<RegionInput>;
-    propertyFeature: Required<PropertyFeatureInput>;
-  };
-}
+export type Constants = Omit<GeneratedConstants, 'newForms'> & {
+  newForms: { [Form in keyof NewForms]: Required<NewForms[Form]> };
+};
 
 let cachedConstants: Constants | undefined;
 
