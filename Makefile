@@ -78,14 +78,18 @@ rust-tests:
 frontend-tests: wasm
 	cd frontend && npm run -s typecheck && npm run -s lint && npm run -s test
 
+# The browser tests run target/debug/aqar as the test build leaves it: a plain `cargo build`
+# resolves dependency features differently (no dev-dependencies) and would rebuild them all.
+SERVER_FOR_BROWSER_TESTS := cargo test --workspace --no-run --quiet
+
 e2e: chromium frontend
-	cargo build -p aqar
+	$(SERVER_FOR_BROWSER_TESTS)
 	cd tests && npm test
 
 
 # Refreshes the screenshots under docs/screenshots from the browser tests.
 screenshots: chromium frontend
-	cargo build -p aqar
+	$(SERVER_FOR_BROWSER_TESTS)
 	cd tests && AQAR_UPDATE_SCREENSHOTS=1 npm test
 
 clean:
