@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import '@/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/hooks/use-toast';
+
+// The first test of a file loads its lazy screen cold; on a busy two-core CI machine that
+// alone can pass testing-library's default one-second wait.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
