@@ -14,7 +14,7 @@ CHROMIUM ?= /usr/bin/chromium
 run: build
 	AQAR_DEMO=$${AQAR_DEMO:-1} ./target/release/aqar
 
-test: setup rust-checks check-types rust-tests frontend-tests e2e
+test: setup rust-checks check-types frontend rust-tests frontend-tests e2e
 	@echo "make test: every suite passed"
 
 build: setup frontend
