@@ -52,11 +52,14 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             create_city,
-            Doc::new("Creates a city in an existing country").takes::<CityInput>().responds::<City>()
+            Doc::new("Creates a city in an existing country (409 when it does not exist)")
+                .takes::<CityInput>()
+                .responds::<City>()
+                .fails(&[409])
         ),
         endpoint!(
             update_city,
-            Doc::new("Replaces a city").takes::<CityInput>().responds::<City>().versioned()
+            Doc::new("Replaces a city").takes::<CityInput>().responds::<City>().fails(&[409]).versioned()
         ),
         endpoint!(
             delete_city,
@@ -70,11 +73,18 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             create_region,
-            Doc::new("Creates a region in an existing city").takes::<RegionInput>().responds::<Region>()
+            Doc::new("Creates a region in an existing city (409 when it does not exist)")
+                .takes::<RegionInput>()
+                .responds::<Region>()
+                .fails(&[409])
         ),
         endpoint!(
             update_region,
-            Doc::new("Replaces a region").takes::<RegionInput>().responds::<Region>().versioned()
+            Doc::new("Replaces a region")
+                .takes::<RegionInput>()
+                .responds::<Region>()
+                .fails(&[409])
+                .versioned()
         ),
         endpoint!(delete_region, Doc::new("Deletes a region").status(204).versioned()),
     ]
@@ -129,24 +139,24 @@ pub struct Region {
 #[derive(FromForm)]
 struct CityFilter<'r> {
     #[field(name = "countryId")]
-    country_id: Option<&'r str>,
+    country_id: Vec<&'r str>,
 }
 
 #[derive(FromForm)]
 struct RegionFilter<'r> {
     #[field(name = "cityId")]
-    city_id: Option<&'r str>,
+    city_id: Vec<&'r str>,
 }
 
-/// An id given in the query string. Rocket would quietly drop one that does not parse and
-/// list everything, which hides the caller's mistake; this refuses it instead.
-fn query_id(value: Option<&str>, name: &str) -> ApiResult<Option<i64>> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(text) => text
-            .parse()
-            .map(Some)
-            .map_err(|_| ApiError::bad_request(format!("{name} must be a whole number"))),
+/// An id given in the query string. Rocket would quietly drop one that does not parse, or
+/// is given twice, and list everything, which hides the caller's mistake; this refuses it.
+fn query_id(values: Vec<&str>, name: &str) -> ApiResult<Option<i64>> {
+    let malformed = || ApiError::bad_request(format!("{name} must be one id, a whole number from 1"));
+    match values.as_slice() {
+        [] => Ok(None),
+        [text] if text.trim().is_empty() => Ok(None),
+        [text] => text.trim().parse().ok().filter(|id: &i64| *id >= 1).map(Some).ok_or_else(malformed),
+        _ => Err(malformed()),
     }
 }
 

@@ -84,7 +84,7 @@ fn images_form(_: &mut SchemaGenerator) -> Schema {
         "type": "object",
         "required": ["images"],
         "properties": {
-            "images": { "type": "array", "items": { "type": "string", "format": "binary" } }
+            "images": { "type": "array", "minItems": 1, "items": { "type": "string", "format": "binary" } }
         }
     })
 }
@@ -155,13 +155,17 @@ async fn upload_image(
     Ok((Status::Created, Json(UploadedImage { image_url })))
 }
 
-/// All files are judged before any is stored: one bad file refuses the whole upload.
+/// All files are judged before any is stored: one bad file refuses the whole upload, and
+/// so does an upload without any.
 #[post("/upload-images", data = "<form>")]
 async fn upload_images(
     _user: CurrentUser,
     db: &Db,
     form: Form<ImagesUpload<'_>>,
 ) -> ApiResult<(Status, Json<UploadedImages>)> {
+    if form.images.is_empty() {
+        return Err(refusal("images", Refusal::NotAnImage));
+    }
     let mut accepted = Vec::with_capacity(form.images.len());
     for file in &form.images {
         accepted.push(read_image(file, "images").await?);

@@ -1,13 +1,10 @@
 // The request helper of core-panel §7: it turns responses into data or errors and nothing
 // else. Toasts, redirects and field errors belong to the screens that call it.
 import type { QueryFunction } from '@tanstack/react-query';
-import type { FieldErrors } from '@/generated/types';
+import type { ErrorBody as ErrorAnswer, FieldErrors } from '@/generated/types';
 
-/** The JSON body of every non-2xx answer (contract, "HTTP conventions"). */
-export interface ErrorBody {
-  message?: string;
-  errors?: FieldErrors;
-}
+/** A non-2xx answer's JSON body as it arrived: the contract's shape, not taken on trust. */
+export type ErrorBody = Partial<ErrorAnswer>;
 
 /** A non-OK answer. Its message is `STATUS: body text` (core-panel §8). */
 export class ApiError extends Error {
@@ -82,6 +79,13 @@ export async function apiRequest<T = unknown>(
   });
   await throwIfNotOk(response);
   return readData<T>(response);
+}
+
+/** A call whose answer is a record: the record, or an error when the server sent none. */
+export async function apiData<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const data = await apiRequest<T>(method, path, body);
+  if (data === undefined) throw new Error(`${method} ${path} answered no data`);
+  return data;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

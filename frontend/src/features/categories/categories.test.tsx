@@ -17,6 +17,7 @@ function category(id: number, overrides: Partial<Category> = {}): Category {
     descriptionAr: null,
     imageUrl: null,
     createdAt: '2025-01-01T00:00:00Z',
+    version: 1,
     ...overrides,
   };
 }

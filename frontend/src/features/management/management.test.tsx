@@ -7,8 +7,8 @@ import { renderApp } from '@/test/render';
 import { answer, json, mockServer, sentBody, signedIn } from '@/test/server';
 
 const at = '2025-01-01T00:00:00Z';
-const jordan: Country = { id: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at };
-const uae: Country = { id: 2, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at };
+const jordan: Country = { id: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at, version: 1 };
+const uae: Country = { id: 2, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at, version: 1 };
 const amman: City = {
   id: 10,
   nameEn: 'Amman',
@@ -17,6 +17,7 @@ const amman: City = {
   countryNameEn: 'Jordan',
   countryNameAr: 'الأردن',
   createdAt: at,
+  version: 1,
 };
 const dubai: City = { ...amman, id: 20, nameEn: 'Dubai', nameAr: 'دبي', countryId: 2, countryNameEn: 'United Arab Emirates', countryNameAr: 'الإمارات' };
 const abdoun: Region = {
@@ -30,12 +31,13 @@ const abdoun: Region = {
   countryNameEn: 'Jordan',
   countryNameAr: 'الأردن',
   createdAt: at,
+  version: 1,
 };
 
 const catalog = {
   'GET /api/user': signedIn,
   'GET /api/property-types': answer(200, [
-    { id: 1, nameEn: 'Villa', nameAr: 'فيلا', descriptionEn: null, descriptionAr: null, createdAt: at },
+    { id: 1, nameEn: 'Villa', nameAr: 'فيلا', descriptionEn: null, descriptionAr: null, createdAt: at, version: 1 },
   ]),
   'GET /api/countries': answer(200, [jordan, uae]),
   'GET /api/cities': answer(200, [amman, dubai]),
@@ -74,7 +76,7 @@ describe('management screen', () => {
   it("adds a country: code placeholder 'JO', the rules' messages first, then 'Country created successfully'", async () => {
     const server = mockServer({
       ...catalog,
-      'POST /api/countries': (init) => json(201, { ...(sentBody(init) as object), id: 3, createdAt: at }),
+      'POST /api/countries': (init) => json(201, { ...(sentBody(init) as object), id: 3, createdAt: at, version: 1 }),
     });
     renderApp('/management');
     await openTab('Countries');

@@ -16,6 +16,7 @@ const pool: PropertyFeature = {
   displayOrder: 1,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  version: 1,
 };
 const parking: PropertyFeature = { ...pool, id: 2, nameEn: 'Parking', nameAr: 'موقف', category: 'amenities', isActive: false };
 

@@ -1,6 +1,7 @@
 // Typed access to the rules crate compiled to WASM: every validation message, constant and
 // default the panel uses comes from here, never from strings or numbers written in the
 // frontend.
+import type { Draft } from '@/lib/form';
 import type {
   Constants as GeneratedConstants,
   NewForms,
@@ -36,7 +37,7 @@ export function runRule(op: string, input: unknown): unknown {
 }
 
 /** The failing fields of `payload` and their messages; `{}` when it is valid. */
-export function validate<E extends Entity>(entity: E, payload: Payloads[E]): FieldErrors {
+export function validate<E extends Entity>(entity: E, payload: Draft<Payloads[E]>): FieldErrors {
   return runRule(`validate.${entity}`, payload) as FieldErrors;
 }
 

@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { Category } from '@/generated/types';
 
-/** A category as `GET /api/categories` lists it; `imageUrl` is a `/media/...` reference. */
-export interface Category {
-  id: number;
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string | null;
-  descriptionAr: string | null;
-  imageUrl: string | null;
-  createdAt: string;
-}
 
 export const categoriesQueryKey = ['/api/categories'] as const;
 
@@ -31,3 +22,5 @@ export function categoriesQueryOptions() {
 export function useCategories() {
   return useQuery(categoriesQueryOptions());
 }
+
+export type { Category };

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { categoriesQueryKey, type Category } from './get-categories';
 
 export async function updateCategory({ id, input }: { id: number; input: CategoryInput }): Promise<Category> {
-  return (await apiRequest<Category>('PUT', `/api/categories/${id}`, input)) as Category;
+  return apiData<Category>('PUT', `/api/categories/${id}`, input);
 }
 
 export function useUpdateCategory() {

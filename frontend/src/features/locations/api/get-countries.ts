@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { Country } from '@/generated/types';
 
-/** A country as `GET /api/countries` lists it. */
-export interface Country {
-  id: number;
-  nameEn: string;
-  nameAr: string;
-  code: string;
-  createdAt: string;
-}
 
 export const countriesQueryKey = ['/api/countries'] as const;
 
@@ -31,3 +24,5 @@ export function countriesQueryOptions() {
 export function useCountries() {
   return useQuery(countriesQueryOptions());
 }
+
+export type { Country };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CityInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { citiesQueryKey, type City } from './get-cities';
 import { regionsQueryKey } from './get-regions';
 
 export async function updateCity({ id, input }: { id: number; input: CityInput }): Promise<City> {
-  return (await apiRequest<City>('PUT', `/api/cities/${id}`, input)) as City;
+  return apiData<City>('PUT', `/api/cities/${id}`, input);
 }
 
 /** Renaming or moving a city also changes the region lists, which carry its names and country. */

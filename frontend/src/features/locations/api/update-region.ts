@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
 export async function updateRegion({ id, input }: { id: number; input: RegionInput }): Promise<Region> {
-  return (await apiRequest<Region>('PUT', `/api/regions/${id}`, input)) as Region;
+  return apiData<Region>('PUT', `/api/regions/${id}`, input);
 }
 
 export function useUpdateRegion() {

@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { CityInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { chosenId, idValue } from '@/lib/form';
+import { type Draft, chosenId, idValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateCity } from '../api/create-city';
@@ -19,7 +19,7 @@ const FIELDS = ['nameEn', 'nameAr', 'countryId'] as const satisfies readonly (ke
 /** Closed, adding (`city: null`) or editing a city. */
 export type CityDialogState = { city: City | null } | null;
 
-function formValues(city: City | null): CityInput {
+function formValues(city: City | null): Draft<CityInput> {
   const { nameEn, nameAr, countryId } = city ?? constants().newForms.city;
   return { nameEn, nameAr, countryId };
 }
@@ -33,7 +33,7 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
+  } = useForm<Draft<CityInput>, unknown, CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
   // No toast for a failed save (site-content §8); the reason shows in the dialog.
   const { save, pending, failure } = useSaveRecord({
     record: city,

@@ -1,3 +1,4 @@
+import type { Draft } from '@/lib/form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
@@ -17,7 +18,7 @@ const FIELDS = ['nameEn', 'nameAr', 'code'] as const satisfies readonly (keyof C
 /** Closed, adding (`country: null`) or editing a country. */
 export type CountryDialogState = { country: Country | null } | null;
 
-function formValues(country: Country | null): CountryInput {
+function formValues(country: Country | null): Draft<CountryInput> {
   const { nameEn, nameAr, code } = country ?? constants().newForms.country;
   return { nameEn, nameAr, code };
 }
@@ -29,7 +30,7 @@ function CountryForm({ country, onDone }: { country: Country | null; onDone: () 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
+  } = useForm<Draft<CountryInput>, unknown, CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
   // No toast for a failed save (site-content §8); the reason shows in the dialog.
   const { save, pending, failure } = useSaveRecord({
     record: country,

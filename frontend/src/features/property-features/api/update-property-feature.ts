@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function updatePropertyFeature({
@@ -10,7 +10,7 @@ export async function updatePropertyFeature({
   id: number;
   input: PropertyFeatureInput;
 }): Promise<PropertyFeature> {
-  return (await apiRequest<PropertyFeature>('PUT', `/api/property-features/${id}`, input)) as PropertyFeature;
+  return apiData<PropertyFeature>('PUT', `/api/property-features/${id}`, input);
 }
 
 export function useUpdatePropertyFeature() {

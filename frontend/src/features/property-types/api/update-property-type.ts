@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function updatePropertyType({
@@ -10,7 +10,7 @@ export async function updatePropertyType({
   id: number;
   input: PropertyTypeInput;
 }): Promise<PropertyType> {
-  return (await apiRequest<PropertyType>('PUT', `/api/property-types/${id}`, input)) as PropertyType;
+  return apiData<PropertyType>('PUT', `/api/property-types/${id}`, input);
 }
 
 export function useUpdatePropertyType() {
