@@ -39,7 +39,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border-border bg-background text-foreground',
-        destructive: 'border-destructive bg-destructive text-white',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -72,5 +72,6 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full colour: a faded description on the destructive red falls below 4.5:1 contrast.
+  return <ToastPrimitive.Description className={cn('text-sm', className)} {...props} />;
 }
