@@ -31,6 +31,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    // Every browser the es2022 target reaches preloads modules natively (or loads them
+    // without preloading); the polyfill would only add to the first download.
+    modulePreload: { polyfill: false },
     // Swagger UI is one large chunk, loaded only by the /api/docs page.
     chunkSizeWarningLimit: 1600,
     rollupOptions: {

@@ -67,6 +67,11 @@ export function truncate(text: string): string {
   return runRule('text.truncate', text) as string;
 }
 
+/** Text as every search compares it: case, Arabic letter forms, marks and digits folded. */
+export function fold(text: string): string {
+  return runRule('text.fold', text) as string;
+}
+
 /** A typed display order as the rules read it: unreadable becomes 0. */
 export function coerceDisplayOrder(entry: unknown): number {
   return runRule('coerce.displayOrder', entry) as number;

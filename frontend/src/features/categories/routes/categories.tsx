@@ -4,7 +4,7 @@ import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
@@ -92,7 +92,7 @@ export default function CategoriesRoute() {
               data={rows}
               columns={columns}
               isLoading={categories.isPending}
-              searchKey="nameEn"
+              searchKeys={NAME_KEYS}
               searchPlaceholder={t('categories.search')}
               onEdit={(category) => {
                 setDialog({ category });
