@@ -45,6 +45,8 @@ pub struct Doc {
     versioned: bool,
     /// Response headers sent with success, by name and description.
     headers: Vec<(&'static str, &'static str)>,
+    /// A public read answered with ETag, 304 and Cache-Control (see `public`).
+    cached: bool,
 }
 
 impl Doc {
@@ -59,6 +61,7 @@ impl Doc {
             failures: Vec::new(),
             versioned: false,
             headers: Vec::new(),
+            cached: false,
         }
     }
 
@@ -120,6 +123,15 @@ impl Doc {
     pub fn versioned(mut self) -> Self {
         self.versioned = true;
         self
+    }
+
+    /// A public read: no session, and the answer carries `ETag` and `Cache-Control`; a
+    /// matching `If-None-Match` answers 304 with no body.
+    pub fn public_read(mut self) -> Self {
+        self.cached = true;
+        self.public()
+            .header("ETag", "The tag of this answer; send it back as If-None-Match")
+            .header("Cache-Control", "How long the answer may be reused")
     }
 
     pub fn header(mut self, name: &'static str, description: &'static str) -> Self {
@@ -295,6 +307,12 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
         ok["headers"] = Value::Object(headers);
     }
     responses.insert(success.to_string(), ok);
+    if doc.cached {
+        responses.insert(
+            "304".into(),
+            json!({ "description": "Not modified: If-None-Match named the current ETag; no body" }),
+        );
+    }
     for (status, why) in failures(op) {
         responses.insert(
             status.to_string(),

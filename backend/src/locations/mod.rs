@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -87,6 +88,24 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
         ),
         endpoint!(delete_region, Doc::new("Deletes a region").status(204).versioned()),
+        endpoint!(
+            public_countries,
+            Doc::new("Every country, for the public site").public_read().responds::<Vec<Country>>()
+        ),
+        endpoint!(
+            public_cities,
+            Doc::new("Every city, or a country's with ?countryId=, for the public site")
+                .public_read()
+                .query_id("countryId")
+                .responds::<Vec<City>>()
+        ),
+        endpoint!(
+            public_regions,
+            Doc::new("Every region, or a city's with ?cityId=, for the public site")
+                .public_read()
+                .query_id("cityId")
+                .responds::<Vec<Region>>()
+        ),
     ]
 }
 
@@ -163,6 +182,23 @@ fn query_id(values: Vec<&str>, name: &str) -> ApiResult<Option<i64>> {
 #[get("/countries")]
 async fn list_countries(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Country>>> {
     Ok(Json(store::list_countries(db.pool()).await?))
+}
+
+#[get("/public/countries")]
+async fn public_countries(db: &Db) -> ApiResult<Cached<Vec<Country>>> {
+    Ok(Cached(store::list_countries(db.pool()).await?))
+}
+
+#[get("/public/cities?<filter..>")]
+async fn public_cities(filter: CityFilter<'_>, db: &Db) -> ApiResult<Cached<Vec<City>>> {
+    let country_id = query_id(filter.country_id, "countryId")?;
+    Ok(Cached(store::list_cities(db.pool(), country_id).await?))
+}
+
+#[get("/public/regions?<filter..>")]
+async fn public_regions(filter: RegionFilter<'_>, db: &Db) -> ApiResult<Cached<Vec<Region>>> {
+    let city_id = query_id(filter.city_id, "cityId")?;
+    Ok(Cached(store::list_regions(db.pool(), city_id).await?))
 }
 
 #[post("/countries", data = "<body>")]

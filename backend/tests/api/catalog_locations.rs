@@ -165,7 +165,7 @@ both_databases! {
         assert_eq!(names(&app.get("/api/regions").await.1), ["Dubai Marina", "Abdoun", "Dabouq"]);
         let (status, body) = app.get("/api/cities?countryId=abc").await;
         assert_eq!(status, Status::BadRequest);
-        assert_eq!(body["message"], "countryId must be a whole number");
+        assert_eq!(body["message"], "countryId must be one id, a whole number from 1");
     }
 
     async fn a_country_with_cities_cannot_be_deleted(app) {

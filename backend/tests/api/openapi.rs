@@ -46,11 +46,9 @@ async fn operations_document_their_statuses_and_typed_parameters() {
     assert!(put["responses"]["412"]["description"].as_str().is_some_and(|d| d.contains("If-Match")));
     let input = &document["components"]["schemas"]["CategoryInput"];
     assert_eq!(input["required"], json!(["nameEn", "nameAr"]), "the rules' required fields");
-    assert_eq!(
-        input["properties"]["nameEn"]["pattern"],
-        rules::field_errors::VISIBLE_TEXT,
-        "a visible character"
-    );
+    let name = &input["properties"]["nameEn"];
+    assert_eq!(name["allOf"][0]["pattern"], rules::field_errors::VISIBLE_TEXT, "a visible character");
+    assert_eq!(name["pattern"], r"^[^\x00]*$", "and no NUL");
     assert_eq!(document["paths"]["/api/cities"]["get"]["parameters"][0]["name"], "countryId");
 }
 
