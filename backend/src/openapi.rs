@@ -47,6 +47,8 @@ pub struct Doc {
     headers: Vec<(&'static str, &'static str)>,
     /// A public read answered with ETag, 304 and Cache-Control (see `public`).
     cached: bool,
+    /// Other successful answers with the success's content, by status and description.
+    alternatives: Vec<(u16, &'static str)>,
 }
 
 impl Doc {
@@ -62,6 +64,7 @@ impl Doc {
             versioned: false,
             headers: Vec::new(),
             cached: false,
+            alternatives: Vec::new(),
         }
     }
 
@@ -122,6 +125,12 @@ impl Doc {
     /// The write checks `If-Match` against the record's version (412 when stale).
     pub fn versioned(mut self) -> Self {
         self.versioned = true;
+        self
+    }
+
+    /// Another successful answer with the same content (206 for a byte range).
+    pub fn also(mut self, status: u16, description: &'static str) -> Self {
+        self.alternatives.push((status, description));
         self
     }
 
@@ -305,6 +314,11 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
             })
             .collect();
         ok["headers"] = Value::Object(headers);
+    }
+    for (status, description) in &doc.alternatives {
+        let mut alternative = ok.clone();
+        alternative["description"] = json!(description);
+        responses.insert(status.to_string(), alternative);
     }
     responses.insert(success.to_string(), ok);
     if doc.cached {

@@ -118,10 +118,10 @@ describe('the catalog', () => {
     await expectToast(page, 'Category created successfully');
     await dialog.waitFor({ state: 'detached' });
 
-    // The list holds the stored reference, not the bytes, and the reference serves the image.
+    // The list holds the stored reference, not the bytes; the table loads its 160-pixel copy.
     const image = row(page, 'Residential').getByRole('img', { name: 'Residential' });
     const src = await image.getAttribute('src');
-    assert.match(src, /^\/media\/[0-9a-f]{64}\.png$/);
+    assert.match(src, /^\/media\/[0-9a-f]{64}\.png\?w=160$/);
     const served = await page.request.get(src);
     assert.equal(served.status(), 200);
     assert.match(served.headers()['content-type'], /^image\/png/);
@@ -134,6 +134,7 @@ describe('the catalog', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Category' });
     assert.equal(await edit.getByLabel('Name (English)').inputValue(), 'Residential');
     await edit.getByRole('img', { name: 'Residential' }).waitFor();
+    assert.equal(await edit.getByRole('img', { name: 'Residential' }).getAttribute('src'), src.replace('?w=160', '?w=320'));
     await assertAccessible(page, 'the Edit Category dialog');
     await edit.getByLabel('Name (English)').fill('Residential Homes');
     await edit.getByRole('button', { name: 'Save' }).click();

@@ -8,6 +8,7 @@ import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
+import { scaledImage } from '@/lib/media';
 import { truncate } from '@/lib/rules';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories, type Category } from '../api/get-categories';
@@ -31,7 +32,11 @@ export default function CategoriesRoute() {
             {t('common.noImage')}
           </span>
         ) : (
-          <img src={category.imageUrl} alt={category.nameEn} className="size-12 rounded-md object-cover" />
+          <img
+            src={scaledImage(category.imageUrl, 160)}
+            alt={category.nameEn}
+            className="size-12 rounded-md object-cover"
+          />
         ),
     },
     { id: 'nameEn', header: t('fields.nameEn'), cell: (category) => <span className="font-medium">{category.nameEn}</span> },
