@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod bootstrap;
 pub mod categories;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod demo;
@@ -24,34 +25,29 @@ use rocket_db_pools::Database;
 
 use crate::auth::CurrentUser;
 use crate::config::Settings;
-use crate::db::{Db, Dialect};
+use crate::db::Db;
 use crate::openapi::Operation;
 
-/// The server as configured by the environment (see `config`).
-pub fn rocket() -> Rocket<Build> {
-    build(config::figment())
-}
-
-/// The server for a given configuration; tests pass their own database and settings.
+/// The server for a given configuration; tests pass their own database and settings. A
+/// configuration that cannot be used gives a server that refuses to start, saying why.
 pub fn build(figment: Figment) -> Rocket<Build> {
     sqlx::any::install_default_drivers();
-    let url: String =
-        figment.extract_inner("databases.aqar.url").unwrap_or_else(|_| config::DEFAULT_DATABASE_URL.into());
-    let settings: Settings = figment.extract_inner("aqar").unwrap_or_default();
-    let (figment, dialect) = match (db::prepare_url(&url), Dialect::of_url(&url)) {
-        (Ok(prepared), Some(dialect)) => (figment.merge(("databases.aqar.url", prepared)), Some(dialect)),
-        (Err(error), _) => {
-            rocket::error!("DATABASE_URL: {error}");
-            (figment, None)
-        }
-        (_, None) => {
-            rocket::error!("DATABASE_URL must start with sqlite:// or postgres://");
-            (figment, None)
-        }
+    // Rocket would believe X-Real-IP from anyone; the client address is `client`'s to say.
+    let figment = figment.merge(("ip_header", false));
+    let configured = config::database_url(&figment).and_then(|(url, dialect)| {
+        let prepared =
+            db::prepare_url(&url).map_err(|problem| config::ConfigError::of("DATABASE_URL", problem))?;
+        Ok((prepared, dialect, Settings::read(&figment)?))
+    });
+    let (url, dialect, settings) = match configured {
+        Ok(configured) => configured,
+        Err(error) => return rocket::custom(figment).attach(config::refusal(error)),
     };
-    let mut rocket = rocket::custom(media::with_upload_limits(figment))
+    rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
         .manage(settings)
-        .manage(auth::throttle::LoginThrottle::default())
+        .manage(dialect)
+        .attach(auth::origin::fairing())
+        .mount("/", auth::origin::routes())
         .mount("/api", auth::routes())
         .mount("/api", routes![openapi_document])
         .mount("/api", categories::routes())
@@ -62,11 +58,11 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .mount("/media", media::file_routes())
         .mount("/", health::routes())
         .mount("/", spa::routes())
-        .register("/", error::catchers());
-    if let Some(dialect) = dialect {
-        rocket = rocket.manage(dialect);
-    }
-    rocket.attach(Db::init()).attach(db::migrations()).attach(bootstrap::fairing())
+        .register("/", error::catchers())
+        .attach(Db::init())
+        .attach(db::migrations())
+        .attach(bootstrap::fairing())
+        .attach(auth::sweep::fairing())
 }
 
 /// Every documented operation, area by area.
@@ -89,7 +85,8 @@ fn openapi_document(_user: CurrentUser) -> Json<Value> {
     Json(openapi::document(&operations()))
 }
 
-/// Routes that are deliberately not in the OpenAPI document: the browser app's pages.
+/// Routes that are deliberately not in the OpenAPI document: the browser app's pages, and
+/// the answer to a refused cross-origin write (reached only by re-routing, see `auth::origin`).
 pub fn undocumented(route: &Route) -> bool {
-    route.name.as_deref() == Some("asset")
+    matches!(route.name.as_deref(), Some("asset" | "cross_origin_refused"))
 }
