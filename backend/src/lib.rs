@@ -4,6 +4,7 @@ pub mod api_docs;
 pub mod auth;
 pub mod bootstrap;
 pub mod categories;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod demo;
@@ -25,45 +26,42 @@ use rocket::{Build, Rocket, Route};
 use rocket_db_pools::Database;
 
 use crate::config::Settings;
-use crate::db::{Db, Dialect};
+use crate::db::Db;
 use crate::openapi::Mount;
 
-/// The server as configured by the environment (see `config`).
-pub fn rocket() -> Rocket<Build> {
-    build(config::figment())
-}
-
-/// The server for a given configuration; tests pass their own database and settings.
+/// The server for a given configuration; tests pass their own database and settings. A
+/// configuration that cannot be used gives a server that refuses to start, saying why.
 pub fn build(figment: Figment) -> Rocket<Build> {
     sqlx::any::install_default_drivers();
-    let url: String =
-        figment.extract_inner("databases.aqar.url").unwrap_or_else(|_| config::DEFAULT_DATABASE_URL.into());
-    let settings: Settings = figment.extract_inner("aqar").unwrap_or_default();
-    let (figment, dialect) = match (db::prepare_url(&url), Dialect::of_url(&url)) {
-        (Ok(prepared), Some(dialect)) => (figment.merge(("databases.aqar.url", prepared)), Some(dialect)),
-        (Err(error), _) => {
-            rocket::error!("DATABASE_URL: {error}");
-            (figment, None)
-        }
-        (_, None) => {
-            rocket::error!("DATABASE_URL must start with sqlite:// or postgres://");
-            (figment, None)
-        }
+    // Rocket would believe X-Real-IP from anyone; the client address is `client`'s to say.
+    let figment = figment.merge(("ip_header", false));
+    let configured = config::database_url(&figment).and_then(|(url, dialect)| {
+        let prepared =
+            db::prepare_url(&url).map_err(|problem| config::ConfigError::of("DATABASE_URL", problem))?;
+        Ok((prepared, dialect, Settings::read(&figment)?))
+    });
+    let (url, dialect, settings) = match configured {
+        Ok(configured) => configured,
+        Err(error) => return rocket::custom(figment).attach(config::refusal(error)),
     };
     let mounts = api();
     let document = api_docs::ApiDocument(openapi::document(&mounts));
-    let mut rocket = rocket::custom(media::with_upload_limits(figment))
+    let mut rocket = rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
         .manage(settings)
-        .manage(auth::throttle::LoginThrottle::default())
-        .manage(document);
+        .manage(dialect)
+        .manage(document)
+        .attach(auth::origin::fairing())
+        .mount("/", auth::origin::routes());
     for mount in &mounts {
         rocket = rocket.mount(mount.base, mount.routes());
     }
-    let mut rocket = rocket.mount("/", spa::routes()).register("/", error::catchers());
-    if let Some(dialect) = dialect {
-        rocket = rocket.manage(dialect);
-    }
-    rocket.attach(Db::init()).attach(db::migrations()).attach(bootstrap::fairing())
+    rocket
+        .mount("/", spa::routes())
+        .register("/", error::catchers())
+        .attach(Db::init())
+        .attach(db::migrations())
+        .attach(bootstrap::fairing())
+        .attach(auth::sweep::fairing())
 }
 
 /// Every operation, area by area: what the server mounts and what the OpenAPI document
@@ -82,7 +80,8 @@ pub fn api() -> Vec<Mount> {
     ]
 }
 
-/// Routes that are deliberately not in the OpenAPI document: the browser app's pages.
+/// Routes that are deliberately not in the OpenAPI document: the browser app's pages, and
+/// the answer to a refused cross-origin write (reached only by re-routing, see `auth::origin`).
 pub fn undocumented(route: &Route) -> bool {
-    route.name.as_deref() == Some("asset")
+    matches!(route.name.as_deref(), Some("asset" | "cross_origin_refused"))
 }

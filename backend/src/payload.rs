@@ -11,18 +11,20 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// A JSON body of type `T` that has passed its rules.
-pub struct Payload<T>(pub T);
+/// A JSON body of type `T`, of at most `MAX_BYTES`, that has passed its rules.
+pub struct Payload<T, const MAX_BYTES: u64 = BODY_LIMIT>(pub T);
 
 /// Bodies may carry inline images (data URLs of up to 10 MB, base64-encoded).
-pub const BODY_LIMIT_MIB: usize = 16;
+pub const BODY_LIMIT: u64 = 16 * 1024 * 1024;
 
 #[rocket::async_trait]
-impl<'r, T: DeserializeOwned + Serialize + Validate + Send> FromData<'r> for Payload<T> {
+impl<'r, T: DeserializeOwned + Serialize + Validate + Send, const MAX_BYTES: u64> FromData<'r>
+    for Payload<T, MAX_BYTES>
+{
     type Error = ApiError;
 
     async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
-        match parse::<T>(request, body).await {
+        match parse::<T>(request, body, MAX_BYTES).await {
             Ok(payload) => Outcome::Success(Payload(payload)),
             Err(error) => Outcome::Error((error.clone().stash(request), error)),
         }
@@ -32,19 +34,20 @@ impl<'r, T: DeserializeOwned + Serialize + Validate + Send> FromData<'r> for Pay
 async fn parse<T: DeserializeOwned + Serialize + Validate>(
     request: &Request<'_>,
     body: Data<'_>,
+    max_bytes: u64,
 ) -> Result<T, ApiError> {
     if request.content_type().is_some_and(|ct| !ct.is_json()) {
         return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
     }
     let bytes = body
-        .open(BODY_LIMIT_MIB.mebibytes())
+        .open(max_bytes.bytes())
         .into_bytes()
         .await
         .map_err(|e| ApiError::bad_request(format!("The request body could not be read: {e}")))?;
     if !bytes.is_complete() {
         return Err(ApiError::new(
             Status::PayloadTooLarge,
-            format!("The request body is larger than {BODY_LIMIT_MIB} MB"),
+            format!("The request body is larger than {}", size(max_bytes)),
         ));
     }
     let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
@@ -67,6 +70,15 @@ fn holds_nul(value: &serde_json::Value) -> bool {
         Value::Array(items) => items.iter().any(holds_nul),
         Value::Object(fields) => fields.values().any(holds_nul),
         _ => false,
+    }
+}
+
+fn size(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if bytes.is_multiple_of(MIB) {
+        format!("{} MB", bytes / MIB)
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
     }
 }
 

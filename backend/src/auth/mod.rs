@@ -1,17 +1,18 @@
 //! Sign-in, sign-out, the current user and first-run registration (core-panel.md §2, §7).
 
+pub mod origin;
 pub mod password;
 pub mod session;
+pub mod sweep;
 pub mod throttle;
-
-use std::net::IpAddr;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
-use rocket::{get, post, State};
+use rocket::{get, post};
 use rules::sign_in::SignIn;
 use rules::users::UserCreateInput;
 
+use crate::client::Client;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
@@ -19,7 +20,9 @@ use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 use crate::users::{store as users, User, ROLE_ADMIN};
 pub use session::{AdminUser, CurrentUser};
-use throttle::LoginThrottle;
+
+/// A sign-in body is two short fields; a larger one is refused before it is read further.
+pub const SIGN_IN_BODY_LIMIT: u64 = 4 * 1024;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -50,36 +53,16 @@ fn current_user(user: CurrentUser) -> Json<User> {
     Json(user.0)
 }
 
-/// Whether the request came over HTTPS, for the cookie's Secure flag.
-pub struct Https(bool);
-
-#[rocket::async_trait]
-impl<'r> rocket::request::FromRequest<'r> for Https {
-    type Error = std::convert::Infallible;
-
-    async fn from_request(request: &'r rocket::Request<'_>) -> rocket::request::Outcome<Self, Self::Error> {
-        rocket::request::Outcome::Success(Https(session::is_https(request)))
-    }
-}
-
 #[post("/login", data = "<body>")]
 async fn login(
-    body: Payload<SignIn>,
-    ip: Option<IpAddr>,
-    https: Https,
+    body: Payload<SignIn, { SIGN_IN_BODY_LIMIT }>,
+    client: Client,
     jar: &CookieJar<'_>,
-    throttle: &State<LoginThrottle>,
     db: &Db,
 ) -> ApiResult<Json<User>> {
     let SignIn { username, password } = body.0;
-    if let Some(wait) = throttle.wait(&username, ip) {
-        let minutes = wait.as_secs().div_ceil(60).max(1);
-        return Err(ApiError::too_many(
-            format!("Too many failed sign-in attempts. Try again in {minutes} minute(s)"),
-            wait.as_secs().max(1),
-        ));
-    }
     let pool = db.pool();
+    let attempt = throttle::admit(pool, &username, client.address).await?;
     let found = users::find_with_hash(pool, &username).await?;
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), Some(hash)),
@@ -88,16 +71,14 @@ async fn login(
     let verified = password::verify(password, hash).await?;
     let user = match user {
         Some(user) if verified => user,
-        _ => {
-            throttle.record_failure(&username, ip);
-            return Err(ApiError::unauthorized("Invalid username or password"));
-        }
+        // The attempt stays counted as a failure.
+        _ => return Err(ApiError::unauthorized("Invalid username or password")),
     };
+    attempt.passed(pool).await?;
     if !user.is_active {
         return Err(ApiError::forbidden("This account is inactive"));
     }
-    throttle.clear(&username, ip);
-    session::start(pool, jar, https.0, user.id).await?;
+    session::start(pool, jar, client.https, user.id).await?;
     Ok(Json(user))
 }
 
@@ -144,7 +125,7 @@ const CLOSED: &str = "Registration is closed: accounts are created by an adminis
 async fn register(
     _open: RegistrationOpen,
     body: Payload<UserCreateInput>,
-    https: Https,
+    client: Client,
     jar: &CookieJar<'_>,
     db: &Db,
 ) -> ApiResult<(Status, Json<User>)> {
@@ -166,6 +147,6 @@ async fn register(
         },
     )
     .await?;
-    session::start(db.pool(), jar, https.0, user.id).await?;
+    session::start(db.pool(), jar, client.https, user.id).await?;
     Ok((Status::Created, Json(user)))
 }

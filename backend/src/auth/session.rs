@@ -55,10 +55,14 @@ pub async fn end(db: &AnyPool, jar: &CookieJar<'_>) -> ApiResult<()> {
     Ok(())
 }
 
-/// Whether the request arrived over HTTPS, directly or through a proxy that says so.
-pub fn is_https(request: &Request<'_>) -> bool {
-    request.rocket().config().tls_enabled()
-        || request.headers().get_one("X-Forwarded-Proto").is_some_and(|p| p.eq_ignore_ascii_case("https"))
+/// Deletes the sessions that have expired by `now`, idle or absolute; answers how many went.
+pub async fn delete_expired(db: &AnyPool, settings: &Settings, now: i64) -> ApiResult<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE last_seen_epoch < $1 OR created_epoch < $2")
+        .bind(now - settings.session_idle_secs())
+        .bind(now - settings.session_absolute_secs())
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
 }
 
 async fn authenticate(db: &AnyPool, settings: &Settings, token: &str) -> ApiResult<User> {

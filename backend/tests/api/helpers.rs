@@ -20,6 +20,7 @@ pub enum Backend {
 pub struct TestApp {
     pub client: Client,
     pub backend: Backend,
+    url: String,
     database: Database,
 }
 
@@ -47,6 +48,16 @@ fn with_database(url: &str, name: &str) -> String {
         Some(query) => format!("{base}/{name}?{query}"),
         None => format!("{base}/{name}"),
     }
+}
+
+fn figment(url: &str) -> rocket::figment::Figment {
+    aqar::config::figment()
+        .merge(("databases.aqar.url", url))
+        .merge(("databases.aqar.max_connections", 4))
+        .merge(("aqar.admin_username", ADMIN))
+        .merge(("aqar.admin_password", ADMIN_PASSWORD))
+        .merge(("aqar.demo", false))
+        .merge(("log_level", "off"))
 }
 
 impl TestApp {
@@ -89,15 +100,13 @@ impl TestApp {
                 (with_database(&admin_url, &name), Database::Postgres { admin_url, name })
             }
         };
-        let figment = aqar::config::figment()
-            .merge(("databases.aqar.url", url))
-            .merge(("databases.aqar.max_connections", 4))
-            .merge(("aqar.admin_username", ADMIN))
-            .merge(("aqar.admin_password", ADMIN_PASSWORD))
-            .merge(("aqar.demo", false))
-            .merge(("log_level", "off"));
-        let client = Client::tracked(aqar::build(configure(figment))).await.expect("the app starts");
-        Some(TestApp { client, backend, database })
+        let client = Client::tracked(aqar::build(configure(figment(&url)))).await.expect("the app starts");
+        Some(TestApp { client, backend, url, database })
+    }
+
+    /// Another server on this app's database, as after a restart or beside it on one PostgreSQL.
+    pub async fn another_server(&self) -> Client {
+        Client::tracked(aqar::build(figment(&self.url))).await.expect("the other server starts")
     }
 
     pub fn pool(&self) -> &sqlx::AnyPool {

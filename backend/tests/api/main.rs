@@ -14,4 +14,5 @@ mod media;
 mod openapi;
 mod public_catalog;
 mod schema;
+mod trust;
 mod versions;
