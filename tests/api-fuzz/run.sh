@@ -13,7 +13,8 @@ if [ ! -x "$VENV/bin/st" ]; then
   "$VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
-BINARY=target/debug/aqar
+BINARY=$PWD/target/debug/aqar
+config=$PWD/tests/api-fuzz/schemathesis.toml
 PASSWORD=fuzz-admin-password
 PG_URL="${AQAR_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 work=$(mktemp -d)
@@ -44,10 +45,11 @@ fuzz() {
   echo "schemathesis on $name"
   # Signing out or in would change the session the run is signed in with; those two are
   # covered by the server's own tests. Every other operation is exercised.
-  AQAR_SESSION=$cookie "$VENV/bin/st" --config-file tests/api-fuzz/schemathesis.toml \
+  # Run from the scratch folder: schemathesis keeps a cache where it runs.
+  (cd "$work" && AQAR_SESSION=$cookie "$VENV/bin/st" --config-file "$config" \
     run "http://127.0.0.1:$port/api/openapi.json" \
     --exclude-path /api/logout --exclude-path /api/login \
-    --max-examples "${AQAR_FUZZ_EXAMPLES:-60}" --seed 1 --no-color
+    --max-examples "${AQAR_FUZZ_EXAMPLES:-60}" --seed 1 --no-color)
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 }
 
