@@ -3,7 +3,6 @@
 //! came over HTTPS and which host it asked for. Headers from anyone else are ignored, so a
 //! client cannot choose its own address (and escape the sign-in throttle) by sending one.
 
-use std::fmt;
 use std::net::{IpAddr, Ipv4Addr};
 
 use rocket::request::{FromRequest, Outcome, Request};
@@ -152,13 +151,6 @@ impl Block {
             }
             _ => false,
         }
-    }
-}
-
-impl fmt::Display for TrustedProxies {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let blocks: Vec<String> = self.0.iter().map(|b| format!("{}/{}", b.network, b.prefix)).collect();
-        write!(f, "{}", blocks.join(", "))
     }
 }
 
