@@ -41,7 +41,7 @@ async fn both_dialects_have_the_same_tables_and_columns() {
 /// With `AQAR_UPDATE_SCHEMA=1` the test writes it instead.
 #[test]
 fn the_frontend_type_schema_is_current() {
-    let schema = aqar::openapi::type_schema(&aqar::api());
+    let schema = sorted(aqar::openapi::type_schema(&aqar::api()));
     let text = format!("{}\n", serde_json::to_string_pretty(&schema).expect("serialisable"));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../frontend/src/generated/schema.json");
     if std::env::var("AQAR_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {
@@ -50,4 +50,20 @@ fn the_frontend_type_schema_is_current() {
     }
     let committed = std::fs::read_to_string(path).unwrap_or_default();
     assert!(committed == text, "frontend/src/generated/schema.json is stale: run 'make types' and commit it");
+}
+
+/// Keys in name order at every depth: serde_json keeps insertion order when another crate of
+/// the build enables `preserve_order` (the rules' tests do), and the file must not depend on
+/// which crates were built together.
+fn sorted(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(fields) => {
+            let mut fields: Vec<(String, Value)> = fields.into_iter().collect();
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(fields.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
 }
