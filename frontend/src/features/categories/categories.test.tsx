@@ -11,6 +11,7 @@ const LONG = 'A spacious family home close to schools, parks and the city centre
 function category(id: number, overrides: Partial<Category> = {}): Category {
   return {
     id,
+    version: 1,
     nameEn: `Category ${id}`,
     nameAr: `فئة ${id}`,
     descriptionEn: null,

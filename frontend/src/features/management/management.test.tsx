@@ -7,10 +7,11 @@ import { renderApp } from '@/test/render';
 import { answer, json, mockServer, sentBody, signedIn } from '@/test/server';
 
 const at = '2025-01-01T00:00:00Z';
-const jordan: Country = { id: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at };
-const uae: Country = { id: 2, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at };
+const jordan: Country = { id: 1, version: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at };
+const uae: Country = { id: 2, version: 1, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at };
 const amman: City = {
   id: 10,
+  version: 1,
   nameEn: 'Amman',
   nameAr: 'عمّان',
   countryId: 1,
@@ -21,6 +22,7 @@ const amman: City = {
 const dubai: City = { ...amman, id: 20, nameEn: 'Dubai', nameAr: 'دبي', countryId: 2, countryNameEn: 'United Arab Emirates', countryNameAr: 'الإمارات' };
 const abdoun: Region = {
   id: 100,
+  version: 1,
   nameEn: 'Abdoun',
   nameAr: 'عبدون',
   cityId: 10,

@@ -8,6 +8,7 @@ import type { PropertyFeature } from './api/get-property-features';
 
 const pool: PropertyFeature = {
   id: 1,
+  version: 1,
   nameEn: 'Private Pool',
   nameAr: 'مسبح خاص',
   icon: 'fi fi-rr-swimmer',

@@ -5,6 +5,8 @@ import { constants } from '@/lib/rules';
 /** A category as `GET /api/categories` lists it; `imageUrl` is a `/media/...` reference. */
 export interface Category {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   descriptionEn: string | null;

@@ -5,6 +5,8 @@ import { constants } from '@/lib/rules';
 /** A city as `GET /api/cities` lists it, with its country's names. */
 export interface City {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   countryId: number;

@@ -5,6 +5,8 @@ import { constants } from '@/lib/rules';
 /** A country as `GET /api/countries` lists it. */
 export interface Country {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   code: string;

@@ -5,6 +5,8 @@ import { constants } from '@/lib/rules';
 /** A region as `GET /api/regions` lists it, with its city's and country's names. */
 export interface Region {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   cityId: number;

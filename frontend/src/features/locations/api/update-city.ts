@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CityInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { citiesQueryKey, type City } from './get-cities';
 import { regionsQueryKey } from './get-regions';
 
-export async function updateCity({ id, input }: { id: number; input: CityInput }): Promise<City> {
-  return (await apiRequest<City>('PUT', `/api/cities/${id}`, input)) as City;
+export async function updateCity({ id, version, input }: VersionedUpdate<CityInput>): Promise<City> {
+  return (await apiRequest<City>('PUT', `/api/cities/${id}`, input, { ifMatch: version })) as City;
 }
 
 /** Renaming or moving a city also changes the region lists, which carry its names and country. */
@@ -13,10 +13,12 @@ export function useUpdateCity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCity,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
-      ]),
+    onSettled: (_data, error) =>
+      listsChanged(error)
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
+            queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+          ])
+        : undefined,
   });
 }

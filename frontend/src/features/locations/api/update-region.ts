@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
-export async function updateRegion({ id, input }: { id: number; input: RegionInput }): Promise<Region> {
-  return (await apiRequest<Region>('PUT', `/api/regions/${id}`, input)) as Region;
+export async function updateRegion({ id, version, input }: VersionedUpdate<RegionInput>): Promise<Region> {
+  return (await apiRequest<Region>('PUT', `/api/regions/${id}`, input, { ifMatch: version })) as Region;
 }
 
 export function useUpdateRegion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRegion,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: regionsQueryKey }) : undefined,
   });
 }

@@ -6,6 +6,8 @@ import { constants } from '@/lib/rules';
 /** A selectable property feature as `GET /api/property-features` lists it. */
 export interface PropertyFeature {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   icon: string;

@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function updatePropertyFeature({
   id,
+  version,
   input,
-}: {
-  id: number;
-  input: PropertyFeatureInput;
-}): Promise<PropertyFeature> {
-  return (await apiRequest<PropertyFeature>('PUT', `/api/property-features/${id}`, input)) as PropertyFeature;
+}: VersionedUpdate<PropertyFeatureInput>): Promise<PropertyFeature> {
+  const path = `/api/property-features/${id}`;
+  return (await apiRequest<PropertyFeature>('PUT', path, input, { ifMatch: version })) as PropertyFeature;
 }
 
 export function useUpdatePropertyFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePropertyFeature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }) : undefined,
   });
 }

@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function updatePropertyType({
   id,
+  version,
   input,
-}: {
-  id: number;
-  input: PropertyTypeInput;
-}): Promise<PropertyType> {
-  return (await apiRequest<PropertyType>('PUT', `/api/property-types/${id}`, input)) as PropertyType;
+}: VersionedUpdate<PropertyTypeInput>): Promise<PropertyType> {
+  const path = `/api/property-types/${id}`;
+  return (await apiRequest<PropertyType>('PUT', path, input, { ifMatch: version })) as PropertyType;
 }
 
 export function useUpdatePropertyType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePropertyType,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }) : undefined,
   });
 }
