@@ -17,6 +17,10 @@ pub struct ApiError {
     pub message: String,
     pub errors: Option<FieldErrors>,
     pub retry_after_secs: Option<u64>,
+    /// With 412: the record as it is now, so the client can choose who wins.
+    pub current: Option<serde_json::Value>,
+    /// With 405: the methods the address takes.
+    pub allow: Option<String>,
 }
 
 /// The JSON body of every non-2xx answer.
@@ -25,13 +29,23 @@ pub struct ErrorBody<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
+    /// With 412 (edited meanwhile): the record as it is now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    current: Option<&'a serde_json::Value>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     pub fn new(status: Status, message: impl Into<String>) -> Self {
-        Self { status, message: message.into(), errors: None, retry_after_secs: None }
+        Self {
+            status,
+            message: message.into(),
+            errors: None,
+            retry_after_secs: None,
+            current: None,
+            allow: None,
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -60,6 +74,19 @@ impl ApiError {
             message: "Validation failed".into(),
             errors: Some(errors),
             retry_after_secs: None,
+            current: None,
+            allow: None,
+        }
+    }
+
+    /// 412: the record was changed since the client read it; nothing was written.
+    pub fn stale(current: &impl Serialize) -> Self {
+        Self {
+            current: serde_json::to_value(current).ok(),
+            ..Self::new(
+                Status::PreconditionFailed,
+                "This record was changed by someone else since you opened it",
+            )
         }
     }
 
@@ -103,12 +130,19 @@ impl From<sqlx::Error> for ApiError {
 
 impl<'r> Responder<'r, 'static> for ApiError {
     fn respond_to(self, _: &'r Request<'_>) -> response::Result<'static> {
-        let body = serde_json::to_string(&ErrorBody { message: &self.message, errors: self.errors.as_ref() })
-            .map_err(|_| Status::InternalServerError)?;
+        let body = serde_json::to_string(&ErrorBody {
+            message: &self.message,
+            errors: self.errors.as_ref(),
+            current: self.current.as_ref(),
+        })
+        .map_err(|_| Status::InternalServerError)?;
         let mut response = Response::build();
         response.status(self.status).header(ContentType::JSON).sized_body(body.len(), Cursor::new(body));
         if let Some(secs) = self.retry_after_secs {
             response.header(Header::new("Retry-After", secs.to_string()));
+        }
+        if let Some(allow) = self.allow {
+            response.header(Header::new("Allow", allow));
         }
         Ok(response.finalize())
     }
@@ -120,7 +154,53 @@ impl<'r> Responder<'r, 'static> for ApiError {
 fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
     let stashed =
         request.local_cache(|| Stashed(Mutex::new(None))).0.lock().ok().and_then(|mut slot| slot.take());
-    stashed.unwrap_or_else(|| ApiError::new(status, default_message(status)))
+    if let Some(error) = stashed {
+        return error;
+    }
+    match status.code {
+        // Without a stashed error, Rocket itself refused a path or query value that does not
+        // parse (an id that is not a number): the request is malformed, not its body invalid.
+        422 if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
+            ApiError::new(status, "The form lacks a field this call needs, or holds one of the wrong kind")
+        }
+        422 => ApiError::bad_request(
+            "A value in the address has the wrong type, such as an id that is not a number",
+        ),
+        404 => match allowed_methods(request) {
+            Some(allow) => ApiError {
+                allow: Some(allow),
+                ..ApiError::new(Status::MethodNotAllowed, "This address does not take that method")
+            },
+            None => ApiError::new(status, default_message(status)),
+        },
+        _ => ApiError::new(status, default_message(status)),
+    }
+}
+
+/// The methods the API's routes take at the request's path, when it has some but not the
+/// request's method: the answer is then 405 with `Allow`, not 404.
+fn allowed_methods(request: &Request<'_>) -> Option<String> {
+    let path: Vec<&str> = request.uri().path().segments().collect();
+    let mut methods: Vec<&str> = request
+        .rocket()
+        .routes()
+        .filter(|route| !crate::undocumented(route) && route.method != request.method())
+        .filter(|route| path_matches(&route.uri.path().to_string(), &path))
+        .map(|route| route.method.as_str())
+        .collect();
+    methods.sort_unstable();
+    methods.dedup();
+    (!methods.is_empty()).then(|| methods.join(", "))
+}
+
+/// Whether a route's path pattern (`/api/categories/<id>`) matches the request's segments.
+fn path_matches(pattern: &str, path: &[&str]) -> bool {
+    let pattern: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+    if pattern.last().is_some_and(|last| last.ends_with("..>")) {
+        return path.len() >= pattern.len() - 1
+            && pattern.iter().zip(path).all(|(p, s)| p.starts_with('<') || p == s);
+    }
+    pattern.len() == path.len() && pattern.iter().zip(path).all(|(p, s)| p.starts_with('<') || p == s)
 }
 
 fn default_message(status: Status) -> String {

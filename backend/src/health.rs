@@ -1,24 +1,36 @@
 //! `GET /healthz`: 200 once the database answers.
 
+use rocket::get;
 use rocket::http::Status;
-use rocket::serde::json::{json, Json, Value};
-use rocket::{get, routes, Route};
+use rocket::serde::json::Json;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::db::Db;
-use crate::openapi::Operation;
+use crate::endpoint;
+use crate::openapi::{Doc, Endpoint};
 
-pub fn routes() -> Vec<Route> {
-    routes![healthz]
+pub fn api() -> Vec<Endpoint> {
+    vec![endpoint!(
+        healthz,
+        Doc::new("Liveness: 200 once the database answers, 503 while it does not")
+            .public()
+            .responds::<Health>()
+            .fails(&[503])
+    )]
 }
 
-pub fn operations() -> Vec<Operation> {
-    vec![Operation::get("/healthz", "Liveness: 200 once the database answers").public()]
+/// `GET /healthz`'s answer.
+#[derive(Serialize, JsonSchema)]
+pub struct Health {
+    /// 'ok', or why not.
+    status: &'static str,
 }
 
 #[get("/healthz")]
-async fn healthz(db: &Db) -> (Status, Json<Value>) {
+async fn healthz(db: &Db) -> (Status, Json<Health>) {
     match sqlx::query("SELECT 1").execute(db.pool()).await {
-        Ok(_) => (Status::Ok, Json(json!({ "status": "ok" }))),
-        Err(_) => (Status::ServiceUnavailable, Json(json!({ "status": "database unavailable" }))),
+        Ok(_) => (Status::Ok, Json(Health { status: "ok" })),
+        Err(_) => (Status::ServiceUnavailable, Json(Health { status: "database unavailable" })),
     }
 }

@@ -1,5 +1,6 @@
 //! Aqar's server: the JSON API of the panel and the embedded browser app, in one Rocket.
 
+pub mod api_docs;
 pub mod auth;
 pub mod bootstrap;
 pub mod categories;
@@ -8,6 +9,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod health;
+pub mod if_match;
 pub mod locations;
 pub mod media;
 pub mod openapi;
@@ -18,14 +20,12 @@ pub mod spa;
 pub mod users;
 
 use rocket::figment::Figment;
-use rocket::serde::json::{Json, Value};
-use rocket::{get, routes, Build, Rocket, Route};
+use rocket::{Build, Rocket, Route};
 use rocket_db_pools::Database;
 
-use crate::auth::CurrentUser;
 use crate::config::Settings;
 use crate::db::{Db, Dialect};
-use crate::openapi::Operation;
+use crate::openapi::Mount;
 
 /// The server as configured by the environment (see `config`).
 pub fn rocket() -> Rocket<Build> {
@@ -49,44 +49,36 @@ pub fn build(figment: Figment) -> Rocket<Build> {
             (figment, None)
         }
     };
+    let mounts = api();
+    let document = api_docs::ApiDocument(openapi::document(&mounts));
     let mut rocket = rocket::custom(media::with_upload_limits(figment))
         .manage(settings)
         .manage(auth::throttle::LoginThrottle::default())
-        .mount("/api", auth::routes())
-        .mount("/api", routes![openapi_document])
-        .mount("/api", categories::routes())
-        .mount("/api", property_types::routes())
-        .mount("/api", locations::routes())
-        .mount("/api", property_features::routes())
-        .mount("/api", media::routes())
-        .mount("/media", media::file_routes())
-        .mount("/", health::routes())
-        .mount("/", spa::routes())
-        .register("/", error::catchers());
+        .manage(document);
+    for mount in &mounts {
+        rocket = rocket.mount(mount.base, mount.routes());
+    }
+    let mut rocket = rocket.mount("/", spa::routes()).register("/", error::catchers());
     if let Some(dialect) = dialect {
         rocket = rocket.manage(dialect);
     }
     rocket.attach(Db::init()).attach(db::migrations()).attach(bootstrap::fairing())
 }
 
-/// Every documented operation, area by area.
-pub fn operations() -> Vec<Operation> {
-    [
-        auth::operations(),
-        health::operations(),
-        categories::operations(),
-        property_types::operations(),
-        locations::operations(),
-        property_features::operations(),
-        media::operations(),
-        vec![Operation::get("/api/openapi.json", "This OpenAPI document")],
+/// Every operation, area by area: what the server mounts and what the OpenAPI document
+/// describes, from one list.
+pub fn api() -> Vec<Mount> {
+    vec![
+        Mount::new("/api", auth::api()),
+        Mount::new("/api", api_docs::api()),
+        Mount::new("/api", categories::api()),
+        Mount::new("/api", property_types::api()),
+        Mount::new("/api", locations::api()),
+        Mount::new("/api", property_features::api()),
+        Mount::new("/api", media::api()),
+        Mount::new("/media", media::file_api()),
+        Mount::new("/", health::api()),
     ]
-    .concat()
-}
-
-#[get("/openapi.json")]
-fn openapi_document(_user: CurrentUser) -> Json<Value> {
-    Json(openapi::document(&operations()))
 }
 
 /// Routes that are deliberately not in the OpenAPI document: the browser app's pages.

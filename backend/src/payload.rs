@@ -43,11 +43,28 @@ async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data
             format!("The request body is larger than {BODY_LIMIT_MIB} MB"),
         ));
     }
-    let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON: {e}")))?;
+    if holds_nul(&value) {
+        return Err(ApiError::bad_request("Text cannot contain the NUL character (U+0000)"));
+    }
+    let payload = T::deserialize(value).map_err(|e| {
         ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}"))
     })?;
     payload.validate().map_err(ApiError::validation)?;
     Ok(payload)
+}
+
+/// Whether any text in the body holds U+0000: PostgreSQL cannot store it, and in text typed
+/// by people it is never meant; refused alike on both databases.
+fn holds_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(key, value)| key.contains('\0') || holds_nul(value)),
+        _ => false,
+    }
 }
 
 /// Optional text as stored: blank (empty or only white space) is "not given", so a cleared

@@ -31,6 +31,11 @@ impl Asset {
     }
 }
 
+/// A page of the build other than the app's own (which every unknown path falls back to).
+pub fn page(name: &str) -> Option<Asset> {
+    Assets::get(name).map(|file| Asset::new(file.data, ContentType::HTML, REVALIDATE))
+}
+
 /// Vite's hashed bundles never change under the same name; the page itself always may.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";

@@ -1,9 +1,13 @@
 //! Reference data a listing points at: categories, property types, locations (country,
 //! city, region) and selectable property features.
+//!
+//! The schemas name the required fields, though an absent field parses as blank: the rules
+//! then answer with their own messages rather than a parse error.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::field_errors::VISIBLE_TEXT;
 use crate::lenient::null_as_default;
 use crate::vocabularies::FeatureCategory;
 use crate::{messages, FieldErrors, Validate};
@@ -13,9 +17,12 @@ pub const NEW_FEATURE_ICON: &str = "fi fi-rr-star";
 
 /// `POST /api/categories`, `PUT /api/categories/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CategoryInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
     pub description_en: Option<String>,
     pub description_ar: Option<String>,
@@ -31,9 +38,12 @@ impl Validate for CategoryInput {
 
 /// `POST /api/property-types`, `PUT /api/property-types/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyTypeInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
     pub description_en: Option<String>,
     pub description_ar: Option<String>,
@@ -48,11 +58,15 @@ impl Validate for PropertyTypeInput {
 /// `POST /api/countries`, `PUT /api/countries/{id}`. The code's uniqueness is the server's
 /// to check, against the stored rows.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr", "code"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
     /// Short code such as 'JO'.
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub code: String,
 }
 
@@ -66,12 +80,15 @@ impl Validate for CountryInput {
 
 /// `POST /api/cities`, `PUT /api/cities/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr", "countryId"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CityInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
-    #[schemars(with = "Option<i64>")]
+    #[schemars(range(min = 1))]
     pub country_id: i64,
 }
 
@@ -85,12 +102,15 @@ impl Validate for CityInput {
 
 /// `POST /api/regions`, `PUT /api/regions/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr", "cityId"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct RegionInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
-    #[schemars(with = "Option<i64>")]
+    #[schemars(range(min = 1))]
     pub city_id: i64,
 }
 
@@ -105,13 +125,18 @@ impl Validate for RegionInput {
 /// `POST /api/property-features`, `PUT /api/property-features/{id}`. The category is one
 /// of luxury, amenities or general by its type.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[schemars(extend("required" = ["nameEn", "nameAr"]))]
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyFeatureInput {
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_en: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub name_ar: String,
+    #[schemars(pattern(VISIBLE_TEXT))]
     pub icon: String,
     pub category: FeatureCategory,
     pub is_active: bool,
+    #[schemars(range(min = 0))]
     pub display_order: i32,
 }
 

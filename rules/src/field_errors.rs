@@ -1,3 +1,8 @@
+/// The JSON Schema `pattern` of a text that [`FieldErrors::require`] accepts: at least one
+/// character that is not white space, by the same definition as Rust's `trim` (Unicode's
+/// White_Space), spelled out so every regex dialect reads it alike.
+pub const VISIBLE_TEXT: &str = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
 use std::borrow::Cow;
 
 use schemars::JsonSchema;
@@ -34,7 +39,8 @@ impl FieldErrors {
         }
     }
 
-    /// Adds `message` for `field` when the text holds nothing but white space: a title of
+    /// Adds `message` for `field` when the text holds nothing but white space (see
+    /// [`VISIBLE_TEXT`], its JSON Schema form): a title of
     /// spaces is as empty to a reader as no title.
     pub fn require(&mut self, value: &str, field: &'static str, message: &'static str) {
         self.check(value.trim().is_empty(), field, message);

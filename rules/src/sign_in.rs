@@ -6,8 +6,11 @@ use crate::{messages, FieldErrors, Validate};
 /// `POST /api/login`: what the sign-in screen sends.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
+#[schemars(extend("required" = ["username", "password"]))]
 pub struct SignIn {
+    #[schemars(length(min = 1))]
     pub username: String,
+    #[schemars(length(min = 1))]
     pub password: String,
 }
 

@@ -8,34 +8,40 @@ use std::net::IpAddr;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
-use rocket::{get, post, routes, Route, State};
+use rocket::{get, post, State};
 use rules::sign_in::SignIn;
 use rules::users::UserCreateInput;
 
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
-use crate::openapi::Operation;
+use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 use crate::users::{store as users, User, ROLE_ADMIN};
 pub use session::{AdminUser, CurrentUser};
 use throttle::LoginThrottle;
 
-pub fn routes() -> Vec<Route> {
-    routes![current_user, login, logout, register]
-}
-
-pub fn operations() -> Vec<Operation> {
+pub fn api() -> Vec<Endpoint> {
     vec![
-        Operation::get("/api/user", "The signed-in user").responds::<User>(),
-        Operation::post("/api/login", "Sign in; starts a session")
-            .public()
-            .takes::<SignIn>()
-            .responds::<User>(),
-        Operation::post("/api/logout", "Sign out; ends the session").status(204),
-        Operation::post("/api/register", "First-run set-up: creates the first admin while no user exists")
-            .public()
-            .takes::<UserCreateInput>()
-            .responds::<User>(),
+        endpoint!(current_user, Doc::new("The signed-in user").responds::<User>()),
+        endpoint!(
+            login,
+            Doc::new("Sign in; starts a session")
+                .public()
+                .takes::<SignIn>()
+                .responds::<User>()
+                .status(200)
+                .fails(&[401, 403, 429])
+        ),
+        endpoint!(logout, Doc::new("Sign out; ends the session").status(204)),
+        endpoint!(
+            register,
+            Doc::new("First-run set-up: creates the first admin while no user exists")
+                .public()
+                .takes::<UserCreateInput>()
+                .responds::<User>()
+                .fails(&[403, 409])
+        ),
     ]
 }
 
@@ -107,8 +113,36 @@ static REGISTRATION: rocket::tokio::sync::Mutex<()> = rocket::tokio::sync::Mutex
 
 /// Open only while no user exists: an open registration on an admin panel would let anyone
 /// in. The account created is the first admin, signed in at once.
+/// Lets a request through only while no user exists. A guard, so it answers before the
+/// body is judged: once registration is closed, no payload can make it open.
+pub struct RegistrationOpen;
+
+#[rocket::async_trait]
+impl<'r> rocket::request::FromRequest<'r> for RegistrationOpen {
+    type Error = ApiError;
+
+    async fn from_request(request: &'r rocket::Request<'_>) -> rocket::request::Outcome<Self, Self::Error> {
+        use rocket_db_pools::Database;
+        let open = match Db::fetch(request.rocket()) {
+            Some(db) => users::count(db.pool()).await.map(|n| n == 0),
+            None => Err(ApiError::internal("database pool missing")),
+        };
+        match open {
+            Ok(true) => rocket::request::Outcome::Success(RegistrationOpen),
+            Ok(false) => {
+                let error = ApiError::forbidden(CLOSED);
+                rocket::request::Outcome::Error((error.clone().stash(request), error))
+            }
+            Err(error) => rocket::request::Outcome::Error((error.clone().stash(request), error)),
+        }
+    }
+}
+
+const CLOSED: &str = "Registration is closed: accounts are created by an administrator";
+
 #[post("/register", data = "<body>")]
 async fn register(
+    _open: RegistrationOpen,
     body: Payload<UserCreateInput>,
     https: Https,
     jar: &CookieJar<'_>,
@@ -117,7 +151,7 @@ async fn register(
     let input = body.0;
     let _guard = REGISTRATION.lock().await;
     if users::count(db.pool()).await? > 0 {
-        return Err(ApiError::forbidden("Registration is closed: accounts are created by an administrator"));
+        return Err(ApiError::forbidden(CLOSED));
     }
     let hash = password::hash(input.password).await?;
     let user = users::insert(

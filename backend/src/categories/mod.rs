@@ -6,32 +6,34 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put, routes, Route};
+use rocket::{delete, get, post, put};
 use rules::catalog::CategoryInput;
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::ApiResult;
+use crate::if_match::IfMatch;
 use crate::media;
-use crate::openapi::Operation;
+use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 
-pub fn routes() -> Vec<Route> {
-    routes![list, create, update, remove]
-}
-
-pub fn operations() -> Vec<Operation> {
+pub fn api() -> Vec<Endpoint> {
     vec![
-        Operation::get("/api/categories", "Every category, by id").responds::<Vec<Category>>(),
-        Operation::post("/api/categories", "Creates a category; an inline image is stored")
-            .takes::<CategoryInput>()
-            .responds::<Category>(),
-        Operation::put("/api/categories/{id}", "Replaces a category")
-            .takes::<CategoryInput>()
-            .responds::<Category>(),
-        Operation::delete("/api/categories/{id}", "Deletes a category"),
+        endpoint!(list, Doc::new("Every category, by id").responds::<Vec<Category>>()),
+        endpoint!(
+            create,
+            Doc::new("Creates a category; an inline image is stored")
+                .takes::<CategoryInput>()
+                .responds::<Category>()
+        ),
+        endpoint!(
+            update,
+            Doc::new("Replaces a category").takes::<CategoryInput>().responds::<Category>().versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a category").status(204).versioned()),
     ]
 }
 
@@ -46,6 +48,8 @@ pub struct Category {
     /// `/media/{sha256}.{ext}` or an outside image URL.
     pub image_url: Option<String>,
     pub created_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 /// The input with its image settled into a reference.
@@ -78,16 +82,17 @@ async fn create(
 #[put("/categories/<id>", data = "<body>")]
 async fn update(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<CategoryInput>,
 ) -> ApiResult<Json<Category>> {
     let row = prepared(db, body.0).await?;
-    Ok(Json(store::update(db.pool(), id, &row).await?))
+    Ok(Json(store::update(db.pool(), id, expected.0, &row).await?))
 }
 
 #[delete("/categories/<id>")]
-async fn remove(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id).await?;
+async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), id, expected.0).await?;
     Ok(Status::NoContent)
 }

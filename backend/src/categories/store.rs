@@ -8,7 +8,7 @@ use crate::db::{self, clock};
 use crate::error::ApiResult;
 use crate::payload::optional_text;
 
-const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at";
+const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at, version";
 
 pub const NOT_FOUND: &str = "Category not found";
 
@@ -48,6 +48,7 @@ fn from_row(row: &AnyRow) -> Result<Category, sqlx::Error> {
         description_ar: row.try_get("description_ar")?,
         image_url: row.try_get("image_url")?,
         created_at: row.try_get("created_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -55,6 +56,12 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<Category>> {
     let sql = format!("SELECT {COLUMNS} FROM categories ORDER BY id");
     let rows = sqlx::query(&sql).fetch_all(db).await?;
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<Category>> {
+    let sql = format!("SELECT {COLUMNS} FROM categories WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
 }
 
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
@@ -77,10 +84,16 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
-pub async fn update(db: &AnyPool, id: i64, category: &CategoryRow) -> ApiResult<Category> {
+pub async fn update(
+    db: &AnyPool,
+    id: i64,
+    expected: Option<i64>,
+    category: &CategoryRow,
+) -> ApiResult<Category> {
     let sql = format!(
         "UPDATE categories SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4, \
-         image_url = $5 WHERE id = $6 RETURNING {COLUMNS}"
+         image_url = $5, version = version + 1 WHERE id = $6 AND {} RETURNING {COLUMNS}",
+        db::version_is(7)
     );
     let row = sqlx::query(&sql)
         .bind(&category.name_en)
@@ -89,11 +102,14 @@ pub async fn update(db: &AnyPool, id: i64, category: &CategoryRow) -> ApiResult<
         .bind(&category.description_ar)
         .bind(&category.image_url)
         .bind(id)
+        .bind(expected)
         .fetch_optional(db)
         .await?;
-    db::found(row, NOT_FOUND, from_row)
+    db::settled(row, from_row, find(db, id), NOT_FOUND).await
 }
 
-pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    db::touched(sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(db).await?, NOT_FOUND)
+pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let sql = format!("DELETE FROM categories WHERE id = $1 AND {}", db::version_is(2));
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    db::removed(done, find(db, id), NOT_FOUND).await
 }

@@ -6,60 +6,77 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put, routes, FromForm, Route};
+use rocket::{delete, get, post, put, FromForm};
 use rules::catalog::{CityInput, CountryInput, RegionInput};
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
-use crate::openapi::Operation;
+use crate::if_match::IfMatch;
+use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 
-pub fn routes() -> Vec<Route> {
-    routes![
-        list_countries,
-        create_country,
-        update_country,
-        delete_country,
-        list_cities,
-        create_city,
-        update_city,
-        delete_city,
-        list_regions,
-        create_region,
-        update_region,
-        delete_region,
-    ]
-}
-
-pub fn operations() -> Vec<Operation> {
+pub fn api() -> Vec<Endpoint> {
     vec![
-        Operation::get("/api/countries", "Every country, by id").responds::<Vec<Country>>(),
-        Operation::post("/api/countries", "Creates a country; its code must be new")
-            .takes::<CountryInput>()
-            .responds::<Country>(),
-        Operation::put("/api/countries/{id}", "Replaces a country")
-            .takes::<CountryInput>()
-            .responds::<Country>(),
-        Operation::delete("/api/countries/{id}", "Deletes a country; 409 while cities belong to it"),
-        Operation::get("/api/cities", "Every city by id, or only a country's with ?countryId=")
-            .query("countryId")
-            .responds::<Vec<City>>(),
-        Operation::post("/api/cities", "Creates a city in an existing country")
-            .takes::<CityInput>()
-            .responds::<City>(),
-        Operation::put("/api/cities/{id}", "Replaces a city").takes::<CityInput>().responds::<City>(),
-        Operation::delete("/api/cities/{id}", "Deletes a city; 409 while regions belong to it"),
-        Operation::get("/api/regions", "Every region by id, or only a city's with ?cityId=")
-            .query("cityId")
-            .responds::<Vec<Region>>(),
-        Operation::post("/api/regions", "Creates a region in an existing city")
-            .takes::<RegionInput>()
-            .responds::<Region>(),
-        Operation::put("/api/regions/{id}", "Replaces a region").takes::<RegionInput>().responds::<Region>(),
-        Operation::delete("/api/regions/{id}", "Deletes a region"),
+        endpoint!(list_countries, Doc::new("Every country, by id").responds::<Vec<Country>>()),
+        endpoint!(
+            create_country,
+            Doc::new("Creates a country; its code must be new")
+                .takes::<CountryInput>()
+                .responds::<Country>()
+                .fails(&[409])
+        ),
+        endpoint!(
+            update_country,
+            Doc::new("Replaces a country; its code must stay unique")
+                .takes::<CountryInput>()
+                .responds::<Country>()
+                .fails(&[409])
+                .versioned()
+        ),
+        endpoint!(
+            delete_country,
+            Doc::new("Deletes a country; 409 while cities belong to it")
+                .status(204)
+                .fails(&[409])
+                .versioned()
+        ),
+        endpoint!(
+            list_cities,
+            Doc::new("Every city by id, or only a country's with ?countryId=")
+                .query_id("countryId")
+                .responds::<Vec<City>>()
+        ),
+        endpoint!(
+            create_city,
+            Doc::new("Creates a city in an existing country").takes::<CityInput>().responds::<City>()
+        ),
+        endpoint!(
+            update_city,
+            Doc::new("Replaces a city").takes::<CityInput>().responds::<City>().versioned()
+        ),
+        endpoint!(
+            delete_city,
+            Doc::new("Deletes a city; 409 while regions belong to it").status(204).fails(&[409]).versioned()
+        ),
+        endpoint!(
+            list_regions,
+            Doc::new("Every region by id, or only a city's with ?cityId=")
+                .query_id("cityId")
+                .responds::<Vec<Region>>()
+        ),
+        endpoint!(
+            create_region,
+            Doc::new("Creates a region in an existing city").takes::<RegionInput>().responds::<Region>()
+        ),
+        endpoint!(
+            update_region,
+            Doc::new("Replaces a region").takes::<RegionInput>().responds::<Region>().versioned()
+        ),
+        endpoint!(delete_region, Doc::new("Deletes a region").status(204).versioned()),
     ]
 }
 
@@ -72,6 +89,8 @@ pub struct Country {
     /// Short code such as 'JO', kept in capitals.
     pub code: String,
     pub created_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 /// A city with its country's names, as the Management screen lists it.
@@ -85,6 +104,8 @@ pub struct City {
     pub country_name_en: String,
     pub country_name_ar: String,
     pub created_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 /// A region with its city's and country's names, as the Management screen lists it.
@@ -101,6 +122,8 @@ pub struct Region {
     pub country_name_en: String,
     pub country_name_ar: String,
     pub created_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 #[derive(FromForm)]
@@ -145,17 +168,18 @@ async fn create_country(
 #[put("/countries/<id>", data = "<body>")]
 async fn update_country(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<CountryInput>,
 ) -> ApiResult<Json<Country>> {
-    Ok(Json(store::update_country(db.pool(), id, &body.0).await?))
+    Ok(Json(store::update_country(db.pool(), id, expected.0, &body.0).await?))
 }
 
 #[delete("/countries/<id>")]
-async fn delete_country(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_country(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
     let mut tx = db.pool().begin().await?;
-    store::delete_country(&mut tx, id).await?;
+    store::delete_country(&mut tx, id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
 }
@@ -181,20 +205,21 @@ async fn create_city(
 #[put("/cities/<id>", data = "<body>")]
 async fn update_city(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<CityInput>,
 ) -> ApiResult<Json<City>> {
     let mut tx = db.pool().begin().await?;
-    let updated = store::update_city(&mut tx, id, &body.0).await?;
+    let updated = store::update_city(&mut tx, id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
 }
 
 #[delete("/cities/<id>")]
-async fn delete_city(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_city(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
     let mut tx = db.pool().begin().await?;
-    store::delete_city(&mut tx, id).await?;
+    store::delete_city(&mut tx, id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
 }
@@ -220,18 +245,19 @@ async fn create_region(
 #[put("/regions/<id>", data = "<body>")]
 async fn update_region(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<RegionInput>,
 ) -> ApiResult<Json<Region>> {
     let mut tx = db.pool().begin().await?;
-    let updated = store::update_region(&mut tx, id, &body.0).await?;
+    let updated = store::update_region(&mut tx, id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
 }
 
 #[delete("/regions/<id>")]
-async fn delete_region(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete_region(db.pool(), id).await?;
+async fn delete_region(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete_region(db.pool(), id, expected.0).await?;
     Ok(Status::NoContent)
 }

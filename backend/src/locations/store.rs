@@ -13,17 +13,17 @@ use crate::error::{ApiError, ApiResult};
 
 pub const REGION_NOT_FOUND: &str = "Region not found";
 
-const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, created_at";
+const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, created_at, version";
 
 /// Cities with their country's names; `c` is the city, `k` its country.
 const CITY_SELECT: &str = "SELECT c.id, c.name_en, c.name_ar, c.country_id, \
-     k.name_en AS country_name_en, k.name_ar AS country_name_ar, c.created_at \
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, c.created_at, c.version \
      FROM cities c JOIN countries k ON k.id = c.country_id";
 
 /// Regions with their city's and country's names; `r` region, `c` city, `k` country.
 const REGION_SELECT: &str = "SELECT r.id, r.name_en, r.name_ar, r.city_id, \
      c.name_en AS city_name_en, c.name_ar AS city_name_ar, c.country_id, \
-     k.name_en AS country_name_en, k.name_ar AS country_name_ar, r.created_at \
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, r.created_at, r.version \
      FROM regions r JOIN cities c ON c.id = r.city_id JOIN countries k ON k.id = c.country_id";
 
 fn country_from_row(row: &AnyRow) -> Result<Country, sqlx::Error> {
@@ -33,6 +33,7 @@ fn country_from_row(row: &AnyRow) -> Result<Country, sqlx::Error> {
         name_ar: row.try_get("name_ar")?,
         code: row.try_get("code")?,
         created_at: row.try_get("created_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -45,6 +46,7 @@ fn city_from_row(row: &AnyRow) -> Result<City, sqlx::Error> {
         country_name_en: row.try_get("country_name_en")?,
         country_name_ar: row.try_get("country_name_ar")?,
         created_at: row.try_get("created_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -60,6 +62,7 @@ fn region_from_row(row: &AnyRow) -> Result<Region, sqlx::Error> {
         country_name_en: row.try_get("country_name_en")?,
         country_name_ar: row.try_get("country_name_ar")?,
         created_at: row.try_get("created_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -107,10 +110,14 @@ async fn count_children(
     Ok(sqlx::query_scalar(&sql).bind(id).fetch_one(&mut *conn).await?)
 }
 
-async fn delete_row(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<bool> {
-    let sql = format!("DELETE FROM {table} WHERE id = $1");
-    let done = sqlx::query(&sql).bind(id).execute(&mut *conn).await?;
-    Ok(done.rows_affected() > 0)
+async fn delete_row(
+    conn: &mut AnyConnection,
+    table: &str,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<sqlx::any::AnyQueryResult> {
+    let sql = format!("DELETE FROM {table} WHERE id = $1 AND {}", db::version_is(2));
+    Ok(sqlx::query(&sql).bind(id).bind(expected).execute(&mut *conn).await?)
 }
 
 // Countries.
@@ -119,6 +126,12 @@ pub async fn list_countries(db: &AnyPool) -> ApiResult<Vec<Country>> {
     let sql = format!("SELECT {COUNTRY_COLUMNS} FROM countries ORDER BY id");
     let rows = sqlx::query(&sql).fetch_all(db).await?;
     Ok(rows.iter().map(country_from_row).collect::<Result<_, _>>()?)
+}
+
+async fn find_country<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Country>> {
+    let sql = format!("SELECT {COUNTRY_COLUMNS} FROM countries WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(country_from_row).transpose()?)
 }
 
 pub async fn insert_country<'c, E: Executor<'c, Database = Any>>(
@@ -141,32 +154,37 @@ pub async fn insert_country<'c, E: Executor<'c, Database = Any>>(
     Ok(country_from_row(&row)?)
 }
 
-pub async fn update_country(db: &AnyPool, id: i64, input: &CountryInput) -> ApiResult<Country> {
+pub async fn update_country(
+    db: &AnyPool,
+    id: i64,
+    expected: Option<i64>,
+    input: &CountryInput,
+) -> ApiResult<Country> {
     let code = normal_code(&input.code);
     let sql = format!(
-        "UPDATE countries SET name_en = $1, name_ar = $2, code = $3 WHERE id = $4 \
-         RETURNING {COUNTRY_COLUMNS}"
+        "UPDATE countries SET name_en = $1, name_ar = $2, code = $3, version = version + 1 \
+         WHERE id = $4 AND {} RETURNING {COUNTRY_COLUMNS}",
+        db::version_is(5)
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
         .bind(&input.name_ar)
         .bind(&code)
         .bind(id)
+        .bind(expected)
         .fetch_optional(db)
         .await
         .map_err(|e| code_taken(&code, e))?;
-    db::found(row, messages::COUNTRY_NOT_FOUND, country_from_row)
+    db::settled(row, country_from_row, find_country(db, id), messages::COUNTRY_NOT_FOUND).await
 }
 
-pub async fn delete_country(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+pub async fn delete_country(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let cities = count_children(conn, "cities", "country_id", id).await?;
     if cities > 0 {
         return Err(still_holds("country", cities, "city", "cities"));
     }
-    if !delete_row(conn, "countries", id).await? {
-        return Err(ApiError::not_found(messages::COUNTRY_NOT_FOUND));
-    }
-    Ok(())
+    let done = delete_row(conn, "countries", id, expected).await?;
+    db::removed(done, find_country(&mut *conn, id), messages::COUNTRY_NOT_FOUND).await
 }
 
 // Cities.
@@ -185,10 +203,10 @@ pub async fn list_cities(db: &AnyPool, country_id: Option<i64>) -> ApiResult<Vec
     Ok(rows.iter().map(city_from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find_city(conn: &mut AnyConnection, id: i64) -> ApiResult<City> {
+async fn find_city(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<City>> {
     let sql = format!("{CITY_SELECT} WHERE c.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
-    Ok(city_from_row(&row)?)
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
+    Ok(row.as_ref().map(city_from_row).transpose()?)
 }
 
 pub async fn insert_city(conn: &mut AnyConnection, input: &CityInput) -> ApiResult<City> {
@@ -205,35 +223,45 @@ pub async fn insert_city(conn: &mut AnyConnection, input: &CityInput) -> ApiResu
     .bind(clock::now_text())
     .fetch_one(&mut *conn)
     .await?;
-    find_city(conn, id).await
+    find_city(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::CITY_NOT_FOUND))
 }
 
-pub async fn update_city(conn: &mut AnyConnection, id: i64, input: &CityInput) -> ApiResult<City> {
+pub async fn update_city(
+    conn: &mut AnyConnection,
+    id: i64,
+    expected: Option<i64>,
+    input: &CityInput,
+) -> ApiResult<City> {
     if !exists(conn, "countries", input.country_id).await? {
         return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
     }
-    db::touched(
-        sqlx::query("UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3 WHERE id = $4")
-            .bind(&input.name_en)
-            .bind(&input.name_ar)
-            .bind(input.country_id)
-            .bind(id)
-            .execute(&mut *conn)
-            .await?,
-        messages::CITY_NOT_FOUND,
-    )?;
-    find_city(conn, id).await
+    let sql = format!(
+        "UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3, version = version + 1 \
+         WHERE id = $4 AND {}",
+        db::version_is(5)
+    );
+    let done = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(input.country_id)
+        .bind(id)
+        .bind(expected)
+        .execute(&mut *conn)
+        .await?;
+    let current = find_city(conn, id).await?;
+    match current {
+        Some(city) if done.rows_affected() > 0 => Ok(city),
+        current => Err(db::missed(current, messages::CITY_NOT_FOUND)),
+    }
 }
 
-pub async fn delete_city(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+pub async fn delete_city(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let regions = count_children(conn, "regions", "city_id", id).await?;
     if regions > 0 {
         return Err(still_holds("city", regions, "region", "regions"));
     }
-    if !delete_row(conn, "cities", id).await? {
-        return Err(ApiError::not_found(messages::CITY_NOT_FOUND));
-    }
-    Ok(())
+    let done = delete_row(conn, "cities", id, expected).await?;
+    db::removed(done, find_city(conn, id), messages::CITY_NOT_FOUND).await
 }
 
 // Regions.
@@ -252,10 +280,10 @@ pub async fn list_regions(db: &AnyPool, city_id: Option<i64>) -> ApiResult<Vec<R
     Ok(rows.iter().map(region_from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find_region(conn: &mut AnyConnection, id: i64) -> ApiResult<Region> {
+async fn find_region<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Region>> {
     let sql = format!("{REGION_SELECT} WHERE r.id = $1");
-    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
-    Ok(region_from_row(&row)?)
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(region_from_row).transpose()?)
 }
 
 pub async fn insert_region(conn: &mut AnyConnection, input: &RegionInput) -> ApiResult<Region> {
@@ -272,29 +300,40 @@ pub async fn insert_region(conn: &mut AnyConnection, input: &RegionInput) -> Api
     .bind(clock::now_text())
     .fetch_one(&mut *conn)
     .await?;
-    find_region(conn, id).await
+    find_region(&mut *conn, id).await?.ok_or_else(|| ApiError::not_found(REGION_NOT_FOUND))
 }
 
-pub async fn update_region(conn: &mut AnyConnection, id: i64, input: &RegionInput) -> ApiResult<Region> {
+pub async fn update_region(
+    conn: &mut AnyConnection,
+    id: i64,
+    expected: Option<i64>,
+    input: &RegionInput,
+) -> ApiResult<Region> {
     if !exists(conn, "cities", input.city_id).await? {
         return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
     }
-    db::touched(
-        sqlx::query("UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3 WHERE id = $4")
-            .bind(&input.name_en)
-            .bind(&input.name_ar)
-            .bind(input.city_id)
-            .bind(id)
-            .execute(&mut *conn)
-            .await?,
-        REGION_NOT_FOUND,
-    )?;
-    find_region(conn, id).await
+    let sql = format!(
+        "UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3, version = version + 1 \
+         WHERE id = $4 AND {}",
+        db::version_is(5)
+    );
+    let done = sqlx::query(&sql)
+        .bind(&input.name_en)
+        .bind(&input.name_ar)
+        .bind(input.city_id)
+        .bind(id)
+        .bind(expected)
+        .execute(&mut *conn)
+        .await?;
+    let current = find_region(&mut *conn, id).await?;
+    match current {
+        Some(region) if done.rows_affected() > 0 => Ok(region),
+        current => Err(db::missed(current, REGION_NOT_FOUND)),
+    }
 }
 
-pub async fn delete_region(db: &AnyPool, id: i64) -> ApiResult<()> {
-    db::touched(
-        sqlx::query("DELETE FROM regions WHERE id = $1").bind(id).execute(db).await?,
-        REGION_NOT_FOUND,
-    )
+pub async fn delete_region(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let sql = format!("DELETE FROM regions WHERE id = $1 AND {}", db::version_is(2));
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    db::removed(done, find_region(db, id), REGION_NOT_FOUND).await
 }

@@ -12,48 +12,49 @@ use rocket::fs::TempFile;
 use rocket::http::{ContentType, Header, Status};
 use rocket::serde::json::Json;
 use rocket::tokio::io::AsyncReadExt;
-use rocket::{get, post, routes, FromForm, Responder, Route};
+use rocket::{get, post, FromForm, Responder};
 use rules::{messages, FieldErrors};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
-use crate::openapi::Operation;
+use crate::openapi::{Doc, Endpoint};
 use image::{Image, ImageKind, Refusal, MAX_IMAGE_BYTES};
 
 /// The upload calls, mounted under `/api`.
-pub fn routes() -> Vec<Route> {
-    routes![upload_image, upload_images]
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(
+            upload_image,
+            Doc::new("Stores one image (multipart field 'image'); answers its /media reference")
+                .takes_media("multipart/form-data", image_form)
+                .responds::<UploadedImage>()
+        ),
+        endpoint!(
+            upload_images,
+            Doc::new("Stores images (multipart, repeated field 'images'); answers their /media references")
+                .takes_media("multipart/form-data", images_form)
+                .responds::<UploadedImages>()
+        ),
+    ]
 }
 
 /// The public files, mounted under `/media`.
-pub fn file_routes() -> Vec<Route> {
-    routes![file]
+pub fn file_api() -> Vec<Endpoint> {
+    vec![endpoint!(
+        file,
+        Doc::new("An uploaded image by the SHA-256 of its bytes; never changes, cached for a year")
+            .public()
+            .responds_media("image/*", binary)
+            .fails(&[404])
+    )]
 }
 
-pub fn operations() -> Vec<Operation> {
-    vec![
-        Operation::post(
-            "/api/upload-image",
-            "Stores one image (multipart field 'image'); answers its /media reference",
-        )
-        .takes_media("multipart/form-data", image_form)
-        .responds::<UploadedImage>(),
-        Operation::post(
-            "/api/upload-images",
-            "Stores images (multipart, repeated field 'images'); answers their /media references",
-        )
-        .takes_media("multipart/form-data", images_form)
-        .responds::<UploadedImages>(),
-        Operation::get(
-            "/media/{file}",
-            "An uploaded image by the SHA-256 of its bytes; never changes, cached for a year",
-        )
-        .public()
-        .responds_media("image/*"),
-    ]
+fn binary(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "type": "string", "format": "binary" })
 }
 
 /// `POST /api/upload-image`'s answer.

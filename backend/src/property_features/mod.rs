@@ -5,7 +5,7 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put, routes, Route};
+use rocket::{delete, get, post, put};
 use rules::catalog::PropertyFeatureInput;
 use rules::vocabularies::FeatureCategory;
 use schemars::JsonSchema;
@@ -13,25 +13,32 @@ use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::ApiResult;
-use crate::openapi::Operation;
+use crate::if_match::IfMatch;
+use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 
-pub fn routes() -> Vec<Route> {
-    routes![list, create, update, remove]
-}
-
-pub fn operations() -> Vec<Operation> {
+pub fn api() -> Vec<Endpoint> {
     vec![
-        Operation::get("/api/property-features", "Every property feature, by display order then id")
-            .responds::<Vec<PropertyFeature>>(),
-        Operation::post("/api/property-features", "Creates a property feature")
-            .takes::<PropertyFeatureInput>()
-            .responds::<PropertyFeature>(),
-        Operation::put("/api/property-features/{id}", "Replaces a property feature")
-            .takes::<PropertyFeatureInput>()
-            .responds::<PropertyFeature>(),
-        Operation::delete("/api/property-features/{id}", "Deletes a property feature"),
+        endpoint!(
+            list,
+            Doc::new("Every property feature, by display order then id").responds::<Vec<PropertyFeature>>()
+        ),
+        endpoint!(
+            create,
+            Doc::new("Creates a property feature")
+                .takes::<PropertyFeatureInput>()
+                .responds::<PropertyFeature>()
+        ),
+        endpoint!(
+            update,
+            Doc::new("Replaces a property feature")
+                .takes::<PropertyFeatureInput>()
+                .responds::<PropertyFeature>()
+                .versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a property feature").status(204).versioned()),
     ]
 }
 
@@ -48,6 +55,8 @@ pub struct PropertyFeature {
     pub display_order: i64,
     pub created_at: String,
     pub updated_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 #[get("/property-features")]
@@ -68,15 +77,16 @@ async fn create(
 #[put("/property-features/<id>", data = "<body>")]
 async fn update(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<PropertyFeatureInput>,
 ) -> ApiResult<Json<PropertyFeature>> {
-    Ok(Json(store::update(db.pool(), id, &body.0).await?))
+    Ok(Json(store::update(db.pool(), id, expected.0, &body.0).await?))
 }
 
 #[delete("/property-features/<id>")]
-async fn remove(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id).await?;
+async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), id, expected.0).await?;
     Ok(Status::NoContent)
 }

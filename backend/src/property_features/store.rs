@@ -10,7 +10,7 @@ use crate::db::{self, clock};
 use crate::error::ApiResult;
 
 const COLUMNS: &str =
-    "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at";
+    "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at, version";
 
 pub const NOT_FOUND: &str = "Property feature not found";
 
@@ -31,6 +31,7 @@ fn from_row(row: &AnyRow) -> Result<PropertyFeature, sqlx::Error> {
         display_order: row.try_get("display_order")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -38,6 +39,12 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyFeature>> {
     let sql = format!("SELECT {COLUMNS} FROM property_features ORDER BY display_order, id");
     let rows = sqlx::query(&sql).fetch_all(db).await?;
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<PropertyFeature>> {
+    let sql = format!("SELECT {COLUMNS} FROM property_features WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
 }
 
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
@@ -61,10 +68,16 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
-pub async fn update(db: &AnyPool, id: i64, input: &PropertyFeatureInput) -> ApiResult<PropertyFeature> {
+pub async fn update(
+    db: &AnyPool,
+    id: i64,
+    expected: Option<i64>,
+    input: &PropertyFeatureInput,
+) -> ApiResult<PropertyFeature> {
     let sql = format!(
         "UPDATE property_features SET name_en = $1, name_ar = $2, icon = $3, category = $4, \
-         is_active = $5, display_order = $6, updated_at = $7 WHERE id = $8 RETURNING {COLUMNS}"
+         is_active = $5, display_order = $6, updated_at = $7, version = version + 1 WHERE id = $8 AND {} RETURNING {COLUMNS}",
+        db::version_is(9)
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
@@ -75,14 +88,14 @@ pub async fn update(db: &AnyPool, id: i64, input: &PropertyFeatureInput) -> ApiR
         .bind(i64::from(input.display_order))
         .bind(clock::now_text())
         .bind(id)
+        .bind(expected)
         .fetch_optional(db)
         .await?;
-    db::found(row, NOT_FOUND, from_row)
+    db::settled(row, from_row, find(db, id), NOT_FOUND).await
 }
 
-pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    db::touched(
-        sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(db).await?,
-        NOT_FOUND,
-    )
+pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let sql = format!("DELETE FROM property_features WHERE id = $1 AND {}", db::version_is(2));
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    db::removed(done, find(db, id), NOT_FOUND).await
 }

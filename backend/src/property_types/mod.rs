@@ -5,31 +5,34 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put, routes, Route};
+use rocket::{delete, get, post, put};
 use rules::catalog::PropertyTypeInput;
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::endpoint;
 use crate::error::ApiResult;
-use crate::openapi::Operation;
+use crate::if_match::IfMatch;
+use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 
-pub fn routes() -> Vec<Route> {
-    routes![list, create, update, remove]
-}
-
-pub fn operations() -> Vec<Operation> {
+pub fn api() -> Vec<Endpoint> {
     vec![
-        Operation::get("/api/property-types", "Every property type, by id").responds::<Vec<PropertyType>>(),
-        Operation::post("/api/property-types", "Creates a property type")
-            .takes::<PropertyTypeInput>()
-            .responds::<PropertyType>(),
-        Operation::put("/api/property-types/{id}", "Replaces a property type")
-            .takes::<PropertyTypeInput>()
-            .responds::<PropertyType>(),
-        Operation::delete("/api/property-types/{id}", "Deletes a property type"),
+        endpoint!(list, Doc::new("Every property type, by id").responds::<Vec<PropertyType>>()),
+        endpoint!(
+            create,
+            Doc::new("Creates a property type").takes::<PropertyTypeInput>().responds::<PropertyType>()
+        ),
+        endpoint!(
+            update,
+            Doc::new("Replaces a property type")
+                .takes::<PropertyTypeInput>()
+                .responds::<PropertyType>()
+                .versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a property type").status(204).versioned()),
     ]
 }
 
@@ -42,6 +45,8 @@ pub struct PropertyType {
     pub description_en: Option<String>,
     pub description_ar: Option<String>,
     pub created_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
 }
 
 #[get("/property-types")]
@@ -62,15 +67,16 @@ async fn create(
 #[put("/property-types/<id>", data = "<body>")]
 async fn update(
     id: i64,
+    expected: IfMatch,
     _user: CurrentUser,
     db: &Db,
     body: Payload<PropertyTypeInput>,
 ) -> ApiResult<Json<PropertyType>> {
-    Ok(Json(store::update(db.pool(), id, &body.0).await?))
+    Ok(Json(store::update(db.pool(), id, expected.0, &body.0).await?))
 }
 
 #[delete("/property-types/<id>")]
-async fn remove(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id).await?;
+async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), id, expected.0).await?;
     Ok(Status::NoContent)
 }

@@ -9,7 +9,7 @@ use crate::db::{self, clock};
 use crate::error::ApiResult;
 use crate::payload::optional_text;
 
-const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at";
+const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at, version";
 
 pub const NOT_FOUND: &str = "Property type not found";
 
@@ -21,6 +21,7 @@ fn from_row(row: &AnyRow) -> Result<PropertyType, sqlx::Error> {
         description_en: row.try_get("description_en")?,
         description_ar: row.try_get("description_ar")?,
         created_at: row.try_get("created_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -28,6 +29,12 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyType>> {
     let sql = format!("SELECT {COLUMNS} FROM property_types ORDER BY id");
     let rows = sqlx::query(&sql).fetch_all(db).await?;
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<PropertyType>> {
+    let sql = format!("SELECT {COLUMNS} FROM property_types WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
 }
 
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
@@ -49,10 +56,16 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
-pub async fn update(db: &AnyPool, id: i64, input: &PropertyTypeInput) -> ApiResult<PropertyType> {
+pub async fn update(
+    db: &AnyPool,
+    id: i64,
+    expected: Option<i64>,
+    input: &PropertyTypeInput,
+) -> ApiResult<PropertyType> {
     let sql = format!(
-        "UPDATE property_types SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4 \
-         WHERE id = $5 RETURNING {COLUMNS}"
+        "UPDATE property_types SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4, \
+         version = version + 1 WHERE id = $5 AND {} RETURNING {COLUMNS}",
+        db::version_is(6)
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
@@ -60,14 +73,14 @@ pub async fn update(db: &AnyPool, id: i64, input: &PropertyTypeInput) -> ApiResu
         .bind(optional_text(input.description_en.clone()))
         .bind(optional_text(input.description_ar.clone()))
         .bind(id)
+        .bind(expected)
         .fetch_optional(db)
         .await?;
-    db::found(row, NOT_FOUND, from_row)
+    db::settled(row, from_row, find(db, id), NOT_FOUND).await
 }
 
-pub async fn delete(db: &AnyPool, id: i64) -> ApiResult<()> {
-    db::touched(
-        sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(db).await?,
-        NOT_FOUND,
-    )
+pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let sql = format!("DELETE FROM property_types WHERE id = $1 AND {}", db::version_is(2));
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    db::removed(done, find(db, id), NOT_FOUND).await
 }

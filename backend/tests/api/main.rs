@@ -13,3 +13,4 @@ mod catalog_property_types;
 mod media;
 mod openapi;
 mod schema;
+mod versions;
