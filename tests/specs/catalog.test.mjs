@@ -235,6 +235,7 @@ describe('the catalog', () => {
     assert.equal(duplicate.status, 409);
     await dialog.getByRole('alert').getByText(duplicate.body.message, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('tab', { name: 'Cities' }).click();
     await page.getByRole('button', { name: 'Add City' }).click();
@@ -385,6 +386,7 @@ describe('the catalog', () => {
     assert.equal(country.status, 422);
     await assertSameMessages(dialog, { nameEn: 'Name (English)', nameAr: 'Name (Arabic)', code: 'Code' }, country.body.errors);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('tab', { name: 'Regions' }).click();
     await page.getByRole('button', { name: 'Add Region' }).click();
