@@ -8,13 +8,13 @@ WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests frontend-tests e2e screenshots clean
+.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots clean
 
 ## The two commands
 run: build
 	AQAR_DEMO=$${AQAR_DEMO:-1} ./target/release/aqar
 
-test: setup rust-checks check-types frontend rust-tests frontend-tests e2e
+test: setup rust-checks check-types frontend rust-tests api-fuzz frontend-tests e2e
 	@echo "make test: every suite passed"
 
 build: setup frontend
@@ -48,9 +48,11 @@ wasm: tools
 	wasm-bindgen --target bundler --out-dir $(WASM_OUT) --out-name rules $(WASM_FILE)
 	@echo "rules.wasm: $$(gzip -9 -c $(WASM_OUT)/rules_bg.wasm | wc -c) bytes gzipped"
 
-## TypeScript types generated from the rules' JSON Schema (checked in, checked for staleness)
+## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema
+## (checked in, checked for staleness). The schema comes from the server's test build, so
+## no second build of the dependencies with other features is needed.
 types: npm
-	cargo run -q -p rules --bin rules-schema > frontend/src/generated/schema.json
+	AQAR_UPDATE_SCHEMA=1 cargo test -q -p aqar --test api schema::the_frontend_type_schema_is_current > /dev/null
 	cd frontend && npm run -s gen:types
 
 check-types: npm
@@ -74,6 +76,11 @@ rust-tests:
 		echo "*** PostgreSQL is NOT reachable: every PostgreSQL test will be SKIPPED (set AQAR_REQUIRE_POSTGRES=1 to fail instead) ***"; \
 	fi
 	cargo test --workspace
+
+# schemathesis over every operation of the OpenAPI document, signed in, on both databases.
+api-fuzz:
+	$(SERVER_FOR_BROWSER_TESTS)
+	bash tests/api-fuzz/run.sh
 
 frontend-tests: wasm
 	cd frontend && npm run -s typecheck && npm run -s lint && npm run -s test

@@ -18,9 +18,9 @@ pub struct ApiError {
     pub errors: Option<FieldErrors>,
     pub retry_after_secs: Option<u64>,
     /// With 412: the record as it is now, so the client can choose who wins.
-    pub current: Option<serde_json::Value>,
+    pub current: Option<Box<serde_json::Value>>,
     /// With 405: the methods the address takes.
-    pub allow: Option<String>,
+    pub allow: Option<Box<str>>,
 }
 
 /// The JSON body of every non-2xx answer.
@@ -82,7 +82,7 @@ impl ApiError {
     /// 412: the record was changed since the client read it; nothing was written.
     pub fn stale(current: &impl Serialize) -> Self {
         Self {
-            current: serde_json::to_value(current).ok(),
+            current: serde_json::to_value(current).ok().map(Box::new),
             ..Self::new(
                 Status::PreconditionFailed,
                 "This record was changed by someone else since you opened it",
@@ -133,7 +133,7 @@ impl<'r> Responder<'r, 'static> for ApiError {
         let body = serde_json::to_string(&ErrorBody {
             message: &self.message,
             errors: self.errors.as_ref(),
-            current: self.current.as_ref(),
+            current: self.current.as_deref(),
         })
         .map_err(|_| Status::InternalServerError)?;
         let mut response = Response::build();
@@ -142,7 +142,7 @@ impl<'r> Responder<'r, 'static> for ApiError {
             response.header(Header::new("Retry-After", secs.to_string()));
         }
         if let Some(allow) = self.allow {
-            response.header(Header::new("Allow", allow));
+            response.header(Header::new("Allow", allow.into_string()));
         }
         Ok(response.finalize())
     }
@@ -179,18 +179,18 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
 
 /// The methods the API's routes take at the request's path, when it has some but not the
 /// request's method: the answer is then 405 with `Allow`, not 404.
-fn allowed_methods(request: &Request<'_>) -> Option<String> {
+fn allowed_methods(request: &Request<'_>) -> Option<Box<str>> {
     let path: Vec<&str> = request.uri().path().segments().collect();
     let mut methods: Vec<&str> = request
         .rocket()
         .routes()
         .filter(|route| !crate::undocumented(route) && route.method != request.method())
-        .filter(|route| path_matches(&route.uri.path().to_string(), &path))
+        .filter(|route| path_matches(route.uri.path(), &path))
         .map(|route| route.method.as_str())
         .collect();
     methods.sort_unstable();
     methods.dedup();
-    (!methods.is_empty()).then(|| methods.join(", "))
+    (!methods.is_empty()).then(|| methods.join(", ").into_boxed_str())
 }
 
 /// Whether a route's path pattern (`/api/categories/<id>`) matches the request's segments.

@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod payload;
 pub mod property_features;
 pub mod property_types;
+pub mod public;
 pub mod spa;
 pub mod users;
 

@@ -45,6 +45,10 @@ pub struct Doc {
     versioned: bool,
     /// Response headers sent with success, by name and description.
     headers: Vec<(&'static str, &'static str)>,
+    /// A public read answered with ETag, 304 and Cache-Control (see `public`).
+    cached: bool,
+    /// Other successful answers with the success's content, by status and description.
+    alternatives: Vec<(u16, &'static str)>,
 }
 
 impl Doc {
@@ -59,6 +63,8 @@ impl Doc {
             failures: Vec::new(),
             versioned: false,
             headers: Vec::new(),
+            cached: false,
+            alternatives: Vec::new(),
         }
     }
 
@@ -120,6 +126,21 @@ impl Doc {
     pub fn versioned(mut self) -> Self {
         self.versioned = true;
         self
+    }
+
+    /// Another successful answer with the same content (206 for a byte range).
+    pub fn also(mut self, status: u16, description: &'static str) -> Self {
+        self.alternatives.push((status, description));
+        self
+    }
+
+    /// A public read: no session, and the answer carries `ETag` and `Cache-Control`; a
+    /// matching `If-None-Match` answers 304 with no body.
+    pub fn public_read(mut self) -> Self {
+        self.cached = true;
+        self.public()
+            .header("ETag", "The tag of this answer; send it back as If-None-Match")
+            .header("Cache-Control", "How long the answer may be reused")
     }
 
     pub fn header(mut self, name: &'static str, description: &'static str) -> Self {
@@ -223,6 +244,7 @@ fn failures(op: &Operation<'_>) -> Vec<(u16, &'static str)> {
     }
     let has_path_id = op.path.contains("{id}");
     if has_path_id || !doc.query.is_empty() || doc.versioned {
+        // Also a malformed If-Match on a versioned write.
         add(400, "A path, query or header value of the wrong type");
     }
     if let Some((_, media)) = doc.request {
@@ -235,7 +257,11 @@ fn failures(op: &Operation<'_>) -> Vec<(u16, &'static str)> {
         add(404, "No record with this id");
     }
     if doc.versioned {
-        add(412, "Edited meanwhile: the If-Match version is stale; `current` is the record as it is now");
+        add(
+            412,
+            "Edited meanwhile: the version sent as `If-Match: \"N\"` is stale; nothing changed, and \
+             `current` is the record as it is now. Without If-Match the write goes through.",
+        );
     }
     for status in &doc.failures {
         add(*status, failure_reason(*status));
@@ -289,7 +315,18 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
             .collect();
         ok["headers"] = Value::Object(headers);
     }
+    for (status, description) in &doc.alternatives {
+        let mut alternative = ok.clone();
+        alternative["description"] = json!(description);
+        responses.insert(status.to_string(), alternative);
+    }
     responses.insert(success.to_string(), ok);
+    if doc.cached {
+        responses.insert(
+            "304".into(),
+            json!({ "description": "Not modified: If-None-Match named the current ETag; no body" }),
+        );
+    }
     for (status, why) in failures(op) {
         responses.insert(
             status.to_string(),
@@ -320,16 +357,7 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
         .query
         .iter()
         .map(|q| json!({ "name": q.name, "in": "query", "required": false, "schema": q.schema }));
-    let if_match = doc.versioned.then(|| {
-        json!({
-            "name": "If-Match",
-            "in": "header",
-            "required": false,
-            "description": "The version the client read, as \"N\"; a stale one answers 412 and changes nothing",
-            "schema": { "type": "string", "pattern": "^\"[1-9][0-9]{0,17}\"$" }
-        })
-    });
-    let parameters: Vec<Value> = path_parameters.chain(query_parameters).chain(if_match).collect();
+    let parameters: Vec<Value> = path_parameters.chain(query_parameters).collect();
     if !parameters.is_empty() {
         operation["parameters"] = Value::Array(parameters);
     }
@@ -338,7 +366,7 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
 
 /// The OpenAPI document of the mounted endpoints.
 pub fn document(mounts: &[Mount]) -> Value {
-    let mut generator = SchemaSettings::openapi3().into_generator();
+    let mut generator = SchemaSettings::openapi3().with_transform(forbid_nul).into_generator();
     let error = generator.subschema_for::<crate::error::ErrorBody<'static>>().to_value();
     let mut paths = Map::new();
     for op in operations(mounts) {
@@ -364,6 +392,25 @@ pub fn document(mounts: &[Mount]) -> Value {
     })
 }
 
+/// No text the API takes or answers holds U+0000 (the payload guard refuses it): every
+/// string schema but binary ones says so, beside any pattern of its own.
+fn forbid_nul(schema: &mut Schema) {
+    const NO_NUL: &str = r"^[^\x00]*$";
+    schemars::transform::transform_subschemas(&mut forbid_nul, schema);
+    let Some(object) = schema.as_object_mut() else { return };
+    let is_string = match object.get("type") {
+        Some(Value::String(t)) => t == "string",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "string"),
+        _ => false,
+    };
+    if !is_string || object.get("format").is_some_and(|f| f == "binary") || object.contains_key("enum") {
+        return;
+    }
+    if let Some(own) = object.insert("pattern".into(), json!(NO_NUL)) {
+        object.insert("allOf".into(), json!([{ "pattern": own }]));
+    }
+}
+
 /// One JSON Schema naming every payload of the rules and every request and answer type of
 /// the endpoints under `definitions`: the source of the frontend's generated types.
 pub fn type_schema(mounts: &[Mount]) -> Value {
@@ -383,5 +430,6 @@ pub fn type_schema(mounts: &[Mount]) -> Value {
         merged.entry(name).or_insert(schema);
     }
     document["definitions"] = json!(merged);
+    document["title"] = json!("AqarTypes");
     document
 }

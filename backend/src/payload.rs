@@ -7,6 +7,7 @@ use rocket::outcome::Outcome;
 use rocket::Request;
 use rules::Validate;
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 use crate::error::ApiError;
 
@@ -17,7 +18,7 @@ pub struct Payload<T>(pub T);
 pub const BODY_LIMIT_MIB: usize = 16;
 
 #[rocket::async_trait]
-impl<'r, T: DeserializeOwned + Validate + Send> FromData<'r> for Payload<T> {
+impl<'r, T: DeserializeOwned + Serialize + Validate + Send> FromData<'r> for Payload<T> {
     type Error = ApiError;
 
     async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
@@ -28,7 +29,10 @@ impl<'r, T: DeserializeOwned + Validate + Send> FromData<'r> for Payload<T> {
     }
 }
 
-async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data<'_>) -> Result<T, ApiError> {
+async fn parse<T: DeserializeOwned + Serialize + Validate>(
+    request: &Request<'_>,
+    body: Data<'_>,
+) -> Result<T, ApiError> {
     if request.content_type().is_some_and(|ct| !ct.is_json()) {
         return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
     }
@@ -43,14 +47,13 @@ async fn parse<T: DeserializeOwned + Validate>(request: &Request<'_>, body: Data
             format!("The request body is larger than {BODY_LIMIT_MIB} MB"),
         ));
     }
-    let value: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("The request body is not valid JSON: {e}")))?;
-    if holds_nul(&value) {
-        return Err(ApiError::bad_request("Text cannot contain the NUL character (U+0000)"));
-    }
-    let payload = T::deserialize(value).map_err(|e| {
+    let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
         ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}"))
     })?;
+    // Judged on the payload as parsed: fields the call does not take are ignored anyway.
+    if serde_json::to_value(&payload).is_ok_and(|value| holds_nul(&value)) {
+        return Err(ApiError::bad_request("Text cannot contain the NUL character (U+0000)"));
+    }
     payload.validate().map_err(ApiError::validation)?;
     Ok(payload)
 }
@@ -62,7 +65,7 @@ fn holds_nul(value: &serde_json::Value) -> bool {
     match value {
         Value::String(text) => text.contains('\0'),
         Value::Array(items) => items.iter().any(holds_nul),
-        Value::Object(fields) => fields.iter().any(|(key, value)| key.contains('\0') || holds_nul(value)),
+        Value::Object(fields) => fields.values().any(holds_nul),
         _ => false,
     }
 }

@@ -21,7 +21,7 @@ use crate::sign_in::SignIn;
 use crate::team::TeamMemberInput;
 use crate::text::LocationParts;
 use crate::users::{UserCreateInput, UserUpdateInput};
-use crate::{constants, images, numbers, text, vocabularies, FieldErrors, Validate};
+use crate::{constants, fold, images, numbers, text, vocabularies, FieldErrors, Validate};
 
 /// Runs the operation `op` on the JSON `input` and answers JSON.
 ///
@@ -68,6 +68,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
 
         "text.truncate" => to_json(&text::truncate(&parse::<String>(input)?)),
         "text.location" => to_json(&text::compose_location(&parse_object::<LocationParts>(input)?)),
+        "text.fold" => to_json(&fold::fold(&parse::<String>(input)?)),
 
         "coerce.optionalNumber" => to_json(&numbers::optional_number(&parse(input)?)),
         "coerce.roomCount" => to_json(&numbers::room_count(&parse(input)?)),

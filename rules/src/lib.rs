@@ -13,6 +13,7 @@ pub mod dispatch;
 pub mod email;
 pub mod export;
 pub mod field_errors;
+pub mod fold;
 pub mod hero;
 pub mod images;
 mod lenient;

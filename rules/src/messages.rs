@@ -111,3 +111,4 @@ pub const COUNTRY_NOT_FOUND: &str = "Country not found";
 pub const CITY_NOT_FOUND: &str = "City not found";
 pub const IMAGE_NOT_RECOGNISED: &str = "Please choose a PNG, JPEG, GIF or WebP image";
 pub const IMAGE_OVER_10MB: &str = "Please select an image smaller than 10MB";
+pub const IMAGE_OVER_50_MEGAPIXELS: &str = "Please choose an image of at most 50 megapixels";

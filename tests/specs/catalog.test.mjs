@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
+import { assertAccessible } from '../support/axe.mjs';
 import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, startServer } from '../support/server.mjs';
 
@@ -100,9 +101,11 @@ describe('the catalog', () => {
 
     await page.goto('/categories');
     await page.getByText('All Categories (0)').waitFor();
+    await assertAccessible(page, 'categories, empty');
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Category' });
     await dialog.getByText('PNG, JPG, GIF up to 10MB', { exact: true }).waitFor();
+    await assertAccessible(page, 'the Add New Category dialog');
     assert.equal(await dialog.getByLabel('Name (Arabic)').getAttribute('dir'), 'rtl');
     assert.equal(await dialog.getByLabel('Name (Arabic)').getAttribute('lang'), 'ar');
     await dialog.getByLabel('Name (English)').fill('Residential');
@@ -110,14 +113,15 @@ describe('the catalog', () => {
     await dialog.getByLabel('Description (English)').fill(LONG_DESCRIPTION);
     await dialog.getByLabel('Upload an image').setInputFiles(png);
     await dialog.getByRole('img', { name: 'Residential' }).waitFor();
+    await assertAccessible(page, 'the Add New Category dialog with an image');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Category created successfully');
     await dialog.waitFor({ state: 'detached' });
 
-    // The list holds the stored reference, not the bytes, and the reference serves the image.
+    // The list holds the stored reference, not the bytes; the table loads its 160-pixel copy.
     const image = row(page, 'Residential').getByRole('img', { name: 'Residential' });
     const src = await image.getAttribute('src');
-    assert.match(src, /^\/media\/[0-9a-f]{64}\.png$/);
+    assert.match(src, /^\/media\/[0-9a-f]{64}\.png\?w=160$/);
     const served = await page.request.get(src);
     assert.equal(served.status(), 200);
     assert.match(served.headers()['content-type'], /^image\/png/);
@@ -130,6 +134,8 @@ describe('the catalog', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Category' });
     assert.equal(await edit.getByLabel('Name (English)').inputValue(), 'Residential');
     await edit.getByRole('img', { name: 'Residential' }).waitFor();
+    assert.equal(await edit.getByRole('img', { name: 'Residential' }).getAttribute('src'), src.replace('?w=160', '?w=320'));
+    await assertAccessible(page, 'the Edit Category dialog');
     await edit.getByLabel('Name (English)').fill('Residential Homes');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Category updated successfully');
@@ -149,6 +155,7 @@ describe('the catalog', () => {
     await page.getByText('Showing 1 to 10 of 12 results', { exact: true }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Previous' }).isDisabled(), true);
     await settle(page);
+    await assertAccessible(page, 'categories, first page');
     await screenshot(page, 'categories', { docs: true });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Showing 11 to 12 of 12 results', { exact: true }).waitFor();
@@ -159,8 +166,15 @@ describe('the catalog', () => {
     await page.getByRole('searchbox').fill('residential');
     await page.getByText('Showing 1 to 1 of 1 results', { exact: true }).waitFor();
     await row(page, 'Residential Homes').waitFor();
+    // The search folds Arabic: 'اضافيه' (bare alef, haa) finds every 'إضافية' (hamza, taa marbuta).
+    await page.getByRole('searchbox').fill('اضافيه');
+    await page.getByText('Showing 1 to 10 of 11 results', { exact: true }).waitFor();
+    await page.getByRole('searchbox').fill('سكنى');
+    await page.getByText('Showing 1 to 1 of 1 results', { exact: true }).waitFor();
+    await row(page, 'Residential Homes').waitFor();
     await page.getByRole('searchbox').fill('nothing called this');
     await page.getByText('No results found', { exact: true }).waitFor();
+    await assertAccessible(page, 'categories, nothing found');
     await page.getByRole('searchbox').fill('Residential');
 
     let asked = '';
@@ -181,6 +195,7 @@ describe('the catalog', () => {
     await page.goto('/types');
     await page.getByRole('button', { name: 'Add Property Type' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Property Type' });
+    await assertAccessible(page, 'the Add New Property Type dialog');
     await dialog.getByLabel('Name (English)').fill('Villa');
     await dialog.getByLabel('Name (Arabic)').fill('فيلا');
     await dialog.getByLabel('Description (Arabic)').fill('منزل مستقل مع حديقة خاصة');
@@ -188,7 +203,7 @@ describe('the catalog', () => {
     await expectToast(page, 'Property type created successfully');
     await row(page, 'Villa').getByText('منزل مستقل مع حديقة خاصة', { exact: true }).waitFor();
     for (const [nameEn, nameAr, descriptionEn] of [
-      ['Apartment', 'شقة', 'A unit on one floor of a residential building'],
+      ['Apartment', 'شقّة', 'A unit on one floor of a residential building'],
       ['Townhouse', 'تاون هاوس', 'A multi-floor home sharing walls with its neighbours'],
     ]) {
       assert.equal((await api(page, 'POST', '/api/property-types', { nameEn, nameAr, descriptionEn })).status, 201);
@@ -196,7 +211,14 @@ describe('the catalog', () => {
     await page.reload();
     await page.getByText('All Property Types (3)').waitFor();
     await settle(page);
+    await assertAccessible(page, 'property types');
     await screenshot(page, 'types', { docs: true });
+
+    // Typed without the shadda and with haa for taa marbuta, the Arabic name is still found.
+    await page.getByRole('searchbox').fill('شقه');
+    await page.getByText('Showing 1 to 1 of 1 results', { exact: true }).waitFor();
+    await row(page, 'Apartment').waitFor();
+    await page.getByRole('searchbox').fill('');
 
     let asked = '';
     page.once('dialog', (confirm) => {
@@ -212,10 +234,14 @@ describe('the catalog', () => {
   test('a country → city → region chain is built, and deleting the country first is refused', async () => {
     const page = await signedInPage(browser, server);
     await page.goto('/admin/management');
+    await page.getByRole('tab', { name: 'Property Types' }).waitFor();
+    await assertAccessible(page, 'management, property types tab');
     await page.getByRole('tab', { name: 'Countries' }).click();
+    await assertAccessible(page, 'management, countries tab');
 
     await page.getByRole('button', { name: 'Add Country' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add New Country' });
+    await assertAccessible(page, 'the Add New Country dialog');
     assert.equal(await dialog.getByLabel('Code').getAttribute('placeholder'), 'JO');
     await dialog.getByLabel('Name (English)').fill('Jordan');
     await dialog.getByLabel('Name (Arabic)').fill('الأردن');
@@ -234,12 +260,15 @@ describe('the catalog', () => {
     const duplicate = await api(page, 'POST', '/api/countries', { nameEn: 'Jordan again', nameAr: 'الأردن', code: 'JO' });
     assert.equal(duplicate.status, 409);
     await dialog.getByRole('alert').getByText(duplicate.body.message, { exact: true }).waitFor();
+    await assertAccessible(page, 'the Add New Country dialog with the server refusal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('tab', { name: 'Cities' }).click();
+    await assertAccessible(page, 'management, cities tab');
     await page.getByRole('button', { name: 'Add City' }).click();
     dialog = page.getByRole('dialog', { name: 'Add New City' });
+    await assertAccessible(page, 'the Add New City dialog');
     await dialog.getByLabel('Name (English)').fill('Amman');
     await dialog.getByLabel('Name (Arabic)').fill('عمّان');
     await dialog.getByLabel('Country').selectOption({ label: 'Jordan / الأردن' });
@@ -251,6 +280,7 @@ describe('the catalog', () => {
     await page.getByRole('button', { name: 'Add Region' }).click();
     dialog = page.getByRole('dialog', { name: 'Add New Region' });
     assert.equal(await dialog.getByLabel('City').isDisabled(), true, 'the city waits for a country');
+    await assertAccessible(page, 'the Add New Region dialog');
     await dialog.getByLabel('Name (English)').fill('Abdoun');
     await dialog.getByLabel('Name (Arabic)').fill('عبدون');
     await dialog.getByLabel('Country').selectOption({ label: 'Jordan / الأردن' });
@@ -261,6 +291,7 @@ describe('the catalog', () => {
     await region.getByRole('cell', { name: 'Amman / عمّان' }).waitFor();
     await region.getByRole('cell', { name: 'Jordan / الأردن' }).waitFor();
     await settle(page);
+    await assertAccessible(page, 'management, regions tab');
     await screenshot(page, 'management', { docs: true });
 
     // Deleting the country while it has a city: the 409's message reaches the user.
@@ -268,8 +299,10 @@ describe('the catalog', () => {
     await row(page, 'Jordan / الأردن').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
     await confirm.getByText('Are you sure you want to delete this item? This action cannot be undone.').waitFor();
+    await assertAccessible(page, 'the Confirm Delete dialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page).getByText('Failed to delete country', { exact: true }).waitFor();
+    await assertAccessible(page, "management with the 'Failed to delete country' toast");
     const countries = await api(page, 'GET', '/api/countries');
     const jordan = countries.body.find((country) => country.code === 'JO');
     const refused = await api(page, 'DELETE', `/api/countries/${jordan.id}`);
@@ -304,8 +337,10 @@ describe('the catalog', () => {
     for (const [tab, category, nameEn, nameAr] of groups) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByText('No features found. Click "Add Feature" to create one.', { exact: true }).waitFor();
+      await assertAccessible(page, `features, ${tab} tab`);
       await page.getByRole('button', { name: 'Add Feature' }).click();
       const card = page.getByRole('form', { name: 'New Feature' });
+      await assertAccessible(page, `features, ${tab} tab with the New Feature card`);
       assert.equal(await card.getByLabel('Icon').inputValue(), 'fi fi-rr-star');
       assert.equal(await card.getByLabel('Category').inputValue(), category);
       const save = card.getByRole('button', { name: 'Save' });
@@ -319,6 +354,7 @@ describe('the catalog', () => {
 
       await row(page, nameEn).getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByRole('form', { name: 'Edit Feature' });
+      await assertAccessible(page, `features, ${tab} tab with the Edit Feature card`);
       await edit.getByLabel('Name (English)').fill(`${nameEn} Plus`);
       await edit.getByLabel('Icon').fill('fi fi-rr-home');
       await edit.getByRole('button', { name: 'Save' }).click();
@@ -333,6 +369,7 @@ describe('the catalog', () => {
     await page.getByRole('tab', { name: 'Luxury Features' }).click();
     await row(page, 'Private Pool Plus').waitFor();
     await settle(page);
+    await assertAccessible(page, 'features with a row in each tab');
     await screenshot(page, 'features', { docs: true });
 
     let asked = '';
@@ -372,6 +409,7 @@ describe('the catalog', () => {
       { nameEn: 'Name (English)', nameAr: 'Name (Arabic)', descriptionEn: 'Description (English)' },
       category.body.errors,
     );
+    await assertAccessible(page, 'the Add New Category dialog with field messages');
 
     posts = 0;
     await page.goto('/management');
@@ -397,6 +435,7 @@ describe('the catalog', () => {
     const region = await api(page, 'POST', '/api/regions', { nameEn: 'Nowhere', nameAr: '', cityId: null });
     assert.equal(region.status, 422);
     await assertSameMessages(dialog, { nameEn: 'Name (English)', nameAr: 'Name (Arabic)', cityId: 'City' }, region.body.errors);
+    await assertAccessible(page, 'the Add New Region dialog with field messages');
 
     posts = 0;
     await page.goto('/features');
@@ -422,6 +461,7 @@ describe('the catalog', () => {
       { nameEn: 'Name (English)', nameAr: 'Name (Arabic)', icon: 'Icon', displayOrder: 'Display Order' },
       feature.body.errors,
     );
+    await assertAccessible(page, 'the New Feature card with field messages');
     await page.context().close();
   });
 });

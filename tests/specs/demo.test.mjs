@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { assertAccessible } from '../support/axe.mjs';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.mjs';
 import { ADMIN, startServer } from '../support/server.mjs';
 
@@ -26,6 +27,7 @@ describe('the demo data set', () => {
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Residential' }).first().waitFor();
     await rows.filter({ hasText: 'Investment' }).first().waitFor();
+    await assertAccessible(page, 'categories with the demo data');
     await screenshot(page, 'demo-categories', { docs: true });
     await page.goto('/management');
     await page.getByRole('tab', { name: 'Countries' }).click();
@@ -34,9 +36,14 @@ describe('the demo data set', () => {
     }
     const jordan = await rows.filter({ hasText: 'Jordan' }).first().innerText();
     assert.match(jordan, /الأردن/, 'rows read English / Arabic');
+    await assertAccessible(page, 'management countries with the demo data');
     await page.getByRole('tab', { name: 'Regions' }).click();
     await rows.filter({ hasText: 'Abdoun' }).first().waitFor();
+    await assertAccessible(page, 'management regions with the demo data');
     await screenshot(page, 'demo-management', { docs: true });
+    await page.goto('/features-management');
+    await rows.nth(1).waitFor();
+    await assertAccessible(page, 'features with the demo data');
     await page.context().close();
   });
 });

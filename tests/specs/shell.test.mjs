@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { assertAccessible } from '../support/axe.mjs';
 import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, startServer } from '../support/server.mjs';
 
@@ -41,6 +42,7 @@ describe('the shell', () => {
     await page.getByText('Welcome Back').waitFor();
     await page.getByText('Sign in to access the property management system').waitFor();
     await page.getByText('Location Control').waitFor();
+    await assertAccessible(page, 'sign-in');
     await screenshot(page, 'sign-in', { docs: true });
     await signIn(page, ADMIN);
     await toast(page).getByText('Login successful', { exact: true }).waitFor();
@@ -54,6 +56,7 @@ describe('the shell', () => {
     await page.getByText('System Status').waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), 'page');
     await toast(page).getByText('Login successful', { exact: true }).waitFor({ state: 'detached', timeout: 8000 });
+    await assertAccessible(page, 'dashboard');
     await screenshot(page, 'shell', { docs: true });
     await page.context().close();
   });
@@ -67,6 +70,8 @@ describe('the shell', () => {
     await toast(page).getByText('Login failed', { exact: true }).waitFor();
     await toast(page).getByText('Invalid username or password', { exact: true }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/auth');
+    await assertAccessible(page, "sign-in with the 'Login failed' toast");
+    await screenshot(page, 'sign-in-login-failed');
     await page.context().close();
   });
 
@@ -82,6 +87,7 @@ describe('the shell', () => {
     await page.getByText('Password is required').waitFor();
     assert.equal(await page.getByLabel('Username').getAttribute('aria-invalid'), 'true');
     assert.equal(loginRequests, 0);
+    await assertAccessible(page, 'sign-in with field messages');
     await page.context().close();
   });
 
@@ -98,6 +104,7 @@ describe('the shell', () => {
     await signIn(page, ADMIN);
     await page.goto('/no-such-screen');
     await page.getByText('Page Not Found').waitFor();
+    await assertAccessible(page, 'the 404 page');
     await page.context().close();
   });
 
@@ -106,10 +113,10 @@ describe('the shell', () => {
     await page.goto('/auth');
     await page.getByText('Welcome Back').waitFor();
     await page.keyboard.press('F8');
-    const label = await page.evaluate(
-      () => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? '',
-    );
-    assert.match(label, /notifications/i, 'focus is inside the labelled notification region');
+    // The region's code arrives with the first toast or this key, so focus lands a moment later.
+    const focusedRegion = () => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? '';
+    await page.waitForFunction(focusedRegion).catch(() => undefined);
+    assert.match(await page.evaluate(focusedRegion), /notifications/i, 'focus is inside the labelled notification region');
     await page.context().close();
   });
 
@@ -122,6 +129,7 @@ describe('the shell', () => {
     await page.waitForFunction(() => Math.round(document.querySelector('aside').getBoundingClientRect().width) === 64);
     await page.getByRole('navigation').getByRole('link', { name: 'Categories' }).hover();
     await page.getByRole('tooltip').getByText('Categories').waitFor();
+    await assertAccessible(page, 'the collapsed side bar with a tooltip');
     await screenshot(page, 'shell-collapsed');
     await page.context().close();
   });

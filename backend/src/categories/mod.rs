@@ -19,6 +19,7 @@ use crate::if_match::IfMatch;
 use crate::media;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -34,6 +35,10 @@ pub fn api() -> Vec<Endpoint> {
             Doc::new("Replaces a category").takes::<CategoryInput>().responds::<Category>().versioned()
         ),
         endpoint!(remove, Doc::new("Deletes a category").status(204).versioned()),
+        endpoint!(
+            public_list,
+            Doc::new("Every category, for the public site").public_read().responds::<Vec<Category>>()
+        ),
     ]
 }
 
@@ -67,6 +72,11 @@ async fn prepared(db: &Db, input: CategoryInput) -> ApiResult<store::CategoryRow
 #[get("/categories")]
 async fn list(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Category>>> {
     Ok(Json(store::list(db.pool()).await?))
+}
+
+#[get("/public/categories")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<Category>>> {
+    Ok(Cached(store::list(db.pool()).await?))
 }
 
 #[post("/categories", data = "<body>")]

@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -52,11 +53,14 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             create_city,
-            Doc::new("Creates a city in an existing country").takes::<CityInput>().responds::<City>()
+            Doc::new("Creates a city in an existing country (409 when it does not exist)")
+                .takes::<CityInput>()
+                .responds::<City>()
+                .fails(&[409])
         ),
         endpoint!(
             update_city,
-            Doc::new("Replaces a city").takes::<CityInput>().responds::<City>().versioned()
+            Doc::new("Replaces a city").takes::<CityInput>().responds::<City>().fails(&[409]).versioned()
         ),
         endpoint!(
             delete_city,
@@ -70,13 +74,38 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             create_region,
-            Doc::new("Creates a region in an existing city").takes::<RegionInput>().responds::<Region>()
+            Doc::new("Creates a region in an existing city (409 when it does not exist)")
+                .takes::<RegionInput>()
+                .responds::<Region>()
+                .fails(&[409])
         ),
         endpoint!(
             update_region,
-            Doc::new("Replaces a region").takes::<RegionInput>().responds::<Region>().versioned()
+            Doc::new("Replaces a region")
+                .takes::<RegionInput>()
+                .responds::<Region>()
+                .fails(&[409])
+                .versioned()
         ),
         endpoint!(delete_region, Doc::new("Deletes a region").status(204).versioned()),
+        endpoint!(
+            public_countries,
+            Doc::new("Every country, for the public site").public_read().responds::<Vec<Country>>()
+        ),
+        endpoint!(
+            public_cities,
+            Doc::new("Every city, or a country's with ?countryId=, for the public site")
+                .public_read()
+                .query_id("countryId")
+                .responds::<Vec<City>>()
+        ),
+        endpoint!(
+            public_regions,
+            Doc::new("Every region, or a city's with ?cityId=, for the public site")
+                .public_read()
+                .query_id("cityId")
+                .responds::<Vec<Region>>()
+        ),
     ]
 }
 
@@ -129,30 +158,47 @@ pub struct Region {
 #[derive(FromForm)]
 struct CityFilter<'r> {
     #[field(name = "countryId")]
-    country_id: Option<&'r str>,
+    country_id: Vec<&'r str>,
 }
 
 #[derive(FromForm)]
 struct RegionFilter<'r> {
     #[field(name = "cityId")]
-    city_id: Option<&'r str>,
+    city_id: Vec<&'r str>,
 }
 
-/// An id given in the query string. Rocket would quietly drop one that does not parse and
-/// list everything, which hides the caller's mistake; this refuses it instead.
-fn query_id(value: Option<&str>, name: &str) -> ApiResult<Option<i64>> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(text) => text
-            .parse()
-            .map(Some)
-            .map_err(|_| ApiError::bad_request(format!("{name} must be a whole number"))),
+/// An id given in the query string. Rocket would quietly drop one that does not parse, or
+/// is given twice, and list everything, which hides the caller's mistake; this refuses it.
+fn query_id(values: Vec<&str>, name: &str) -> ApiResult<Option<i64>> {
+    let malformed = || ApiError::bad_request(format!("{name} must be one id, a whole number from 1"));
+    match values.as_slice() {
+        [] => Ok(None),
+        [text] if text.trim().is_empty() => Ok(None),
+        [text] => text.trim().parse().ok().filter(|id: &i64| *id >= 1).map(Some).ok_or_else(malformed),
+        _ => Err(malformed()),
     }
 }
 
 #[get("/countries")]
 async fn list_countries(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Country>>> {
     Ok(Json(store::list_countries(db.pool()).await?))
+}
+
+#[get("/public/countries")]
+async fn public_countries(db: &Db) -> ApiResult<Cached<Vec<Country>>> {
+    Ok(Cached(store::list_countries(db.pool()).await?))
+}
+
+#[get("/public/cities?<filter..>")]
+async fn public_cities(filter: CityFilter<'_>, db: &Db) -> ApiResult<Cached<Vec<City>>> {
+    let country_id = query_id(filter.country_id, "countryId")?;
+    Ok(Cached(store::list_cities(db.pool(), country_id).await?))
+}
+
+#[get("/public/regions?<filter..>")]
+async fn public_regions(filter: RegionFilter<'_>, db: &Db) -> ApiResult<Cached<Vec<Region>>> {
+    let city_id = query_id(filter.city_id, "cityId")?;
+    Ok(Cached(store::list_regions(db.pool(), city_id).await?))
 }
 
 #[post("/countries", data = "<body>")]

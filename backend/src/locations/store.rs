@@ -87,11 +87,13 @@ fn still_holds(parent: &str, count: i64, child: &str, children: &str) -> ApiErro
     ApiError::conflict(format!("Cannot delete this {parent}: {count} {noun} {verb} to it"))
 }
 
-/// The 422 for a payload naming a parent that does not exist.
+/// The 409 for a payload naming a parent that does not exist, as for any broken reference
+/// (the foreign key's own answer), with the rules' message under the field that named it so
+/// the form can show it there.
 fn missing_parent(field: &'static str, message: &'static str) -> ApiError {
     let mut errors = FieldErrors::new();
     errors.add(field, message);
-    ApiError::validation(errors)
+    ApiError { errors: Some(errors), ..ApiError::conflict(message) }
 }
 
 async fn exists(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<bool> {

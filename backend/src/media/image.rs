@@ -1,6 +1,8 @@
 //! What counts as an image: judged by the first bytes of the file, never by its name or
 //! the type the browser claims, so a text file called `photo.png` is refused.
 
+use std::io::Cursor;
+
 use base64::Engine;
 use rules::images::CATEGORY_IMAGE_MAX_BYTES;
 
@@ -53,6 +55,35 @@ impl ImageKind {
     pub fn of_extension(extension: &str) -> Option<ImageKind> {
         Self::ALL.into_iter().find(|kind| kind.extension() == extension)
     }
+
+    pub fn format(self) -> ::image::ImageFormat {
+        match self {
+            Self::Png => ::image::ImageFormat::Png,
+            Self::Jpeg => ::image::ImageFormat::Jpeg,
+            Self::Gif => ::image::ImageFormat::Gif,
+            Self::Webp => ::image::ImageFormat::WebP,
+        }
+    }
+}
+
+/// The most pixels an image may have: a 50-megapixel phone photo (8160×6120) fits. A file
+/// can declare far more than it holds (a PNG of a few kilobytes may claim 30000×30000
+/// pixels, 3.6 GB once decoded), so the declared size is checked before any pixel is.
+pub const MAX_PIXELS: u64 = 50_000_000;
+
+/// The longest side the decoders accept (JPEG's own maximum).
+pub const MAX_SIDE: u32 = 65_535;
+
+pub fn too_many_pixels(width: u32, height: u32) -> bool {
+    width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS
+}
+
+/// The width and height the file's header declares, read without decoding a pixel; `None`
+/// when the header cannot be read.
+pub fn declared_size(kind: ImageKind, bytes: &[u8]) -> Option<(u32, u32)> {
+    let mut reader = ::image::ImageReader::with_format(Cursor::new(bytes), kind.format());
+    reader.no_limits();
+    reader.into_dimensions().ok()
 }
 
 /// Why an image was refused.
@@ -60,6 +91,7 @@ impl ImageKind {
 pub enum Refusal {
     TooLarge,
     NotAnImage,
+    TooManyPixels,
 }
 
 /// The largest image the panel keeps (the category upload hint, 'up to 10MB').
@@ -72,14 +104,18 @@ pub struct Image {
 }
 
 impl Image {
+    /// A file whose header declares more pixels than the panel will ever decode is refused
+    /// here, where the person uploading it can choose another, rather than when it is first
+    /// shown. A header that cannot be read is left to the signature, as before.
     pub fn judge(bytes: Vec<u8>) -> Result<Image, Refusal> {
         if bytes.len() as u64 > MAX_IMAGE_BYTES {
             return Err(Refusal::TooLarge);
         }
-        match ImageKind::sniff(&bytes) {
-            Some(kind) => Ok(Image { kind, bytes }),
-            None => Err(Refusal::NotAnImage),
+        let kind = ImageKind::sniff(&bytes).ok_or(Refusal::NotAnImage)?;
+        if declared_size(kind, &bytes).is_some_and(|(width, height)| too_many_pixels(width, height)) {
+            return Err(Refusal::TooManyPixels);
         }
+        Ok(Image { kind, bytes })
     }
 
     /// An image from a base64 data URL (`data:image/png;base64,...`), as the browser's

@@ -1,28 +1,39 @@
 //! The media store (the contract): uploaded images kept in the database, content-addressed,
-//! served from `/media/{sha256}.{ext}` with long-lived caching. Records keep that path,
-//! never the bytes, so lists stay small.
+//! served from `/media/{sha256}.{ext}` with long-lived caching, scaled on request
+//! (`?w=`) and in byte ranges. Records keep that path, never the bytes, so lists stay small.
 
 pub mod image;
+pub mod range;
+pub mod scale;
 pub mod store;
+
+use std::io::Cursor;
+use std::sync::LazyLock;
 
 use rocket::data::{Limits, ToByteUnit};
 use rocket::figment::Figment;
 use rocket::form::Form;
 use rocket::fs::TempFile;
-use rocket::http::{ContentType, Header, Status};
+use rocket::http::{ContentType, Status};
+use rocket::response::{self, Responder, Response};
 use rocket::serde::json::Json;
 use rocket::tokio::io::AsyncReadExt;
-use rocket::{get, post, FromForm, Responder};
+use rocket::tokio::sync::Semaphore;
+use rocket::tokio::task::spawn_blocking;
+use rocket::{get, post, FromForm, Request};
 use rules::{messages, FieldErrors};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
+use serde_json::json;
 
+use self::image::{Image, ImageKind, Refusal, MAX_IMAGE_BYTES};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{Doc, Endpoint};
-use image::{Image, ImageKind, Refusal, MAX_IMAGE_BYTES};
+use range::ByteRange;
+use scale::{ScaleError, Scaled, Width};
 
 /// The upload calls, mounted under `/api`.
 pub fn api() -> Vec<Endpoint> {
@@ -46,10 +57,15 @@ pub fn api() -> Vec<Endpoint> {
 pub fn file_api() -> Vec<Endpoint> {
     vec![endpoint!(
         file,
-        Doc::new("An uploaded image by the SHA-256 of its bytes; never changes, cached for a year")
-            .public()
-            .responds_media("image/*", binary)
-            .fails(&[404])
+        Doc::new(
+            "An uploaded image by the SHA-256 of its bytes, or with ?w=160|320|640|1280 its copy \
+             scaled to that width; never changes, cached for a year; honours Range"
+        )
+        .public()
+        .query("w", json!({ "type": "integer", "enum": [160, 320, 640, 1280] }))
+        .responds_media("image/*", binary)
+        .also(206, "The byte range asked for with Range, with Content-Range")
+        .fails(&[400, 404, 416, 422])
     )]
 }
 
@@ -84,7 +100,7 @@ fn images_form(_: &mut SchemaGenerator) -> Schema {
         "type": "object",
         "required": ["images"],
         "properties": {
-            "images": { "type": "array", "items": { "type": "string", "format": "binary" } }
+            "images": { "type": "array", "minItems": 1, "items": { "type": "string", "format": "binary" } }
         }
     })
 }
@@ -107,12 +123,15 @@ pub fn with_upload_limits(figment: Figment) -> Figment {
 pub fn refusal(field: &'static str, refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::TooLarge => ApiError::new(Status::PayloadTooLarge, messages::IMAGE_OVER_10MB),
-        Refusal::NotAnImage => {
-            let mut errors = FieldErrors::new();
-            errors.add(field, messages::IMAGE_NOT_RECOGNISED);
-            ApiError::validation(errors)
-        }
+        Refusal::NotAnImage => field_error(field, messages::IMAGE_NOT_RECOGNISED),
+        Refusal::TooManyPixels => field_error(field, messages::IMAGE_OVER_50_MEGAPIXELS),
     }
+}
+
+fn field_error(field: &'static str, message: &'static str) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.add(field, message);
+    ApiError::validation(errors)
 }
 
 /// What a record keeps for an image field: inline data (a data URL, as the browser reads
@@ -126,7 +145,7 @@ pub async fn keep_image(
     match value {
         None => Ok(None),
         Some(text) if text.trim().is_empty() => Ok(None),
-        Some(text) if image::is_data_url(&text) => {
+        Some(text) if self::image::is_data_url(&text) => {
             let image = Image::from_data_url(&text).map_err(|r| refusal(field, r))?;
             Ok(Some(store::save(db, &image).await?))
         }
@@ -155,13 +174,17 @@ async fn upload_image(
     Ok((Status::Created, Json(UploadedImage { image_url })))
 }
 
-/// All files are judged before any is stored: one bad file refuses the whole upload.
+/// All files are judged before any is stored: one bad file refuses the whole upload, and
+/// so does an upload without any.
 #[post("/upload-images", data = "<form>")]
 async fn upload_images(
     _user: CurrentUser,
     db: &Db,
     form: Form<ImagesUpload<'_>>,
 ) -> ApiResult<(Status, Json<UploadedImages>)> {
+    if form.images.is_empty() {
+        return Err(refusal("images", Refusal::NotAnImage));
+    }
     let mut accepted = Vec::with_capacity(form.images.len());
     for file in &form.images {
         accepted.push(read_image(file, "images").await?);
@@ -183,32 +206,123 @@ async fn read_image(file: &TempFile<'_>, field: &'static str) -> ApiResult<Image
     Image::judge(bytes).map_err(|r| refusal(field, r))
 }
 
-/// A stored image. Its path names the hash of its bytes, so it can be cached for good.
-#[derive(Responder)]
+/// A stored image or its scaled copy. Its path names the hash of the original's bytes, and
+/// a copy is made the same way every time, so both can be cached for good.
 pub struct MediaFile {
-    body: Vec<u8>,
-    content_type: ContentType,
-    cache_control: Header<'static>,
-    no_sniff: Header<'static>,
+    kind: ImageKind,
+    bytes: Vec<u8>,
+    range: Option<ByteRange>,
 }
 
-#[get("/<file>")]
-async fn file(file: &str, db: &Db) -> ApiResult<MediaFile> {
-    let not_found = || ApiError::not_found("No such file");
-    let (sha256, extension) = file.split_once('.').ok_or_else(not_found)?;
+impl<'r> Responder<'r, 'static> for MediaFile {
+    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
+        let MediaFile { kind, mut bytes, range } = self;
+        let length = bytes.len() as u64;
+        let mut response = Response::build();
+        match range.map(|range| range.within(length)) {
+            None => {}
+            Some(Some((first, last))) => {
+                bytes.truncate(usize::try_from(last + 1).map_err(|_| Status::InternalServerError)?);
+                bytes.drain(..usize::try_from(first).map_err(|_| Status::InternalServerError)?);
+                response
+                    .status(Status::PartialContent)
+                    .raw_header("Content-Range", format!("bytes {first}-{last}/{length}"));
+            }
+            Some(None) => {
+                let refused =
+                    ApiError::new(Status::RangeNotSatisfiable, "The requested range is not in the file");
+                return Response::build_from(refused.respond_to(request)?)
+                    .raw_header("Content-Range", format!("bytes */{length}"))
+                    .raw_header("Accept-Ranges", "bytes")
+                    .ok();
+            }
+        }
+        let content_type = ContentType::parse_flexible(kind.content_type()).unwrap_or(ContentType::Binary);
+        response
+            .header(content_type)
+            .raw_header("Accept-Ranges", "bytes")
+            .raw_header("Cache-Control", "public, max-age=31536000, immutable")
+            .raw_header("X-Content-Type-Options", "nosniff")
+            .sized_body(bytes.len(), Cursor::new(bytes))
+            .ok()
+    }
+}
+
+/// Scaling decodes a whole picture (up to a few hundred MB for the largest allowed): at most
+/// one per core at a time, so a burst of first requests queues instead of exhausting memory.
+static SCALING: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(1, |cores| cores.get())));
+
+fn no_such_file() -> ApiError {
+    ApiError::not_found("No such file")
+}
+
+#[get("/<file>?<w>")]
+async fn file(file: &str, w: Option<&str>, range: Option<ByteRange>, db: &Db) -> ApiResult<MediaFile> {
+    let (sha256, extension) = file.split_once('.').ok_or_else(no_such_file)?;
     let is_hash =
         sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    let kind = ImageKind::of_extension(extension).filter(|_| is_hash);
-    let kind = kind.ok_or_else(not_found)?;
-    let stored = store::find(db.pool(), sha256).await?.ok_or_else(not_found)?;
-    // One path per file: the ending must be the one its content was stored under.
-    if stored.content_type != kind.content_type() {
-        return Err(not_found());
+    let kind = ImageKind::of_extension(extension).filter(|_| is_hash).ok_or_else(no_such_file)?;
+    let bytes = match w {
+        None => original(db, sha256, kind).await?,
+        Some(text) => {
+            let width = Width::parse(text)
+                .ok_or_else(|| ApiError::bad_request("The width w must be 160, 320, 640 or 1280"))?;
+            scaled(db, sha256, kind, width).await?
+        }
+    };
+    Ok(MediaFile { kind, bytes, range })
+}
+
+/// One path per file: the ending must be the one its content was stored under.
+fn of_kind(stored: Option<store::StoredFile>, kind: ImageKind) -> ApiResult<Option<Vec<u8>>> {
+    match stored {
+        Some(stored) if stored.content_type == kind.content_type() => Ok(Some(stored.bytes)),
+        Some(_) => Err(no_such_file()),
+        None => Ok(None),
     }
-    Ok(MediaFile {
-        body: stored.bytes,
-        content_type: ContentType::parse_flexible(kind.content_type()).unwrap_or(ContentType::Binary),
-        cache_control: Header::new("Cache-Control", "public, max-age=31536000, immutable"),
-        no_sniff: Header::new("X-Content-Type-Options", "nosniff"),
+}
+
+async fn original(db: &Db, sha256: &str, kind: ImageKind) -> ApiResult<Vec<u8>> {
+    of_kind(store::find(db.pool(), sha256).await?, kind)?.ok_or_else(no_such_file)
+}
+
+/// The copy made on the first request, stored beside the original and read from there after.
+async fn scaled(db: &Db, sha256: &str, kind: ImageKind, width: Width) -> ApiResult<Vec<u8>> {
+    if let Some(copy) = of_kind(store::find_variant(db.pool(), sha256, width.get()).await?, kind)? {
+        return Ok(copy);
+    }
+    let original = original(db, sha256, kind).await?;
+    let _permit = match SCALING.try_acquire() {
+        Ok(permit) => permit,
+        Err(_) => {
+            let permit = SCALING.acquire().await.map_err(ApiError::internal)?;
+            // Whoever held the permit may have been making this very copy.
+            if let Some(copy) = of_kind(store::find_variant(db.pool(), sha256, width.get()).await?, kind)? {
+                return Ok(copy);
+            }
+            permit
+        }
+    };
+    let (original, outcome) = spawn_blocking(move || {
+        let outcome = scale::scale(kind, &original, width);
+        (original, outcome)
     })
+    .await
+    .map_err(ApiError::internal)?;
+    match outcome {
+        Ok(Scaled::Unchanged) => Ok(original),
+        Ok(Scaled::Copy(copy)) => {
+            store::save_variant(db.pool(), sha256, width.get(), kind, &copy).await?;
+            Ok(copy)
+        }
+        Err(ScaleError::TooLarge) => Err(ApiError::new(
+            Status::UnprocessableEntity,
+            "This image has more than 50 megapixels and cannot be scaled",
+        )),
+        Err(ScaleError::Unreadable) => Err(ApiError::new(
+            Status::UnprocessableEntity,
+            "This image cannot be read, so it cannot be scaled",
+        )),
+    }
 }

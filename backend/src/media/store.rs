@@ -1,9 +1,10 @@
-//! SQL for the media table: files kept once per SHA-256 of their bytes.
+//! SQL for the media tables: files kept once per SHA-256 of their bytes, and their scaled
+//! copies once per width.
 
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 
-use super::image::Image;
+use super::image::{Image, ImageKind};
 use crate::db::clock;
 use crate::error::ApiResult;
 
@@ -42,4 +43,43 @@ pub async fn find(db: &AnyPool, sha256: &str) -> ApiResult<Option<StoredFile>> {
         }
         None => None,
     })
+}
+
+/// The stored copy of a file scaled to `width`, if it was made before.
+pub async fn find_variant(db: &AnyPool, sha256: &str, width: u32) -> ApiResult<Option<StoredFile>> {
+    let row = sqlx::query("SELECT content_type, bytes FROM media_variants WHERE sha256 = $1 AND width = $2")
+        .bind(sha256)
+        .bind(i64::from(width))
+        .fetch_optional(db)
+        .await?;
+    Ok(match row {
+        Some(row) => {
+            Some(StoredFile { content_type: row.try_get("content_type")?, bytes: row.try_get("bytes")? })
+        }
+        None => None,
+    })
+}
+
+/// Keeps a scaled copy. Two first requests may both make it: the second write is a no-op,
+/// and both copies are the same bytes anyway.
+pub async fn save_variant(
+    db: &AnyPool,
+    sha256: &str,
+    width: u32,
+    kind: ImageKind,
+    bytes: &[u8],
+) -> ApiResult<()> {
+    sqlx::query(
+        "INSERT INTO media_variants (sha256, width, content_type, bytes, size, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256, width) DO NOTHING",
+    )
+    .bind(sha256)
+    .bind(i64::from(width))
+    .bind(kind.content_type())
+    .bind(bytes)
+    .bind(bytes.len() as i64)
+    .bind(clock::now_text())
+    .execute(db)
+    .await?;
+    Ok(())
 }

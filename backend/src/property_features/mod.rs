@@ -18,6 +18,7 @@ use crate::error::ApiResult;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -39,6 +40,12 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
         ),
         endpoint!(remove, Doc::new("Deletes a property feature").status(204).versioned()),
+        endpoint!(
+            public_list,
+            Doc::new("The active property features, by display order then id, for the public site")
+                .public_read()
+                .responds::<Vec<PropertyFeature>>()
+        ),
     ]
 }
 
@@ -62,6 +69,11 @@ pub struct PropertyFeature {
 #[get("/property-features")]
 async fn list(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PropertyFeature>>> {
     Ok(Json(store::list(db.pool()).await?))
+}
+
+#[get("/public/property-features")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<PropertyFeature>>> {
+    Ok(Cached(store::list_active(db.pool()).await?))
 }
 
 #[post("/property-features", data = "<body>")]

@@ -41,6 +41,14 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyFeature>> {
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
+/// The features a visitor sees: active ones only, in the same order.
+pub async fn list_active(db: &AnyPool) -> ApiResult<Vec<PropertyFeature>> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM property_features WHERE is_active = $1 ORDER BY display_order, id");
+    let rows = sqlx::query(&sql).bind(true).fetch_all(db).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
 pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<PropertyFeature>> {
     let sql = format!("SELECT {COLUMNS} FROM property_features WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;

@@ -17,6 +17,7 @@ use crate::error::ApiResult;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -33,6 +34,12 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
         ),
         endpoint!(remove, Doc::new("Deletes a property type").status(204).versioned()),
+        endpoint!(
+            public_list,
+            Doc::new("Every property type, for the public site")
+                .public_read()
+                .responds::<Vec<PropertyType>>()
+        ),
     ]
 }
 
@@ -52,6 +59,11 @@ pub struct PropertyType {
 #[get("/property-types")]
 async fn list(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PropertyType>>> {
     Ok(Json(store::list(db.pool()).await?))
+}
+
+#[get("/public/property-types")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<PropertyType>>> {
+    Ok(Cached(store::list(db.pool()).await?))
 }
 
 #[post("/property-types", data = "<body>")]

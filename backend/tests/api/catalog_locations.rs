@@ -95,10 +95,10 @@ both_databases! {
         assert_eq!(app.get("/api/cities").await.1, json!([]));
     }
 
-    async fn a_city_needs_an_existing_country(app) {
+    async fn a_city_needs_an_existing_country_or_is_409(app) {
         app.login_admin().await;
         let (status, body) = app.send(Method::Post, "/api/cities", json!({ "nameEn": "Amman", "nameAr": "عمّان", "countryId": 77 })).await;
-        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(status, Status::Conflict);
         assert_eq!(body["errors"], json!({ "countryId": "Country not found" }));
         let (status, body) = app.send(Method::Post, "/api/cities", json!({ "nameEn": "Amman", "nameAr": "عمّان", "countryId": null })).await;
         assert_eq!(status, Status::UnprocessableEntity);
@@ -107,7 +107,7 @@ both_databases! {
         let amman = city(&app, &jordan, "Amman", "عمّان").await;
         let path = format!("/api/cities/{}", amman["id"]);
         let (status, body) = app.send(Method::Put, &path, json!({ "nameEn": "Amman", "nameAr": "عمّان", "countryId": 77 })).await;
-        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(status, Status::Conflict);
         assert_eq!(body["errors"], json!({ "countryId": "Country not found" }));
         assert_eq!(app.get("/api/cities").await.1, json!([amman]));
     }
@@ -134,10 +134,10 @@ both_databases! {
         assert_eq!(app.get("/api/regions").await.1, json!([]));
     }
 
-    async fn a_region_needs_an_existing_city(app) {
+    async fn a_region_needs_an_existing_city_or_is_409(app) {
         app.login_admin().await;
         let (status, body) = app.send(Method::Post, "/api/regions", json!({ "nameEn": "Abdoun", "nameAr": "عبدون", "cityId": 5 })).await;
-        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(status, Status::Conflict);
         assert_eq!(body["errors"], json!({ "cityId": "City not found" }));
         let (status, body) = app.send(Method::Post, "/api/regions", json!({ "nameEn": "", "nameAr": "عبدون", "cityId": 0 })).await;
         assert_eq!(status, Status::UnprocessableEntity);
@@ -165,7 +165,7 @@ both_databases! {
         assert_eq!(names(&app.get("/api/regions").await.1), ["Dubai Marina", "Abdoun", "Dabouq"]);
         let (status, body) = app.get("/api/cities?countryId=abc").await;
         assert_eq!(status, Status::BadRequest);
-        assert_eq!(body["message"], "countryId must be a whole number");
+        assert_eq!(body["message"], "countryId must be one id, a whole number from 1");
     }
 
     async fn a_country_with_cities_cannot_be_deleted(app) {

@@ -12,5 +12,6 @@ mod catalog_locations;
 mod catalog_property_types;
 mod media;
 mod openapi;
+mod public_catalog;
 mod schema;
 mod versions;

@@ -36,3 +36,18 @@ async fn both_dialects_have_the_same_tables_and_columns() {
     assert!(a.contains_key("users") && a.contains_key("sessions"));
     assert_eq!(a, b);
 }
+
+/// The frontend's types are generated from this schema (`make types`); it must be current.
+/// With `AQAR_UPDATE_SCHEMA=1` the test writes it instead.
+#[test]
+fn the_frontend_type_schema_is_current() {
+    let schema = aqar::openapi::type_schema(&aqar::api());
+    let text = format!("{}\n", serde_json::to_string_pretty(&schema).expect("serialisable"));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../frontend/src/generated/schema.json");
+    if std::env::var("AQAR_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {
+        std::fs::write(path, text).expect("schema.json written");
+        return;
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(committed == text, "frontend/src/generated/schema.json is stale: run 'make types' and commit it");
+}

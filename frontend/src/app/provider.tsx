@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/features/auth';
 import i18n from '@/i18n';
 
@@ -11,7 +11,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
-        <Toaster />
+        <DeferredToaster />
       </QueryClientProvider>
     </I18nextProvider>
   );

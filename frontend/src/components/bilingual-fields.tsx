@@ -6,8 +6,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { arabicText } from '@/lib/form';
 
 interface BilingualNames {
-  nameEn?: string;
-  nameAr?: string;
+  nameEn?: string | null;
+  nameAr?: string | null;
 }
 
 interface BilingualDescriptions {

@@ -5,14 +5,23 @@ import { toast } from '@/hooks/use-toast';
 import { conflictRecord, errorMessage, serverMessage, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form';
 
-export interface SaveRecordOptions<TValues extends FieldValues, TInput, TRecord extends Versioned> {
+/**
+ * `TValues` is what the form holds while it is filled (a draft), `TParsed` what its resolver
+ * makes of it once it passes.
+ */
+export interface SaveRecordOptions<
+  TValues extends FieldValues,
+  TInput,
+  TRecord extends Versioned,
+  TParsed extends FieldValues = TValues,
+> {
   /** The record being edited; none when adding one. */
   record: TRecord | null;
   create: UseMutationResult<unknown, Error, TInput>;
   update: UseMutationResult<unknown, Error, VersionedUpdate<TInput>>;
   /** The form fields a 422's `errors` map may name. */
   fields: readonly Path<TValues>[];
-  form: UseFormReturn<TValues>;
+  form: UseFormReturn<TValues, unknown, TParsed>;
   /** The form's values for a record: how a record changed meanwhile is taken into the form. */
   formValues: (record: TRecord) => TValues;
   /** Titles of the toast that says the record was saved. */
@@ -56,7 +65,12 @@ function same(left: unknown, right: unknown): boolean {
  * the version the record was read at; when someone else saved it meanwhile the save stops
  * with a conflict, which the person settles by overwriting or by reloading.
  */
-export function useSaveRecord<TValues extends FieldValues, TInput, TRecord extends Versioned>({
+export function useSaveRecord<
+  TValues extends FieldValues,
+  TInput,
+  TRecord extends Versioned,
+  TParsed extends FieldValues = TValues,
+>({
   record,
   create,
   update,
@@ -67,7 +81,7 @@ export function useSaveRecord<TValues extends FieldValues, TInput, TRecord exten
   failed,
   onReload,
   onDone,
-}: SaveRecordOptions<TValues, TInput, TRecord>): SaveRecord<TInput> {
+}: SaveRecordOptions<TValues, TInput, TRecord, TParsed>): SaveRecord<TInput> {
   const [failure, setFailure] = useState<string>();
   const [current, setCurrent] = useState<TRecord>();
   // The record as last taken into the form: its version goes with the next update.

@@ -5,6 +5,8 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** Keys that move focus to the notification region (`KeyboardEvent.code` values). */
+export const TOAST_HOTKEY = ['F8'];
 
 export type ToastVariant = 'default' | 'destructive';
 

@@ -17,6 +17,15 @@ describe('text resources', () => {
     expect(i18n.language).toBe('en');
   });
 
+  it('fetch Arabic only when it is asked for', async () => {
+    expect(i18n.hasResourceBundle('ar', 'translation')).toBe(false);
+
+    await i18n.loadLanguages('ar');
+
+    expect(i18n.getFixedT('ar')('dataTable.next')).toBe(ar.dataTable.next);
+    expect(i18n.language).toBe('en');
+  });
+
   it('remove a stored language preference at start', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
     vi.resetModules();

@@ -3,15 +3,10 @@
 // mechanisms of the contract live here, free of UI: the edit-conflict header (If-Match) and
 // the retry of a call refused for an expired session once the UI has signed in again.
 import type { QueryFunction } from '@tanstack/react-query';
-import type { FieldErrors } from '@/generated/types';
+import type { ErrorBody as ErrorAnswer, FieldErrors } from '@/generated/types';
 
-/** The JSON body of every non-2xx answer (contract, "HTTP conventions"). */
-export interface ErrorBody {
-  message?: string;
-  errors?: FieldErrors;
-  /** With a 412: the record as it is now. */
-  current?: unknown;
-}
+/** A non-2xx answer's JSON body as it arrived: the contract's shape, not taken on trust. */
+export type ErrorBody = Partial<ErrorAnswer>;
 
 /** A non-OK answer. Its message is `STATUS: body text` (core-panel §8). */
 export class ApiError extends Error {
@@ -67,10 +62,11 @@ export function listsChanged(error: Error | null): boolean {
  */
 export function conflictRecord(error: unknown): Versioned | undefined {
   if (!isConflict(error)) return undefined;
-  const current = error.body?.current;
+  // The body is parsed JSON, not checked against its type: `current` may be anything.
+  const current: unknown = error.body?.current;
   if (typeof current !== 'object' || current === null) return undefined;
-  const { id, version } = current as Partial<Record<keyof Versioned, unknown>>;
-  return typeof id === 'number' && typeof version === 'number' ? (current as Versioned) : undefined;
+  const { id, version } = current as Record<string, unknown>;
+  return typeof id === 'number' && typeof version === 'number' ? { ...current, id, version } : undefined;
 }
 
 /** The server's field-keyed validation messages carried by a failed call, if any. */
@@ -189,6 +185,18 @@ export async function apiRequest<T = unknown>(
   });
   await throwIfNotOk(response);
   return readData<T>(response);
+}
+
+/** A call whose answer is a record: the record, or an error when the server sent none. */
+export async function apiData<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const data = await apiRequest<T>(method, path, body, options);
+  if (data === undefined) throw new Error(`${method} ${path} answered no data`);
+  return data;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

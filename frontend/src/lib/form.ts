@@ -2,6 +2,12 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { fieldErrors } from './api-client';
 
+/**
+ * What a form holds while it is being filled: any field may still be empty. The rules
+ * resolver turns a draft that passes into the payload itself.
+ */
+export type Draft<T> = { [K in keyof T]?: T[K] | null };
+
 /** Props for an element holding Arabic text (inputs included): right to left, in Arabic. */
 export const arabicText = { dir: 'rtl', lang: 'ar' } as const;
 

@@ -1,7 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from './data-table';
+import { fold } from '@/lib/rules';
+import { DataTable, NAME_KEYS, type DataTableColumn } from './data-table';
+
+// The real fold, counted, so a test can tell how often the table folds.
+vi.mock('@/lib/rules', async (importOriginal) => {
+  const rules = await importOriginal<typeof import('@/lib/rules')>();
+  return { ...rules, fold: vi.fn(rules.fold) };
+});
 
 interface Row {
   id: number;
@@ -9,6 +16,26 @@ interface Row {
 }
 
 const columns: DataTableColumn<Row>[] = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
+
+const NAME_KEY = ['name'] as const;
+
+interface Named {
+  id: number;
+  nameEn: string;
+  nameAr: string;
+}
+
+const nameColumns: DataTableColumn<Named>[] = [
+  { id: 'nameEn', header: 'Name (English)', cell: (row) => row.nameEn },
+  { id: 'nameAr', header: 'Name (Arabic)', cell: (row) => row.nameAr },
+];
+
+const named: Named[] = [
+  { id: 1, nameEn: 'Apartment', nameAr: 'شقّة' },
+  { id: 2, nameEn: 'Villa', nameAr: 'فيلا' },
+  { id: 3, nameEn: 'Office of Ahmad', nameAr: 'مكتب أحمد' },
+  { id: 4, nameEn: 'Floor 12', nameAr: 'الطابق ١٢' },
+];
 
 function rows(count: number): Row[] {
   return Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Row ${index + 1}` }));
@@ -40,8 +67,8 @@ describe('data table', () => {
     expect(screen.getByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
   });
 
-  it('searches one key, ignoring case, and starts again at the first page', async () => {
-    render(<DataTable label="Things" data={rows(25)} columns={columns} searchKey="name" />);
+  it('searches ignoring case, and starts again at the first page', async () => {
+    render(<DataTable label="Things" data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     await userEvent.type(screen.getByRole('searchbox'), 'ROW 2');
@@ -58,13 +85,53 @@ describe('data table', () => {
     ]);
   });
 
-  it('has no search box without a search key', () => {
+  it.each([
+    ['شقه', 'Apartment'],
+    ['احمد', 'Office of Ahmad'],
+    ['مكتب احمد', 'Office of Ahmad'],
+    ['12', 'Floor 12'],
+    ['١٢', 'Floor 12'],
+    ['VILLA', 'Villa'],
+    ['فيلا', 'Villa'],
+  ])("finds '%s' in the English or the Arabic name, folded", async (query, found) => {
+    render(<DataTable label="Things" data={named} columns={nameColumns} searchKeys={NAME_KEYS} />);
+
+    await userEvent.type(screen.getByRole('searchbox'), query);
+
+    expect(bodyRows().map((row) => row.firstChild?.textContent)).toEqual([found]);
+  });
+
+  it('a marked query finds the unmarked name too', async () => {
+    const rows = [{ id: 1, nameEn: 'Apartment', nameAr: 'شقه' }];
+    render(<DataTable label="Things" data={rows} columns={nameColumns} searchKeys={NAME_KEYS} />);
+
+    await userEvent.type(screen.getByRole('searchbox'), 'شقّة');
+
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+  });
+
+  it('folds each row once per data, not on every keystroke', async () => {
+    const data = rows(25);
+    const folded = () => vi.mocked(fold).mock.calls.map(([text]) => text);
+    const { rerender } = render(<DataTable label="Things" data={data} columns={columns} searchKeys={NAME_KEY} />);
+    vi.mocked(fold).mockClear();
+
+    await userEvent.type(screen.getByRole('searchbox'), 'ROW 2');
+    rerender(<DataTable label="Things" data={data} columns={columns} searchKeys={NAME_KEY} />);
+    expect(folded().filter((text) => !'ROW 2'.startsWith(text))).toEqual([]);
+
+    vi.mocked(fold).mockClear();
+    rerender(<DataTable label="Things" data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
+    expect(folded().filter((text) => text.startsWith('Row '))).toHaveLength(25);
+  });
+
+  it('has no search box without search keys', () => {
     render(<DataTable label="Things" data={rows(3)} columns={columns} />);
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it("reads 'No results found' when nothing matches, or the screen's own empty text", async () => {
-    const { rerender } = render(<DataTable label="Things" data={rows(3)} columns={columns} searchKey="name" />);
+    const { rerender } = render(<DataTable label="Things" data={rows(3)} columns={columns} searchKeys={NAME_KEY} />);
     await userEvent.type(screen.getByRole('searchbox'), 'nothing like it');
     expect(screen.getByText('No results found')).toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).toBeNull();

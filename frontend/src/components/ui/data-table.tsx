@@ -1,11 +1,11 @@
-// The reusable data table of core-panel §2: optional search on one key, pages of the rules'
+// The reusable data table of core-panel §2: optional folded search over some keys, pages of the rules'
 // page size with 'Showing X to Y of Z results', previous/next, 'No results found', and per-row
 // Edit, Duplicate and Delete. Deleting asks first: in the 'Confirm Delete' dialog, or, for a
 // screen whose specification says so, with the browser's confirm and that screen's text.
 import { ChevronLeft, ChevronRight, Copy, Pencil, Search, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constants } from '@/lib/rules';
+import { constants, fold } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import {
@@ -39,8 +39,12 @@ export interface DataTableProps<T extends { id: number | string }> {
   columns: readonly DataTableColumn<T>[];
   /** Accessible name of the table. */
   label: string;
-  /** The one key the search box matches, case-insensitively; no search box without it. */
-  searchKey?: TextKey<T>;
+  /**
+   * The keys the search box matches, folded by the rules (case, Arabic letter forms, marks,
+   * digits); no search box without them. Pass a constant array: the folded texts are kept
+   * for as long as `data` and this array stay the same.
+   */
+  searchKeys?: readonly TextKey<T>[];
   searchPlaceholder?: string;
   /** Shown in place of the rows when there are none; 'No results found' unless given. */
   emptyText?: string;
@@ -52,21 +56,32 @@ export interface DataTableProps<T extends { id: number | string }> {
   browserConfirm?: string;
 }
 
-/** Rows whose `key` contains `query`, ignoring case; every row for an empty query. */
-function matching<T>(rows: readonly T[], key: TextKey<T> | undefined, query: string): readonly T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (key === undefined || needle === '') return rows;
-  return rows.filter((row) => {
-    const value = row[key];
-    return typeof value === 'string' && value.toLocaleLowerCase().includes(needle);
-  });
+/** The English and Arabic names, which every bilingual table searches. */
+export const NAME_KEYS = ['nameEn', 'nameAr'] as const;
+
+/** Each row's searched texts, folded once per data rather than on every keystroke. */
+function foldedTexts<T>(rows: readonly T[], keys: readonly TextKey<T>[]): string[][] {
+  return rows.map((row) =>
+    keys.flatMap((key) => {
+      const value = row[key];
+      return typeof value === 'string' ? [fold(value)] : [];
+    }),
+  );
+}
+
+/** Rows one of whose folded texts contains the folded `query`; every row for an empty query. */
+function matching<T>(rows: readonly T[], texts: readonly string[][], query: string): readonly T[] {
+  const trimmed = query.trim();
+  if (trimmed === '') return rows;
+  const needle = fold(trimmed);
+  return rows.filter((_, index) => texts[index]?.some((text) => text.includes(needle)) ?? false);
 }
 
 export function DataTable<T extends { id: number | string }>({
   data,
   columns,
   label,
-  searchKey,
+  searchKeys,
   searchPlaceholder,
   emptyText,
   isLoading = false,
@@ -81,7 +96,8 @@ export function DataTable<T extends { id: number | string }>({
   const [page, setPage] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
 
-  const rows = matching(data, searchKey, query);
+  const texts = useMemo(() => (searchKeys === undefined ? [] : foldedTexts(data, searchKeys)), [data, searchKeys]);
+  const rows = searchKeys === undefined ? data : matching(data, texts, query);
   const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
   // A delete or a narrower search can leave fewer pages than the one shown: show the last.
   const current = Math.min(page, pageCount - 1);
@@ -101,7 +117,7 @@ export function DataTable<T extends { id: number | string }>({
 
   return (
     <div className="grid gap-4">
-      {searchKey !== undefined && (
+      {searchKeys !== undefined && (
         <div className="relative max-w-sm">
           <Search
             aria-hidden

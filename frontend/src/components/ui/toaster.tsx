@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, useToasts } from '@/hooks/use-toast';
 import {
@@ -9,10 +10,19 @@ import {
   ToastViewport,
 } from './toast';
 
-/** Renders the toast store; F8 focuses its labelled notification region. */
-export function Toaster() {
+/**
+ * Renders the toast store; F8 focuses its labelled notification region. `focusOnMount`
+ * focuses it at once, for an F8 pressed before the region existed.
+ */
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const { t } = useTranslation();
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
+
   return (
     <ToastProvider label={t('toast.label')}>
       {toasts.map(({ id, title, description, variant, open }) => (
@@ -31,7 +41,7 @@ export function Toaster() {
           <ToastClose aria-label={t('common.close')} />
         </Toast>
       ))}
-      <ToastViewport label={t('toast.region')} />
+      <ToastViewport ref={viewport} label={t('toast.region')} />
     </ToastProvider>
   );
 }

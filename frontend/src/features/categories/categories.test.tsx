@@ -46,7 +46,7 @@ describe('categories screen', () => {
 
     expect(await screen.findByText('All Categories (2)')).toBeInTheDocument();
     const rows = within(table()).getAllByRole('row');
-    expect(within(rows[1] as HTMLElement).getByRole('img', { name: 'Residential' })).toHaveAttribute('src', '/media/abc.png');
+    expect(within(rows[1] as HTMLElement).getByRole('img', { name: 'Residential' })).toHaveAttribute('src', '/media/abc.png?w=160');
     expect(within(rows[1] as HTMLElement).getByText(`${LONG.slice(0, 50)}...`)).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('سكني')).toHaveAttribute('dir', 'rtl');
     expect(within(rows[2] as HTMLElement).getByText('No Image')).toBeInTheDocument();
@@ -152,6 +152,7 @@ describe('categories screen', () => {
     await userEvent.click(await within(await screen.findByRole('table')).findByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Category' });
     expect(within(dialog).getByLabelText('Name (English)')).toHaveValue('Residential');
+    expect(within(dialog).getByRole('img', { name: 'Residential' })).toHaveAttribute('src', '/media/abc.png?w=320');
     await userEvent.clear(within(dialog).getByLabelText('Name (English)'));
     await userEvent.type(within(dialog).getByLabelText('Name (English)'), 'Homes');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -7,8 +7,8 @@ import { renderApp } from '@/test/render';
 import { answer, json, mockServer, sentBody, signedIn } from '@/test/server';
 
 const at = '2025-01-01T00:00:00Z';
-const jordan: Country = { id: 1, version: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at };
-const uae: Country = { id: 2, version: 1, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at };
+const jordan: Country = { id: 1, nameEn: 'Jordan', nameAr: 'الأردن', code: 'JO', createdAt: at, version: 1 };
+const uae: Country = { id: 2, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at, version: 1 };
 const amman: City = {
   id: 10,
   version: 1,
@@ -37,7 +37,7 @@ const abdoun: Region = {
 const catalog = {
   'GET /api/user': signedIn,
   'GET /api/property-types': answer(200, [
-    { id: 1, nameEn: 'Villa', nameAr: 'فيلا', descriptionEn: null, descriptionAr: null, createdAt: at },
+    { id: 1, nameEn: 'Villa', nameAr: 'فيلا', descriptionEn: null, descriptionAr: null, createdAt: at, version: 1 },
   ]),
   'GET /api/countries': answer(200, [jordan, uae]),
   'GET /api/cities': answer(200, [amman, dubai]),
@@ -76,7 +76,7 @@ describe('management screen', () => {
   it("adds a country: code placeholder 'JO', the rules' messages first, then 'Country created successfully'", async () => {
     const server = mockServer({
       ...catalog,
-      'POST /api/countries': (init) => json(201, { ...(sentBody(init) as object), id: 3, createdAt: at }),
+      'POST /api/countries': (init) => json(201, { ...(sentBody(init) as object), id: 3, createdAt: at, version: 1 }),
     });
     renderApp('/management');
     await openTab('Countries');

@@ -1,6 +1,7 @@
 // Typed access to the rules crate compiled to WASM: every validation message, constant and
 // default the panel uses comes from here, never from strings or numbers written in the
 // frontend.
+import type { Draft } from '@/lib/form';
 import type {
   Constants as GeneratedConstants,
   NewForms,
@@ -36,7 +37,7 @@ export function runRule(op: string, input: unknown): unknown {
 }
 
 /** The failing fields of `payload` and their messages; `{}` when it is valid. */
-export function validate<E extends Entity>(entity: E, payload: Payloads[E]): FieldErrors {
+export function validate<E extends Entity>(entity: E, payload: Draft<Payloads[E]>): FieldErrors {
   return runRule(`validate.${entity}`, payload) as FieldErrors;
 }
 
@@ -64,6 +65,11 @@ export function checkCategoryUpload(bytes: number): TooLarge | null {
 /** A table cell's text cut at the rules' length and followed by '...' when longer. */
 export function truncate(text: string): string {
   return runRule('text.truncate', text) as string;
+}
+
+/** Text as every search compares it: case, Arabic letter forms, marks and digits folded. */
+export function fold(text: string): string {
+  return runRule('text.fold', text) as string;
 }
 
 /** A typed display order as the rules read it: unreadable becomes 0. */

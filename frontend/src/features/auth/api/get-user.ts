@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/api-client';
+import type { User } from '@/generated/types';
 
-/** The signed-in user as `GET /api/user` answers it. */
-export interface User {
-  id: number;
-  username: string;
-  role: string;
-  email: string | null;
-  fullName: string | null;
-  isActive: boolean;
-}
 
 export const userQueryKey = ['/api/user'] as const;
 
@@ -24,3 +16,5 @@ export function userQueryOptions() {
 export function useUser() {
   return useQuery(userQueryOptions());
 }
+
+export type { User };

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignIn } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { userQueryKey, type User } from './get-user';
 
 export async function login(credentials: SignIn): Promise<User> {
-  return (await apiRequest<User>('POST', '/api/login', credentials)) as User;
+  return apiData<User>('POST', '/api/login', credentials);
 }
 
 /** Signs in; the answer becomes the cached current user. */

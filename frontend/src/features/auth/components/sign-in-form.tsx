@@ -1,3 +1,4 @@
+import type { Draft } from '@/lib/form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignIn>({
+  } = useForm<Draft<SignIn>, unknown, SignIn>({
     resolver: rulesResolver('signIn'),
     defaultValues: { username: username ?? '', password: '' },
   });

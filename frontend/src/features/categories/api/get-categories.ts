@@ -1,19 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { Category } from '@/generated/types';
 
-/** A category as `GET /api/categories` lists it; `imageUrl` is a `/media/...` reference. */
-export interface Category {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string | null;
-  descriptionAr: string | null;
-  imageUrl: string | null;
-  createdAt: string;
-}
 
 export const categoriesQueryKey = ['/api/categories'] as const;
 
@@ -33,3 +22,5 @@ export function categoriesQueryOptions() {
 export function useCategories() {
   return useQuery(categoriesQueryOptions());
 }
+
+export type { Category };

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryInput } from '@/generated/types';
-import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { categoriesQueryKey, type Category } from './get-categories';
 
 export async function updateCategory({ id, version, input }: VersionedUpdate<CategoryInput>): Promise<Category> {
-  return (await apiRequest<Category>('PUT', `/api/categories/${id}`, input, { ifMatch: version })) as Category;
+  return apiData<Category>('PUT', `/api/categories/${id}`, input, { ifMatch: version });
 }
 
 export function useUpdateCategory() {

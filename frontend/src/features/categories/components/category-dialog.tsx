@@ -4,7 +4,7 @@ import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bi
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import type { CategoryInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { optionalText, textValue } from '@/lib/form';
+import { type Draft, optionalText, textValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateCategory } from '../api/create-category';
@@ -17,7 +17,7 @@ const FIELDS = ['nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'imageUrl'
 /** Closed, adding (`category: null`) or editing a category. */
 export type CategoryDialogState = { category: Category | null } | null;
 
-function formValues(category: Category | null): CategoryInput {
+function formValues(category: Category | null): Draft<CategoryInput> {
   const source = category ?? constants().newForms.category;
   return {
     nameEn: source.nameEn,
@@ -30,7 +30,7 @@ function formValues(category: Category | null): CategoryInput {
 
 function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<CategoryInput>({ resolver: rulesResolver('category'), defaultValues: formValues(category) });
+  const form = useForm<Draft<CategoryInput>, unknown, CategoryInput>({ resolver: rulesResolver('category'), defaultValues: formValues(category) });
   const {
     register,
     handleSubmit,

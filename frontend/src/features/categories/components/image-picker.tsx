@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
+import { scaledImage } from '@/lib/media';
 import { checkCategoryUpload } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 
@@ -61,7 +62,7 @@ export function ImagePicker({ value, onChange, alt, error }: ImagePickerProps) {
       </Label>
       {value !== null && (
         <div className="flex items-center gap-4">
-          <img src={value} alt={alt} className="size-24 rounded-md border border-border object-cover" />
+          <img src={scaledImage(value, 320)} alt={alt} className="size-24 rounded-md border border-border object-cover" />
           <Button
             type="button"
             variant="outline"

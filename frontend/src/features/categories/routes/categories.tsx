@@ -4,9 +4,10 @@ import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
+import { scaledImage } from '@/lib/media';
 import { truncate } from '@/lib/rules';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories, type Category } from '../api/get-categories';
@@ -25,12 +26,16 @@ export default function CategoriesRoute() {
       id: 'image',
       header: t('fields.image'),
       cell: (category) =>
-        category.imageUrl === null ? (
+        category.imageUrl === null || category.imageUrl === undefined ? (
           <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
             {t('common.noImage')}
           </span>
         ) : (
-          <img src={category.imageUrl} alt={category.nameEn} className="size-12 rounded-md object-cover" />
+          <img
+            src={scaledImage(category.imageUrl, 160)}
+            alt={category.nameEn}
+            className="size-12 rounded-md object-cover"
+          />
         ),
     },
     { id: 'nameEn', header: t('fields.nameEn'), cell: (category) => <span className="font-medium">{category.nameEn}</span> },
@@ -83,7 +88,7 @@ export default function CategoriesRoute() {
               data={rows}
               columns={columns}
               isLoading={categories.isPending}
-              searchKey="nameEn"
+              searchKeys={NAME_KEYS}
               searchPlaceholder={t('categories.search')}
               onEdit={(category) => {
                 setDialog({ category });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CityInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { citiesQueryKey, type City } from './get-cities';
 
 export async function createCity(input: CityInput): Promise<City> {
-  return (await apiRequest<City>('POST', '/api/cities', input)) as City;
+  return apiData<City>('POST', '/api/cities', input);
 }
 
 export function useCreateCity() {

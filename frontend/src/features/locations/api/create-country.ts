@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CountryInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { countriesQueryKey, type Country } from './get-countries';
 
 /** Creates a country; a code already in use is a 409 whose message says so. */
 export async function createCountry(input: CountryInput): Promise<Country> {
-  return (await apiRequest<Country>('POST', '/api/countries', input)) as Country;
+  return apiData<Country>('POST', '/api/countries', input);
 }
 
 export function useCreateCountry() {

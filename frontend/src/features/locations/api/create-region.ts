@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
 export async function createRegion(input: RegionInput): Promise<Region> {
-  return (await apiRequest<Region>('POST', '/api/regions', input)) as Region;
+  return apiData<Region>('POST', '/api/regions', input);
 }
 
 export function useCreateRegion() {

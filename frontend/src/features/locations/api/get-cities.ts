@@ -1,19 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { City } from '@/generated/types';
 
-/** A city as `GET /api/cities` lists it, with its country's names. */
-export interface City {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  countryId: number;
-  countryNameEn: string;
-  countryNameAr: string;
-  createdAt: string;
-}
 
 /** Every cities query starts with this key, so one invalidation refreshes them all. */
 export const citiesQueryKey = ['/api/cities'] as const;
@@ -47,3 +36,5 @@ export function citiesQueryOptions(filter: CitiesFilter = {}) {
 export function useCities(filter: CitiesFilter = {}) {
   return useQuery(citiesQueryOptions(filter));
 }
+
+export type { City };

@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { Country } from '@/generated/types';
 
-/** A country as `GET /api/countries` lists it. */
-export interface Country {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  code: string;
-  createdAt: string;
-}
 
 export const countriesQueryKey = ['/api/countries'] as const;
 
@@ -33,3 +24,5 @@ export function countriesQueryOptions() {
 export function useCountries() {
   return useQuery(countriesQueryOptions());
 }
+
+export type { Country };

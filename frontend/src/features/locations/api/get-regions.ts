@@ -1,22 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { Region } from '@/generated/types';
 
-/** A region as `GET /api/regions` lists it, with its city's and country's names. */
-export interface Region {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  cityId: number;
-  cityNameEn: string;
-  cityNameAr: string;
-  countryId: number;
-  countryNameEn: string;
-  countryNameAr: string;
-  createdAt: string;
-}
 
 /** Every regions query starts with this key, so one invalidation refreshes them all. */
 export const regionsQueryKey = ['/api/regions'] as const;
@@ -50,3 +36,5 @@ export function regionsQueryOptions(filter: RegionsFilter = {}) {
 export function useRegions(filter: RegionsFilter = {}) {
   return useQuery(regionsQueryOptions(filter));
 }
+
+export type { Region };

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
 export async function updateRegion({ id, version, input }: VersionedUpdate<RegionInput>): Promise<Region> {
-  return (await apiRequest<Region>('PUT', `/api/regions/${id}`, input, { ifMatch: version })) as Region;
+  return apiData<Region>('PUT', `/api/regions/${id}`, input, { ifMatch: version });
 }
 
 export function useUpdateRegion() {

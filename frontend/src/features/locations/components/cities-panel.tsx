@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities, type City } from '../api/get-cities';
@@ -47,7 +47,7 @@ export function CitiesPanel() {
           data={cities.data ?? []}
           columns={columns}
           isLoading={cities.isPending}
-          searchKey="nameEn"
+          searchKeys={NAME_KEYS}
           searchPlaceholder={t('locations.search')}
           onEdit={(city) => {
             setDialog({ city });

@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { CityInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { chosenId, idValue } from '@/lib/form';
+import { type Draft, chosenId, idValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateCity } from '../api/create-city';
@@ -19,7 +19,7 @@ const FIELDS = ['nameEn', 'nameAr', 'countryId'] as const satisfies readonly (ke
 /** Closed, adding (`city: null`) or editing a city. */
 export type CityDialogState = { city: City | null } | null;
 
-function formValues(city: City | null): CityInput {
+function formValues(city: City | null): Draft<CityInput> {
   const { nameEn, nameAr, countryId } = city ?? constants().newForms.city;
   return { nameEn, nameAr, countryId };
 }
@@ -27,7 +27,7 @@ function formValues(city: City | null): CityInput {
 function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
   const { t } = useTranslation();
   const countries = useCountries();
-  const form = useForm<CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
+  const form = useForm<Draft<CityInput>, unknown, CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
   const {
     register,
     control,

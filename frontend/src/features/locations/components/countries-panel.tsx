@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries, type Country } from '../api/get-countries';
@@ -43,7 +43,7 @@ export function CountriesPanel() {
           data={countries.data ?? []}
           columns={columns}
           isLoading={countries.isPending}
-          searchKey="nameEn"
+          searchKeys={NAME_KEYS}
           searchPlaceholder={t('locations.search')}
           onEdit={(country) => {
             setDialog({ country });

@@ -1,3 +1,4 @@
+import type { Draft } from '@/lib/form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
@@ -17,14 +18,14 @@ const FIELDS = ['nameEn', 'nameAr', 'code'] as const satisfies readonly (keyof C
 /** Closed, adding (`country: null`) or editing a country. */
 export type CountryDialogState = { country: Country | null } | null;
 
-function formValues(country: Country | null): CountryInput {
+function formValues(country: Country | null): Draft<CountryInput> {
   const { nameEn, nameAr, code } = country ?? constants().newForms.country;
   return { nameEn, nameAr, code };
 }
 
 function CountryForm({ country, onDone }: { country: Country | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
+  const form = useForm<Draft<CountryInput>, unknown, CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
   const {
     register,
     handleSubmit,

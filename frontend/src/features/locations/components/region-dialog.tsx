@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { RegionInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { chosenId, idValue } from '@/lib/form';
+import { type Draft, chosenId, idValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateRegion } from '../api/create-region';
@@ -21,7 +21,7 @@ const FIELDS = ['nameEn', 'nameAr', 'cityId'] as const satisfies readonly (keyof
 /** Closed, adding (`region: null`) or editing a region. */
 export type RegionDialogState = { region: Region | null } | null;
 
-function formValues(region: Region | null): RegionInput {
+function formValues(region: Region | null): Draft<RegionInput> {
   const { nameEn, nameAr, cityId } = region ?? constants().newForms.region;
   return { nameEn, nameAr, cityId };
 }
@@ -35,7 +35,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
   const [countryId, setCountryId] = useState<number | null>(region?.countryId ?? null);
   const countries = useCountries();
   const cities = useCities({ countryId });
-  const form = useForm<RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
+  const form = useForm<Draft<RegionInput>, unknown, RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
   const {
     register,
     control,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions, type Region } from '../api/get-regions';
@@ -52,7 +52,7 @@ export function RegionsPanel() {
           data={regions.data ?? []}
           columns={columns}
           isLoading={regions.isPending}
-          searchKey="nameEn"
+          searchKeys={NAME_KEYS}
           searchPlaceholder={t('locations.search')}
           onEdit={(region) => {
             setDialog({ region });

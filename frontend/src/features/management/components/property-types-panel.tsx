@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import {
   PropertyTypeDialog,
   useDeletePropertyTypeWithToasts,
@@ -52,7 +52,7 @@ export function PropertyTypesPanel() {
           data={propertyTypes.data ?? []}
           columns={columns}
           isLoading={propertyTypes.isPending}
-          searchKey="nameEn"
+          searchKeys={NAME_KEYS}
           searchPlaceholder={t('propertyTypes.search')}
           onEdit={(propertyType) => {
             setDialog({ propertyType });

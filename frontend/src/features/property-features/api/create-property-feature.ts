@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function createPropertyFeature(input: PropertyFeatureInput): Promise<PropertyFeature> {
-  return (await apiRequest<PropertyFeature>('POST', '/api/property-features', input)) as PropertyFeature;
+  return apiData<PropertyFeature>('POST', '/api/property-features', input);
 }
 
 export function useCreatePropertyFeature() {

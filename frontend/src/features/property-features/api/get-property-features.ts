@@ -1,22 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureCategory } from '@/generated/types';
+import type { PropertyFeature } from '@/generated/types';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
-/** A selectable property feature as `GET /api/property-features` lists it. */
-export interface PropertyFeature {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  icon: string;
-  category: FeatureCategory;
-  isActive: boolean;
-  displayOrder: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const propertyFeaturesQueryKey = ['/api/property-features'] as const;
 
@@ -37,3 +23,5 @@ export function propertyFeaturesQueryOptions() {
 export function usePropertyFeatures() {
   return useQuery(propertyFeaturesQueryOptions());
 }
+
+export type { PropertyFeature };

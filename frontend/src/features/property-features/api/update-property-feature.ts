@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function updatePropertyFeature({
@@ -9,7 +9,7 @@ export async function updatePropertyFeature({
   input,
 }: VersionedUpdate<PropertyFeatureInput>): Promise<PropertyFeature> {
   const path = `/api/property-features/${id}`;
-  return (await apiRequest<PropertyFeature>('PUT', path, input, { ifMatch: version })) as PropertyFeature;
+  return apiData<PropertyFeature>('PUT', path, input, { ifMatch: version });
 }
 
 export function useUpdatePropertyFeature() {

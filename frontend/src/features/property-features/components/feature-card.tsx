@@ -1,3 +1,4 @@
+import type { Draft } from '@/lib/form';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
@@ -26,7 +27,7 @@ export type FeatureCardState = { feature: PropertyFeature | null } | null;
  * A new feature starts from the rules' defaults (the 'fi fi-rr-star' icon, active) in the
  * group of the tab it is added from; the rules' own default group (general) when none.
  */
-function formValues(feature: PropertyFeature | null, category: FeatureCategory | undefined): PropertyFeatureInput {
+function formValues(feature: PropertyFeature | null, category: FeatureCategory | undefined): Draft<PropertyFeatureInput> {
   if (feature !== null) {
     const { nameEn, nameAr, icon, isActive, displayOrder } = feature;
     return { nameEn, nameAr, icon, category: feature.category, isActive, displayOrder };
@@ -48,7 +49,7 @@ export interface FeatureCardProps {
  */
 export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
   const { t } = useTranslation();
-  const form = useForm<PropertyFeatureInput>({
+  const form = useForm<Draft<PropertyFeatureInput>, unknown, PropertyFeatureInput>({
     resolver: rulesResolver('propertyFeature'),
     defaultValues: formValues(feature, category),
   });

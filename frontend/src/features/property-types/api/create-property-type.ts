@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function createPropertyType(input: PropertyTypeInput): Promise<PropertyType> {
-  return (await apiRequest<PropertyType>('POST', '/api/property-types', input)) as PropertyType;
+  return apiData<PropertyType>('POST', '/api/property-types', input);
 }
 
 export function useCreatePropertyType() {

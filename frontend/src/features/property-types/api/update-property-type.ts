@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiRequest, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function updatePropertyType({
@@ -9,7 +9,7 @@ export async function updatePropertyType({
   input,
 }: VersionedUpdate<PropertyTypeInput>): Promise<PropertyType> {
   const path = `/api/property-types/${id}`;
-  return (await apiRequest<PropertyType>('PUT', path, input, { ifMatch: version })) as PropertyType;
+  return apiData<PropertyType>('PUT', path, input, { ifMatch: version });
 }
 
 export function useUpdatePropertyType() {

@@ -4,7 +4,7 @@ import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bi
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import type { PropertyTypeInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { optionalText, textValue } from '@/lib/form';
+import { type Draft, optionalText, textValue } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreatePropertyType } from '../api/create-property-type';
@@ -23,7 +23,7 @@ export type PropertyTypeDialogState = { propertyType: PropertyType | null } | nu
  */
 export type FailureReport = 'toast' | 'inline';
 
-function formValues(propertyType: PropertyType | null): PropertyTypeInput {
+function formValues(propertyType: PropertyType | null): Draft<PropertyTypeInput> {
   const source = propertyType ?? constants().newForms.propertyType;
   return {
     nameEn: source.nameEn,
@@ -43,7 +43,7 @@ function PropertyTypeForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<PropertyTypeInput>({
+  const form = useForm<Draft<PropertyTypeInput>, unknown, PropertyTypeInput>({
     resolver: rulesResolver('propertyType'),
     defaultValues: formValues(propertyType),
   });

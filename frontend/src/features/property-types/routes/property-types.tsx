@@ -4,7 +4,7 @@ import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
 import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 import { usePropertyTypes, type PropertyType } from '../api/get-property-types';
@@ -63,7 +63,7 @@ export default function PropertyTypesRoute() {
               data={rows}
               columns={columns}
               isLoading={propertyTypes.isPending}
-              searchKey="nameEn"
+              searchKeys={NAME_KEYS}
               searchPlaceholder={t('propertyTypes.search')}
               onEdit={(propertyType) => {
                 setDialog({ propertyType });

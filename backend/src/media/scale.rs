@@ -1,0 +1,234 @@
+//! Scaled copies of stored images (`/media/{sha256}.{ext}?w=W`): decoded within limits,
+//! turned upright, shrunk to the width asked for and written back in the image's own format.
+//! This is CPU work of up to a second: callers run it on the blocking pool.
+
+use std::io::Cursor;
+
+use ::image::codecs::gif::{GifDecoder, GifEncoder, Repeat};
+use ::image::codecs::jpeg::JpegEncoder;
+use ::image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
+use ::image::codecs::webp::{WebPDecoder, WebPEncoder};
+use ::image::imageops::FilterType;
+use ::image::metadata::Orientation;
+use ::image::{
+    AnimationDecoder, DynamicImage, Frame, ImageDecoder, ImageEncoder, ImageError, ImageReader, Limits,
+};
+
+use super::image::{too_many_pixels, ImageKind, MAX_PIXELS, MAX_SIDE};
+
+/// The widths a copy can be asked for: a table thumbnail, a form preview, a card, a page.
+pub const WIDTHS: [u32; 4] = [160, 320, 640, 1280];
+
+/// What the decoders may allocate for one image: a 50-megapixel picture at 16 bits per
+/// channel with alpha (400 MB) fits, anything a header lies about does not.
+const MAX_ALLOC: u64 = 512 * 1024 * 1024;
+
+/// All the frames of an animated GIF together, counted in canvas pixels (each frame is
+/// composed on the whole canvas): a file of many tiny frame updates is bounded in work too.
+const MAX_ANIMATION_PIXELS: u64 = 4 * MAX_PIXELS;
+
+/// Photos are scaled to JPEG at the quality browsers' own encoders default to.
+const JPEG_QUALITY: u8 = 82;
+
+/// GIF palettes are quantised per frame; 10 of 1 (best) to 30 (fastest) keeps a long
+/// animation well under a second.
+const GIF_SPEED: i32 = 10;
+
+/// One of [`WIDTHS`], read strictly from the query (`?w=0320` is not `?w=320`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Width(u32);
+
+impl Width {
+    pub fn parse(text: &str) -> Option<Width> {
+        WIDTHS.into_iter().find(|width| width.to_string() == text).map(Width)
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+#[derive(Debug)]
+pub enum Scaled {
+    /// The image is no wider than asked: its own bytes are the answer.
+    Unchanged,
+    Copy(Vec<u8>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScaleError {
+    /// More pixels than the panel decodes (see `image::MAX_PIXELS`), declared or found.
+    TooLarge,
+    /// The bytes start like an image but do not decode as one.
+    Unreadable,
+}
+
+impl From<ImageError> for ScaleError {
+    fn from(error: ImageError) -> Self {
+        match error {
+            ImageError::Limits(_) => ScaleError::TooLarge,
+            _ => ScaleError::Unreadable,
+        }
+    }
+}
+
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    limits
+}
+
+/// The image scaled to `width`, its height in proportion.
+pub fn scale(kind: ImageKind, bytes: &[u8], width: Width) -> Result<Scaled, ScaleError> {
+    match kind {
+        ImageKind::Gif => scale_gif(bytes, width.get()),
+        // The WebP encoder cannot write animations: an animated WebP is served as it is.
+        ImageKind::Webp if WebPDecoder::new(Cursor::new(bytes))?.has_animation() => Ok(Scaled::Unchanged),
+        _ => scale_still(kind, bytes, width.get()),
+    }
+}
+
+fn scale_still(kind: ImageKind, bytes: &[u8], width: u32) -> Result<Scaled, ScaleError> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
+    reader.limits(limits());
+    let mut decoder = reader.into_decoder()?;
+    let (stored_width, stored_height) = decoder.dimensions();
+    if too_many_pixels(stored_width, stored_height) || decoder.total_bytes() > MAX_ALLOC {
+        return Err(ScaleError::TooLarge);
+    }
+    // Camera photos keep their pixels as the sensor saw them plus an EXIF turn, which
+    // browsers apply; a re-encoded copy carries no EXIF, so the turn goes into the pixels.
+    let orientation = decoder.orientation()?;
+    let upright_width = if turns_sideways(orientation) { stored_height } else { stored_width };
+    if upright_width <= width {
+        return Ok(Scaled::Unchanged);
+    }
+    let icc_profile = decoder.icc_profile().ok().flatten();
+    let mut image = DynamicImage::from_decoder(decoder)?;
+    image.apply_orientation(orientation);
+    let image = shrink(&image, width);
+    Ok(Scaled::Copy(encode(kind, &image, icc_profile)?))
+}
+
+fn turns_sideways(orientation: Orientation) -> bool {
+    matches!(
+        orientation,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    )
+}
+
+fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {
+    let height = (u64::from(height) * u64::from(new_width) + u64::from(width) / 2) / u64::from(width);
+    u32::try_from(height).unwrap_or(u32::MAX).max(1)
+}
+
+/// A real reduction averages the area each new pixel covers (every source pixel counts, and
+/// no floating-point copy of the whole picture is made); close to 1:1 that would alias, so
+/// a Catmull-Rom filter takes over.
+fn shrink(image: &DynamicImage, width: u32) -> DynamicImage {
+    let height = scaled_height(image.width(), image.height(), width);
+    if image.width() >= 2 * width {
+        image.thumbnail_exact(width, height)
+    } else {
+        image.resize_exact(width, height, FilterType::CatmullRom)
+    }
+}
+
+fn encode(
+    kind: ImageKind,
+    image: &DynamicImage,
+    icc_profile: Option<Vec<u8>>,
+) -> Result<Vec<u8>, ScaleError> {
+    fn write(
+        image: &DynamicImage,
+        mut encoder: impl ImageEncoder,
+        icc_profile: Option<Vec<u8>>,
+    ) -> Result<(), ImageError> {
+        // A colour profile the encoder cannot carry is dropped; the pixels are still right
+        // for the common sRGB case.
+        if let Some(profile) = icc_profile {
+            let _ = encoder.set_icc_profile(profile);
+        }
+        image.write_with_encoder(encoder)
+    }
+    let mut bytes = Vec::new();
+    match kind {
+        ImageKind::Png => write(
+            image,
+            PngEncoder::new_with_quality(&mut bytes, CompressionType::Default, PngFilter::Adaptive),
+            icc_profile,
+        )?,
+        ImageKind::Jpeg => {
+            write(image, JpegEncoder::new_with_quality(&mut bytes, JPEG_QUALITY), icc_profile)?
+        }
+        // The pure-Rust WebP encoder writes lossless WebP only.
+        ImageKind::Webp => write(image, WebPEncoder::new_lossless(&mut bytes), icc_profile)?,
+        ImageKind::Gif => {
+            GifEncoder::new_with_speed(&mut bytes, GIF_SPEED).encode_frame(Frame::new(image.to_rgba8()))?
+        }
+    }
+    Ok(bytes)
+}
+
+/// Every frame of a GIF is scaled, with its timing, so an animation stays animated; the
+/// copy loops for ever (the decoder does not report the original's loop count).
+fn scale_gif(bytes: &[u8], width: u32) -> Result<Scaled, ScaleError> {
+    let mut decoder = GifDecoder::new(Cursor::new(bytes))?;
+    let (canvas_width, canvas_height) = decoder.dimensions();
+    if too_many_pixels(canvas_width, canvas_height) {
+        return Err(ScaleError::TooLarge);
+    }
+    if canvas_width <= width {
+        return Ok(Scaled::Unchanged);
+    }
+    decoder.set_limits(limits())?;
+    let canvas_pixels = u64::from(canvas_width) * u64::from(canvas_height);
+    let mut budget = MAX_ANIMATION_PIXELS;
+    let mut frames = decoder.into_frames().peekable();
+    let mut bytes = Vec::new();
+    let mut encoder = GifEncoder::new_with_speed(&mut bytes, GIF_SPEED);
+    let mut first = true;
+    while let Some(frame) = frames.next() {
+        budget = budget.checked_sub(canvas_pixels).ok_or(ScaleError::TooLarge)?;
+        let frame = frame?;
+        // The loop block goes before the first frame, so it is written only once a second
+        // frame is known to exist.
+        if first && frames.peek().is_some() {
+            encoder.set_repeat(Repeat::Infinite)?;
+        }
+        first = false;
+        let delay = frame.delay();
+        let scaled = shrink(&DynamicImage::ImageRgba8(frame.into_buffer()), width);
+        encoder.encode_frame(Frame::from_parts(scaled.to_rgba8(), 0, 0, delay))?;
+    }
+    drop(encoder);
+    if first {
+        return Err(ScaleError::Unreadable);
+    }
+    Ok(Scaled::Copy(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_listed_widths_are_read() {
+        assert_eq!(Width::parse("320").map(Width::get), Some(320));
+        for text in ["", "0", "100", "abc", "99999", "0320", "+320", " 320", "320.0", "-160"] {
+            assert_eq!(Width::parse(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn heights_keep_the_proportion_and_never_vanish() {
+        assert_eq!(scaled_height(4000, 3000, 320), 240);
+        assert_eq!(scaled_height(1000, 333, 160), 53);
+        assert_eq!(scaled_height(60_000, 1, 160), 1);
+    }
+}
