@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { assertAccessible } from '../support/axe.mjs';
 import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, startServer } from '../support/server.mjs';
 
@@ -102,6 +103,7 @@ describe('never losing work', () => {
         assert.equal(await question.getByRole('button', { name: 'Keep editing' }).evaluate((b) => b === document.activeElement), true);
         await settle(page);
         await screenshot(page, 'unsaved-changes-question');
+        await assertAccessible(page, 'the discard question');
       }
       await question.getByRole('button', { name: 'Keep editing' }).click();
       await question.waitFor({ state: 'detached' });
@@ -203,6 +205,7 @@ describe('never losing work', () => {
     assert.equal(await page.getByLabel('Name (English)').inputValue(), 'Commercial Offices');
     await settle(page);
     await screenshot(page, 'session-expired-sign-in');
+    await assertAccessible(page, 'the sign-in dialog over an expired session');
     await signInDialog.getByLabel('Password').fill(ADMIN.password);
     await signInDialog.getByRole('button', { name: 'Sign In' }).click();
 
@@ -247,6 +250,7 @@ describe('never losing work', () => {
     assert.equal(await dialog.getByRole('button', { name: 'Save' }).isDisabled(), true);
     await settle(page);
     await screenshot(page, 'edit-conflict');
+    await assertAccessible(page, 'the conflict notice');
     assert.equal((await category(page, record.id)).version, theirs.version, 'the refused save changed nothing');
     await conflict.getByRole('button', { name: 'Overwrite' }).click();
 
