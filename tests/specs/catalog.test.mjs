@@ -262,6 +262,7 @@ describe('the catalog', () => {
     await dialog.getByRole('alert').getByText(duplicate.body.message, { exact: true }).waitFor();
     await assertAccessible(page, 'the Add New Country dialog with the server refusal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('tab', { name: 'Cities' }).click();
     await assertAccessible(page, 'management, cities tab');
@@ -423,6 +424,7 @@ describe('the catalog', () => {
     assert.equal(country.status, 422);
     await assertSameMessages(dialog, { nameEn: 'Name (English)', nameAr: 'Name (Arabic)', code: 'Code' }, country.body.errors);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
     await page.getByRole('tab', { name: 'Regions' }).click();
     await page.getByRole('button', { name: 'Add Region' }).click();

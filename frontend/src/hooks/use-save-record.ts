@@ -1,18 +1,29 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage, serverMessage } from '@/lib/api-client';
+import { conflictRecord, errorMessage, serverMessage, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form';
 
-export interface SaveRecordOptions<TValues extends FieldValues, TInput> {
+/**
+ * `TValues` is what the form holds while it is filled (a draft), `TParsed` what its resolver
+ * makes of it once it passes.
+ */
+export interface SaveRecordOptions<
+  TValues extends FieldValues,
+  TInput,
+  TRecord extends Versioned,
+  TParsed extends FieldValues = TValues,
+> {
   /** The record being edited; none when adding one. */
-  record: { id: number } | null;
+  record: TRecord | null;
   create: UseMutationResult<unknown, Error, TInput>;
-  update: UseMutationResult<unknown, Error, { id: number; input: TInput }>;
+  update: UseMutationResult<unknown, Error, VersionedUpdate<TInput>>;
   /** The form fields a 422's `errors` map may name. */
   fields: readonly Path<TValues>[];
-  setError: UseFormSetError<TValues>;
+  form: UseFormReturn<TValues, unknown, TParsed>;
+  /** The form's values for a record: how a record changed meanwhile is taken into the form. */
+  formValues: (record: TRecord) => TValues;
   /** Titles of the toast that says the record was saved. */
   saved: { created: string; updated: string };
   /**
@@ -21,7 +32,20 @@ export interface SaveRecordOptions<TValues extends FieldValues, TInput> {
    * the server put it under the fields.
    */
   failed?: { createFailed: string; updateFailed: string } | undefined;
+  /** Told after Reload took the current record into the form, e.g. to follow a parent choice. */
+  onReload?: (current: TRecord, values: TValues) => void;
   onDone: () => void;
+}
+
+/** The record was changed by someone else since the form read it (a 412 on save). */
+export interface SaveConflict {
+  /** Saves the form as it is over the other change: the next save sends the current version. */
+  overwrite: () => void;
+  /**
+   * Takes the current record into the form: every field the other person changed shows
+   * their value; fields only this person changed keep the edit.
+   */
+  reload: () => void;
 }
 
 export interface SaveRecord<TInput> {
@@ -29,25 +53,50 @@ export interface SaveRecord<TInput> {
   pending: boolean;
   /** The reason a save failed, for the form to show, when no field and no toast holds it. */
   failure: string | undefined;
+  conflict: SaveConflict | undefined;
 }
 
-/** Creates or updates a record through its mutations, then says how it went. */
-export function useSaveRecord<TValues extends FieldValues, TInput>({
+function same(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+/**
+ * Creates or updates a record through its mutations, then says how it went. An update sends
+ * the version the record was read at; when someone else saved it meanwhile the save stops
+ * with a conflict, which the person settles by overwriting or by reloading.
+ */
+export function useSaveRecord<
+  TValues extends FieldValues,
+  TInput,
+  TRecord extends Versioned,
+  TParsed extends FieldValues = TValues,
+>({
   record,
   create,
   update,
   fields,
-  setError,
+  form,
+  formValues,
   saved,
   failed,
+  onReload,
   onDone,
-}: SaveRecordOptions<TValues, TInput>): SaveRecord<TInput> {
+}: SaveRecordOptions<TValues, TInput, TRecord, TParsed>): SaveRecord<TInput> {
   const [failure, setFailure] = useState<string>();
+  const [current, setCurrent] = useState<TRecord>();
+  // The record as last taken into the form: its version goes with the next update.
+  const base = useRef(record);
 
   const save = (input: TInput) => {
     setFailure(undefined);
+    setCurrent(undefined);
     const onError = (toastTitle: string | undefined) => (error: Error) => {
-      const onFields = showServerFieldErrors(error, fields, setError);
+      const changed = conflictRecord(error) as TRecord | undefined;
+      if (changed !== undefined) {
+        setCurrent(changed);
+        return;
+      }
+      const onFields = showServerFieldErrors(error, fields, form.setError);
       if (toastTitle !== undefined) {
         toast({ title: toastTitle, description: serverMessage(error), variant: 'destructive' });
       } else if (!onFields) {
@@ -58,15 +107,41 @@ export function useSaveRecord<TValues extends FieldValues, TInput>({
       toast({ title });
       onDone();
     };
-    if (record === null) {
+    const edited = base.current;
+    if (edited === null) {
       create.mutate(input, { onSuccess: onSuccess(saved.created), onError: onError(failed?.createFailed) });
     } else {
       update.mutate(
-        { id: record.id, input },
+        { id: edited.id, version: edited.version, input },
         { onSuccess: onSuccess(saved.updated), onError: onError(failed?.updateFailed) },
       );
     }
   };
 
-  return { save, pending: create.isPending || update.isPending, failure };
+  const conflict: SaveConflict | undefined =
+    current === undefined
+      ? undefined
+      : {
+          overwrite: () => {
+            if (base.current !== null) base.current = { ...base.current, version: current.version };
+            setCurrent(undefined);
+          },
+          reload: () => {
+            const read = base.current === null ? undefined : formValues(base.current);
+            const theirs = formValues(current);
+            const mine = form.getValues();
+            form.reset(theirs);
+            for (const name of Object.keys(theirs) as Path<TValues>[]) {
+              const untouchedByThem = read !== undefined && same(read[name], theirs[name]);
+              if (untouchedByThem && !same(mine[name], theirs[name])) {
+                form.setValue(name, mine[name], { shouldDirty: true });
+              }
+            }
+            base.current = current;
+            setCurrent(undefined);
+            onReload?.(current, form.getValues());
+          },
+        };
+
+  return { save, pending: create.isPending || update.isPending, failure, conflict };
 }

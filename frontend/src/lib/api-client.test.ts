@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { json, mockServer } from '@/test/server';
-import { ApiError, apiRequest, errorMessage, fieldErrors, getQueryFn } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockServer, sentBody } from '@/test/server';
+import {
+  ApiError,
+  apiRequest,
+  conflictRecord,
+  errorMessage,
+  fieldErrors,
+  getQueryFn,
+  isConflict,
+  setReauthenticate,
+} from './api-client';
 
 const queryContext = (path: string) =>
   ({ queryKey: [path], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<
@@ -95,5 +104,170 @@ describe('getQueryFn', () => {
     await expect(getQueryFn({ on401: 'throw' })(queryContext('/api/user'))).rejects.toThrow(
       '401: {"message":"Not signed in"}',
     );
+  });
+});
+
+describe('edit conflicts', () => {
+  it('sends the version read as If-Match: "N"', async () => {
+    const server = mockServer({ 'PUT /api/categories/4': () => json(200, { id: 4, version: 3 }) });
+
+    await apiRequest('PUT', '/api/categories/4', { nameEn: 'Homes' }, { ifMatch: 2 });
+
+    const [, init] = server.calls('PUT /api/categories/4')[0] ?? [];
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json', 'If-Match': '"2"' });
+  });
+
+  it('sends If-Match on a delete, which has no body', async () => {
+    const server = mockServer({ 'DELETE /api/categories/4': () => new Response(null, { status: 204 }) });
+
+    await apiRequest('DELETE', '/api/categories/4', undefined, { ifMatch: 7 });
+
+    const [, init] = server.calls('DELETE /api/categories/4')[0] ?? [];
+    expect(init).toEqual({ method: 'DELETE', credentials: 'include', headers: { 'If-Match': '"7"' } });
+  });
+
+  it('reads the current record from a 412', async () => {
+    const current = { id: 4, version: 3, nameEn: 'Villas' };
+    mockServer({ 'PUT /api/categories/4': () => json(412, { message: 'Changed meanwhile', current }) });
+
+    const error = await apiRequest('PUT', '/api/categories/4', {}, { ifMatch: 2 }).catch((caught: unknown) => caught);
+
+    expect(isConflict(error)).toBe(true);
+    expect(conflictRecord(error)).toEqual(current);
+  });
+
+  it('finds no current record in other failures', async () => {
+    mockServer({ 'PUT /api/categories/4': () => json(409, { message: 'Taken', current: { id: 4, version: 3 } }) });
+
+    const error = await apiRequest('PUT', '/api/categories/4', {}).catch((caught: unknown) => caught);
+
+    expect(isConflict(error)).toBe(false);
+    expect(conflictRecord(error)).toBeUndefined();
+  });
+});
+
+describe('a session that expired', () => {
+  let unregister: () => void = () => undefined;
+  afterEach(() => {
+    unregister();
+  });
+
+  /** A server whose session is gone until `signIn` runs. */
+  function expiringServer() {
+    let signedIn = false;
+    const server = mockServer({
+      'PUT /api/categories/1': (init) =>
+        signedIn ? json(200, { id: 1, version: 2, ...(sentBody(init) as object) }) : json(401, { message: 'Sign in to continue' }),
+      'GET /api/categories': () => (signedIn ? json(200, [{ id: 1 }]) : json(401, { message: 'Sign in to continue' })),
+      'POST /api/login': () => json(401, { message: 'Invalid username or password' }),
+      'GET /api/user': () => json(401, { message: 'Not signed in' }),
+    });
+    return {
+      server,
+      signIn: () => {
+        signedIn = true;
+      },
+    };
+  }
+
+  it('waits for the sign-in, then sends the same call again', async () => {
+    const { server, signIn } = expiringServer();
+    const reauthenticate = vi.fn(() => {
+      signIn();
+      return Promise.resolve();
+    });
+    unregister = setReauthenticate(reauthenticate);
+
+    const saved = await apiRequest('PUT', '/api/categories/1', { nameEn: 'Homes' }, { ifMatch: 1 });
+
+    expect(saved).toEqual({ id: 1, version: 2, nameEn: 'Homes' });
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
+    const [first, retry] = server.calls('PUT /api/categories/1').map(([, init]) => init);
+    expect(retry).toEqual(first);
+  });
+
+  it('asks once for several calls refused at the same time, and retries each', async () => {
+    const { server, signIn } = expiringServer();
+    let finish: () => void = () => undefined;
+    const reauthenticate = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            signIn();
+            resolve();
+          };
+        }),
+    );
+    unregister = setReauthenticate(reauthenticate);
+
+    const calls = Promise.all([
+      apiRequest('PUT', '/api/categories/1', { nameEn: 'Homes' }),
+      getQueryFn({ on401: 'throw' })(queryContext('/api/categories')),
+    ]);
+    await vi.waitFor(() => {
+      expect(server.calls('GET /api/categories')).toHaveLength(1);
+      expect(server.calls('PUT /api/categories/1')).toHaveLength(1);
+    });
+    finish();
+
+    await expect(calls).resolves.toEqual([{ id: 1, version: 2, nameEn: 'Homes' }, [{ id: 1 }]]);
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the 401 when the person gives up signing in', async () => {
+    const { server } = expiringServer();
+    unregister = setReauthenticate(() => Promise.reject(new Error('closed')));
+
+    const error = await apiRequest('PUT', '/api/categories/1', {}).catch((caught: unknown) => caught);
+
+    expect((error as ApiError).status).toBe(401);
+    expect(errorMessage(error)).toBe('Sign in to continue');
+    expect(server.calls('PUT /api/categories/1')).toHaveLength(1);
+  });
+
+  it('never asks for the sign-in call itself, nor for the check whether anyone is signed in', async () => {
+    expiringServer();
+    const reauthenticate = vi.fn(() => Promise.resolve());
+    unregister = setReauthenticate(reauthenticate);
+
+    await expect(apiRequest('POST', '/api/login', { username: 'a', password: 'b' })).rejects.toThrow(/^401/);
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext('/api/user'))).resolves.toBeNull();
+
+    expect(reauthenticate).not.toHaveBeenCalled();
+  });
+
+  it('raises the 401 when no sign-in is registered (no panel open)', async () => {
+    expiringServer();
+
+    await expect(apiRequest('PUT', '/api/categories/1', {})).rejects.toThrow(/^401/);
+  });
+
+  it('retries without asking again a call sent before a sign-in that has since completed', async () => {
+    let signedIn = false;
+    let answerLate: (response: Response) => void = () => undefined;
+    const server = mockServer({
+      'GET /api/categories': () => (signedIn ? json(200, []) : json(401, {})),
+      'GET /api/countries': () =>
+        signedIn
+          ? json(200, [])
+          : new Promise<Response>((resolve) => {
+              answerLate = resolve;
+            }),
+    });
+    const reauthenticate = vi.fn(() => {
+      signedIn = true;
+      return Promise.resolve();
+    });
+    unregister = setReauthenticate(reauthenticate);
+
+    const late = apiRequest('GET', '/api/countries');
+    await vi.waitFor(() => {
+      expect(server.calls('GET /api/countries')).toHaveLength(1);
+    });
+    await apiRequest('GET', '/api/categories');
+    answerLate(json(401, {}));
+
+    await expect(late).resolves.toEqual([]);
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
   });
 });

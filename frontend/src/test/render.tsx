@@ -7,10 +7,11 @@ import { routes } from '@/app/routes';
 /** Renders the whole app, route table included, at `path`. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

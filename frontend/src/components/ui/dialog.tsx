@@ -8,8 +8,8 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
-  /** Accessible name of the corner close button. */
-  closeLabel: string;
+  /** Accessible name of the corner close button; without one there is no such button. */
+  closeLabel?: string;
 };
 
 /** A modal at most very wide and 90% of the screen high (core-panel §9). */
@@ -25,12 +25,14 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel}
-          className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <X className="size-4" />
-        </DialogPrimitive.Close>
+        {closeLabel !== undefined && (
+          <DialogPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <X className="size-4" />
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

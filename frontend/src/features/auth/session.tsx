@@ -11,7 +11,7 @@ import { useLogout } from './api/logout';
 import { useRegister } from './api/register';
 
 interface Action<Input> {
-  run: (input: Input, callbacks?: { onError?: (error: Error) => void }) => void;
+  run: (input: Input, callbacks?: { onSuccess?: (() => void) | undefined; onError?: (error: Error) => void }) => void;
   isPending: boolean;
 }
 
@@ -45,6 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
                 title: t('auth.toast.loginSuccess'),
                 description: t('auth.toast.loginSuccessDescription'),
               });
+              callbacks?.onSuccess?.();
             },
             onError: (error) => {
               toast({

@@ -11,13 +11,13 @@ const LONG = 'A spacious family home close to schools, parks and the city centre
 function category(id: number, overrides: Partial<Category> = {}): Category {
   return {
     id,
+    version: 1,
     nameEn: `Category ${id}`,
     nameAr: `فئة ${id}`,
     descriptionEn: null,
     descriptionAr: null,
     imageUrl: null,
     createdAt: '2025-01-01T00:00:00Z',
-    version: 1,
     ...overrides,
   };
 }

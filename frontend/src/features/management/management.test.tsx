@@ -11,17 +11,18 @@ const jordan: Country = { id: 1, nameEn: 'Jordan', nameAr: 'الأردن', code:
 const uae: Country = { id: 2, nameEn: 'United Arab Emirates', nameAr: 'الإمارات', code: 'AE', createdAt: at, version: 1 };
 const amman: City = {
   id: 10,
+  version: 1,
   nameEn: 'Amman',
   nameAr: 'عمّان',
   countryId: 1,
   countryNameEn: 'Jordan',
   countryNameAr: 'الأردن',
   createdAt: at,
-  version: 1,
 };
 const dubai: City = { ...amman, id: 20, nameEn: 'Dubai', nameAr: 'دبي', countryId: 2, countryNameEn: 'United Arab Emirates', countryNameAr: 'الإمارات' };
 const abdoun: Region = {
   id: 100,
+  version: 1,
   nameEn: 'Abdoun',
   nameAr: 'عبدون',
   cityId: 10,
@@ -31,7 +32,6 @@ const abdoun: Region = {
   countryNameEn: 'Jordan',
   countryNameAr: 'الأردن',
   createdAt: at,
-  version: 1,
 };
 
 const catalog = {

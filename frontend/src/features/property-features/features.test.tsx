@@ -8,6 +8,7 @@ import type { PropertyFeature } from './api/get-property-features';
 
 const pool: PropertyFeature = {
   id: 1,
+  version: 1,
   nameEn: 'Private Pool',
   nameAr: 'مسبح خاص',
   icon: 'fi fi-rr-swimmer',
@@ -16,7 +17,6 @@ const pool: PropertyFeature = {
   displayOrder: 1,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
-  version: 1,
 };
 const parking: PropertyFeature = { ...pool, id: 2, nameEn: 'Parking', nameAr: 'موقف', category: 'amenities', isActive: false };
 

@@ -8,6 +8,7 @@ import type { PropertyType } from './api/get-property-types';
 
 const villa: PropertyType = {
   id: 3,
+  version: 1,
   nameEn: 'Villa',
   nameAr: 'فيلا',
   descriptionEn: 'Detached house with a private garden',

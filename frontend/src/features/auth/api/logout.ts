@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { userQueryKey } from './get-user';
 
+/** Signs out; a 401 means the session had already expired, which is signed out too. */
 export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/logout');
+  try {
+    await apiRequest('POST', '/api/logout');
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
 }
 
 /** Signs out; every cached answer of the session is dropped with it. */

@@ -12,7 +12,14 @@ import { useAuth } from '../session';
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
 
-export function SignInForm() {
+export interface SignInFormProps {
+  /** Fills the username in, e.g. the one whose session expired; the password then has focus. */
+  username?: string | undefined;
+  /** Told once signed in. */
+  onSignedIn?: () => void;
+}
+
+export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
   const { login } = useAuth();
   const {
@@ -22,11 +29,12 @@ export function SignInForm() {
     formState: { errors },
   } = useForm<Draft<SignIn>, unknown, SignIn>({
     resolver: rulesResolver('signIn'),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: username ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit((credentials) => {
     login.run(credentials, {
+      onSuccess: onSignedIn,
       onError: (error) => {
         // A 422 carries the server's messages per field; show them where they belong.
         const serverErrors = fieldErrors(error);
@@ -53,6 +61,7 @@ export function SignInForm() {
         <Input
           type="password"
           autoComplete="current-password"
+          autoFocus={username !== undefined}
           placeholder={t('auth.passwordPlaceholder')}
           {...register('password')}
           disabled={pending}

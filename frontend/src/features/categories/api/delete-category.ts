@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
 import { categoriesQueryKey } from './get-categories';
 
-export async function deleteCategory(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/categories/${id}`);
+export async function deleteCategory({ id, version }: Versioned): Promise<void> {
+  await apiRequest('DELETE', `/api/categories/${id}`, undefined, { ifMatch: version });
 }
 
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: categoriesQueryKey }) : undefined,
   });
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { categoriesQueryKey, type Category } from './get-categories';
 
-export async function updateCategory({ id, input }: { id: number; input: CategoryInput }): Promise<Category> {
-  return apiData<Category>('PUT', `/api/categories/${id}`, input);
+export async function updateCategory({ id, version, input }: VersionedUpdate<CategoryInput>): Promise<Category> {
+  return apiData<Category>('PUT', `/api/categories/${id}`, input, { ifMatch: version });
 }
 
 export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: categoriesQueryKey }) : undefined,
   });
 }

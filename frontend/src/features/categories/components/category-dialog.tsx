@@ -30,21 +30,22 @@ function formValues(category: Category | null): Draft<CategoryInput> {
 
 function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const form = useForm<Draft<CategoryInput>, unknown, CategoryInput>({ resolver: rulesResolver('category'), defaultValues: formValues(category) });
   const {
     register,
     handleSubmit,
-    setError,
     setValue,
     control,
-    formState: { errors },
-  } = useForm<Draft<CategoryInput>, unknown, CategoryInput>({ resolver: rulesResolver('category'), defaultValues: formValues(category) });
+    formState: { errors, isDirty },
+  } = form;
   const [imageUrl, nameEn] = useWatch({ control, name: ['imageUrl', 'nameEn'] });
-  const { save, pending } = useSaveRecord({
+  const { save, pending, conflict } = useSaveRecord({
     record: category,
     create: useCreateCategory(),
     update: useUpdateCategory(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues,
     saved: { created: t('categories.toast.created'), updated: t('categories.toast.updated') },
     failed: { createFailed: t('categories.toast.createFailed'), updateFailed: t('categories.toast.updateFailed') },
     onDone,
@@ -65,6 +66,8 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
       title={category === null ? t('categories.addTitle') : t('categories.editTitle')}
       onSubmit={(event) => void onSubmit(event)}
       pending={pending}
+      unsaved={isDirty}
+      conflict={conflict}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

@@ -5,8 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { truncate } from '@/lib/rules';
@@ -27,7 +26,7 @@ export default function CategoriesRoute() {
       id: 'image',
       header: t('fields.image'),
       cell: (category) =>
-        category.imageUrl === null ? (
+        category.imageUrl === null || category.imageUrl === undefined ? (
           <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
             {t('common.noImage')}
           </span>
@@ -56,18 +55,10 @@ export default function CategoriesRoute() {
   ];
 
   const onDelete = (category: Category) => {
-    remove.mutate(category.id, {
-      onSuccess: () => {
-        toast({ title: t('categories.toast.deleted') });
-      },
-      onError: (error) => {
-        toast({
-          title: t('categories.toast.deleteFailed'),
-          description: serverMessage(error) ?? t('categories.toast.deleteFailed'),
-          variant: 'destructive',
-        });
-      },
-    });
+    remove.mutate(
+      category,
+      deleteToasts(t('categories.toast.deleted'), t('categories.toast.deleteFailed'), t('categories.toast.deleteFailed')),
+    );
   };
 
   return (

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
 import { countriesQueryKey } from './get-countries';
 
 /** Deletes a country; one that still has cities is a 409 whose message names them. */
-export async function deleteCountry(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/countries/${id}`);
+export async function deleteCountry({ id, version }: Versioned): Promise<void> {
+  await apiRequest('DELETE', `/api/countries/${id}`, undefined, { ifMatch: version });
 }
 
 export function useDeleteCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCountry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: countriesQueryKey }) : undefined,
   });
 }

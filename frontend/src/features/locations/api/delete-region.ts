@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
 import { regionsQueryKey } from './get-regions';
 
-export async function deleteRegion(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/regions/${id}`);
+export async function deleteRegion({ id, version }: Versioned): Promise<void> {
+  await apiRequest('DELETE', `/api/regions/${id}`, undefined, { ifMatch: version });
 }
 
 export function useDeleteRegion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRegion,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: regionsQueryKey }) : undefined,
   });
 }

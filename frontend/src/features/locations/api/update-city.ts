@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CityInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { citiesQueryKey, type City } from './get-cities';
 import { regionsQueryKey } from './get-regions';
 
-export async function updateCity({ id, input }: { id: number; input: CityInput }): Promise<City> {
-  return apiData<City>('PUT', `/api/cities/${id}`, input);
+export async function updateCity({ id, version, input }: VersionedUpdate<CityInput>): Promise<City> {
+  return apiData<City>('PUT', `/api/cities/${id}`, input, { ifMatch: version });
 }
 
 /** Renaming or moving a city also changes the region lists, which carry its names and country. */
@@ -13,10 +13,12 @@ export function useUpdateCity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCity,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
-      ]),
+    onSettled: (_data, error) =>
+      listsChanged(error)
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
+            queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+          ])
+        : undefined,
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CountryInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { citiesQueryKey } from './get-cities';
 import { countriesQueryKey, type Country } from './get-countries';
 import { regionsQueryKey } from './get-regions';
 
-export async function updateCountry({ id, input }: { id: number; input: CountryInput }): Promise<Country> {
-  return apiData<Country>('PUT', `/api/countries/${id}`, input);
+export async function updateCountry({ id, version, input }: VersionedUpdate<CountryInput>): Promise<Country> {
+  return apiData<Country>('PUT', `/api/countries/${id}`, input, { ifMatch: version });
 }
 
 /** Renaming a country also renames it in the city and region lists, which carry its names. */
@@ -14,11 +14,13 @@ export function useUpdateCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCountry,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
-      ]),
+    onSettled: (_data, error) =>
+      listsChanged(error)
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
+            queryClient.invalidateQueries({ queryKey: citiesQueryKey }),
+            queryClient.invalidateQueries({ queryKey: regionsQueryKey }),
+          ])
+        : undefined,
   });
 }

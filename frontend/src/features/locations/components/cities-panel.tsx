@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
 import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities, type City } from '../api/get-cities';
 import { CityDialog, type CityDialogState } from './city-dialog';
-import { deleteToasts } from './delete-toasts';
 
 /** The Cities tab: 'English / Arabic' names and their country. */
 export function CitiesPanel() {
@@ -54,8 +54,12 @@ export function CitiesPanel() {
           }}
           onDelete={(city) => {
             remove.mutate(
-              city.id,
-              deleteToasts(t('locations.cities.toast.deleted'), t('locations.cities.toast.deleteFailed')),
+              city,
+              deleteToasts(
+                t('locations.cities.toast.deleted'),
+                t('locations.cities.toast.deleteFailed'),
+                t('locations.cities.toast.deleteFailed'),
+              ),
             );
           }}
         />

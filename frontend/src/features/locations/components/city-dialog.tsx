@@ -27,20 +27,21 @@ function formValues(city: City | null): Draft<CityInput> {
 function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
   const { t } = useTranslation();
   const countries = useCountries();
+  const form = useForm<Draft<CityInput>, unknown, CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
   const {
     register,
     control,
     handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Draft<CityInput>, unknown, CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
+    formState: { errors, isDirty },
+  } = form;
   // No toast for a failed save (site-content §8); the reason shows in the dialog.
-  const { save, pending, failure } = useSaveRecord({
+  const { save, pending, failure, conflict } = useSaveRecord({
     record: city,
     create: useCreateCity(),
     update: useUpdateCity(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues,
     saved: { created: t('locations.cities.toast.created'), updated: t('locations.cities.toast.updated') },
     onDone,
   });
@@ -50,7 +51,9 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
       title={city === null ? t('locations.cities.addTitle') : t('locations.cities.editTitle')}
       onSubmit={(event) => void handleSubmit(save)(event)}
       pending={pending}
+      unsaved={isDirty}
       failure={failure}
+      conflict={conflict}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
 import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries, type Country } from '../api/get-countries';
 import { CountryDialog, type CountryDialogState } from './country-dialog';
-import { deleteToasts } from './delete-toasts';
 
 /** The Countries tab: 'English / Arabic' names and the code. */
 export function CountriesPanel() {
@@ -50,8 +50,12 @@ export function CountriesPanel() {
           }}
           onDelete={(country) => {
             remove.mutate(
-              country.id,
-              deleteToasts(t('locations.countries.toast.deleted'), t('locations.countries.toast.deleteFailed')),
+              country,
+              deleteToasts(
+                t('locations.countries.toast.deleted'),
+                t('locations.countries.toast.deleteFailed'),
+                t('locations.countries.toast.deleteFailed'),
+              ),
             );
           }}
         />

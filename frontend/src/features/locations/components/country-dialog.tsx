@@ -25,19 +25,20 @@ function formValues(country: Country | null): Draft<CountryInput> {
 
 function CountryForm({ country, onDone }: { country: Country | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const form = useForm<Draft<CountryInput>, unknown, CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
   const {
     register,
     handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Draft<CountryInput>, unknown, CountryInput>({ resolver: rulesResolver('country'), defaultValues: formValues(country) });
+    formState: { errors, isDirty },
+  } = form;
   // No toast for a failed save (site-content §8); the reason shows in the dialog.
-  const { save, pending, failure } = useSaveRecord({
+  const { save, pending, failure, conflict } = useSaveRecord({
     record: country,
     create: useCreateCountry(),
     update: useUpdateCountry(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues,
     saved: { created: t('locations.countries.toast.created'), updated: t('locations.countries.toast.updated') },
     onDone,
   });
@@ -47,7 +48,9 @@ function CountryForm({ country, onDone }: { country: Country | null; onDone: () 
       title={country === null ? t('locations.countries.addTitle') : t('locations.countries.editTitle')}
       onSubmit={(event) => void handleSubmit(save)(event)}
       pending={pending}
+      unsaved={isDirty}
       failure={failure}
+      conflict={conflict}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

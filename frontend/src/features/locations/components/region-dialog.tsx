@@ -35,22 +35,27 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
   const [countryId, setCountryId] = useState<number | null>(region?.countryId ?? null);
   const countries = useCountries();
   const cities = useCities({ countryId });
+  const form = useForm<Draft<RegionInput>, unknown, RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     setValue,
-    formState: { errors },
-  } = useForm<Draft<RegionInput>, unknown, RegionInput>({ resolver: rulesResolver('region'), defaultValues: formValues(region) });
+    formState: { errors, isDirty },
+  } = form;
   // No toast for a failed save (site-content §8); the reason shows in the dialog.
-  const { save, pending, failure } = useSaveRecord({
+  const { save, pending, failure, conflict } = useSaveRecord({
     record: region,
     create: useCreateRegion(),
     update: useUpdateRegion(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues,
     saved: { created: t('locations.regions.toast.created'), updated: t('locations.regions.toast.updated') },
+    // A city taken from the current record lies in the current record's country.
+    onReload: (current, values) => {
+      if (values.cityId === current.cityId) setCountryId(current.countryId);
+    },
     onDone,
   });
 
@@ -59,7 +64,9 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
       title={region === null ? t('locations.regions.addTitle') : t('locations.regions.editTitle')}
       onSubmit={(event) => void handleSubmit(save)(event)}
       pending={pending}
+      unsaved={isDirty}
       failure={failure}
+      conflict={conflict}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />
@@ -68,7 +75,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
             value={idValue(countryId)}
             onChange={(event) => {
               setCountryId(chosenId(event.target.value));
-              setValue('cityId', null);
+              setValue('cityId', null, { shouldDirty: true });
             }}
           >
             <option value="">{t('fields.selectCountry')}</option>

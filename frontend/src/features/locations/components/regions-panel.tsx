@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
 import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions, type Region } from '../api/get-regions';
-import { deleteToasts } from './delete-toasts';
 import { RegionDialog, type RegionDialogState } from './region-dialog';
 
 /** The Regions tab: 'English / Arabic' names, their city and their country. */
@@ -59,8 +59,12 @@ export function RegionsPanel() {
           }}
           onDelete={(region) => {
             remove.mutate(
-              region.id,
-              deleteToasts(t('locations.regions.toast.deleted'), t('locations.regions.toast.deleteFailed')),
+              region,
+              deleteToasts(
+                t('locations.regions.toast.deleted'),
+                t('locations.regions.toast.deleteFailed'),
+                t('locations.regions.toast.deleteFailed'),
+              ),
             );
           }}
         />

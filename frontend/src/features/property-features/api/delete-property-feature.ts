@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
 import { propertyFeaturesQueryKey } from './get-property-features';
 
-export async function deletePropertyFeature(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/property-features/${id}`);
+export async function deletePropertyFeature({ id, version }: Versioned): Promise<void> {
+  await apiRequest('DELETE', `/api/property-features/${id}`, undefined, { ifMatch: version });
 }
 
 export function useDeletePropertyFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePropertyFeature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }) : undefined,
   });
 }

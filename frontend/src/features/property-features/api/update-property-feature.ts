@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function updatePropertyFeature({
   id,
+  version,
   input,
-}: {
-  id: number;
-  input: PropertyFeatureInput;
-}): Promise<PropertyFeature> {
-  return apiData<PropertyFeature>('PUT', `/api/property-features/${id}`, input);
+}: VersionedUpdate<PropertyFeatureInput>): Promise<PropertyFeature> {
+  const path = `/api/property-features/${id}`;
+  return apiData<PropertyFeature>('PUT', path, input, { ifMatch: version });
 }
 
 export function useUpdatePropertyFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePropertyFeature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyFeaturesQueryKey }) : undefined,
   });
 }

@@ -2,6 +2,8 @@ import type { Draft } from '@/lib/form';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
+import { ConflictNotice } from '@/components/conflict-notice';
+import { useDiscardGuard } from '@/components/discard-changes';
 import { CancelButton, SaveButton } from '@/components/form-buttons';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -9,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { FeatureCategory, PropertyFeatureInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { coerceDisplayOrder, constants, featureCategories } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreatePropertyFeature } from '../api/create-property-feature';
@@ -40,32 +43,38 @@ export interface FeatureCardProps {
   onDone: () => void;
 }
 
-/** The inline create/edit card of the Features Management tabs (site-content §2). */
+/**
+ * The inline create/edit card of the Features Management tabs (site-content §2). With
+ * unsaved changes, Cancel asks first, and so does leaving the screen.
+ */
 export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
   const { t } = useTranslation();
+  const form = useForm<Draft<PropertyFeatureInput>, unknown, PropertyFeatureInput>({
+    resolver: rulesResolver('propertyFeature'),
+    defaultValues: formValues(feature, category),
+  });
   const {
     register,
     control,
     handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Draft<PropertyFeatureInput>, unknown, PropertyFeatureInput>({
-    resolver: rulesResolver('propertyFeature'),
-    defaultValues: formValues(feature, category),
-  });
+    formState: { errors, isDirty },
+  } = form;
   const [nameEn, nameAr, icon] = useWatch({ control, name: ['nameEn', 'nameAr', 'icon'] });
   // Save waits for both names and an icon (site-content §2).
   const ready = [nameEn, nameAr, icon].every((value) => (value ?? '') !== '');
-  const { save, pending } = useSaveRecord({
+  const { save, pending, conflict } = useSaveRecord({
     record: feature,
     create: useCreatePropertyFeature(),
     update: useUpdatePropertyFeature(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues: (record) => formValues(record, category),
     saved: { created: t('features.toast.created'), updated: t('features.toast.updated') },
     failed: { createFailed: t('features.toast.createFailed'), updateFailed: t('features.toast.updateFailed') },
     onDone,
   });
+  useUnsavedChanges(isDirty);
+  const discard = useDiscardGuard();
 
   const title = feature === null ? t('features.newTitle') : t('features.editTitle');
   return (
@@ -96,11 +105,21 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
             {t('fields.active')}
           </label>
         </CardContent>
+        {conflict !== undefined && (
+          <div className="px-6 pb-6">
+            <ConflictNotice conflict={conflict} />
+          </div>
+        )}
         <CardFooter className="justify-end gap-2">
-          <CancelButton onClick={onDone} />
-          <SaveButton pending={pending} disabled={!ready} />
+          <CancelButton
+            onClick={() => {
+              discard.guard(onDone, isDirty);
+            }}
+          />
+          <SaveButton pending={pending} disabled={!ready || conflict !== undefined} />
         </CardFooter>
       </form>
+      {discard.dialog}
     </Card>
   );
 }

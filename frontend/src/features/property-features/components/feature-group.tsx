@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
+import { useDiscardGuard } from '@/components/discard-changes';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import type { FeatureCategory } from '@/generated/types';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
 import { useDeletePropertyFeature } from '../api/delete-property-feature';
 import type { PropertyFeature } from '../api/get-property-features';
@@ -23,6 +23,8 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
   const { t } = useTranslation();
   const remove = useDeletePropertyFeature();
   const [card, setCard] = useState<FeatureCardState>(null);
+  // Opening another record in the card replaces what it holds: ask first if that is unsaved.
+  const discard = useDiscardGuard();
 
   const columns: DataTableColumn<PropertyFeature>[] = [
     {
@@ -46,14 +48,7 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
   ];
 
   const onDelete = (feature: PropertyFeature) => {
-    remove.mutate(feature.id, {
-      onSuccess: () => {
-        toast({ title: t('features.toast.deleted') });
-      },
-      onError: (error) => {
-        toast({ title: t('features.toast.deleteFailed'), description: serverMessage(error), variant: 'destructive' });
-      },
-    });
+    remove.mutate(feature, deleteToasts(t('features.toast.deleted'), t('features.toast.deleteFailed')));
   };
 
   return (
@@ -62,7 +57,9 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
         <AddButton
           label={t('features.add')}
           onClick={() => {
-            setCard({ feature: null });
+            discard.guard(() => {
+              setCard({ feature: null });
+            });
           }}
         />
       </div>
@@ -83,11 +80,14 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
         isLoading={isLoading}
         emptyText={t('features.empty')}
         onEdit={(feature) => {
-          setCard({ feature });
+          discard.guard(() => {
+            setCard({ feature });
+          });
         }}
         onDelete={onDelete}
         browserConfirm={t('features.confirmDelete')}
       />
+      {discard.dialog}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '@/components/discard-changes';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,6 +16,7 @@ export default function FeaturesRoute() {
   const features = usePropertyFeatures();
   const [groups] = useState(featureCategories);
   const [tab, setTab] = useState<FeatureCategory | undefined>(groups[0]);
+  const discard = useDiscardGuard();
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
@@ -25,7 +27,10 @@ export default function FeaturesRoute() {
         <Tabs
           value={tab}
           onValueChange={(value) => {
-            setTab(groups.find((group) => group === value));
+            // Another tab closes the open card: ask first if it holds unsaved changes.
+            discard.guard(() => {
+              setTab(groups.find((group) => group === value));
+            });
           }}
         >
           <TabsList>
@@ -50,6 +55,7 @@ export default function FeaturesRoute() {
           </Card>
         </Tabs>
       )}
+      {discard.dialog}
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
 import { propertyTypesQueryKey } from './get-property-types';
 
-export async function deletePropertyType(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/property-types/${id}`);
+export async function deletePropertyType({ id, version }: Versioned): Promise<void> {
+  await apiRequest('DELETE', `/api/property-types/${id}`, undefined, { ifMatch: version });
 }
 
 export function useDeletePropertyType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePropertyType,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }) : undefined,
   });
 }

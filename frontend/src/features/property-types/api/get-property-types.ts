@@ -5,6 +5,8 @@ import { constants } from '@/lib/rules';
 /** A property type as `GET /api/property-types` lists it. */
 export interface PropertyType {
   id: number;
+  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
+  version: number;
   nameEn: string;
   nameAr: string;
   descriptionEn: string | null;

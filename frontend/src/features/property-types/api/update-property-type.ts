@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function updatePropertyType({
   id,
+  version,
   input,
-}: {
-  id: number;
-  input: PropertyTypeInput;
-}): Promise<PropertyType> {
-  return apiData<PropertyType>('PUT', `/api/property-types/${id}`, input);
+}: VersionedUpdate<PropertyTypeInput>): Promise<PropertyType> {
+  const path = `/api/property-types/${id}`;
+  return apiData<PropertyType>('PUT', path, input, { ifMatch: version });
 }
 
 export function useUpdatePropertyType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePropertyType,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }),
+    onSettled: (_data, error) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: propertyTypesQueryKey }) : undefined,
   });
 }

@@ -43,21 +43,22 @@ function PropertyTypeForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Draft<PropertyTypeInput>, unknown, PropertyTypeInput>({
+  const form = useForm<Draft<PropertyTypeInput>, unknown, PropertyTypeInput>({
     resolver: rulesResolver('propertyType'),
     defaultValues: formValues(propertyType),
   });
-  const { save, pending, failure } = useSaveRecord({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = form;
+  const { save, pending, failure, conflict } = useSaveRecord({
     record: propertyType,
     create: useCreatePropertyType(),
     update: useUpdatePropertyType(),
     fields: FIELDS,
-    setError,
+    form,
+    formValues,
     saved: { created: t('propertyTypes.toast.created'), updated: t('propertyTypes.toast.updated') },
     failed:
       failures === 'toast'
@@ -80,7 +81,9 @@ function PropertyTypeForm({
       title={propertyType === null ? t('propertyTypes.addTitle') : t('propertyTypes.editTitle')}
       onSubmit={(event) => void onSubmit(event)}
       pending={pending}
+      unsaved={isDirty}
       failure={failure}
+      conflict={conflict}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeletePropertyType } from '../api/delete-property-type';
 import type { PropertyType } from '../api/get-property-types';
 
@@ -12,17 +11,13 @@ export function useDeletePropertyTypeWithToasts(): (propertyType: PropertyType) 
   const { t } = useTranslation();
   const remove = useDeletePropertyType();
   return (propertyType) => {
-    remove.mutate(propertyType.id, {
-      onSuccess: () => {
-        toast({ title: t('propertyTypes.toast.deleted') });
-      },
-      onError: (error) => {
-        toast({
-          title: t('propertyTypes.toast.deleteFailed'),
-          description: serverMessage(error) ?? t('propertyTypes.toast.deleteFailed'),
-          variant: 'destructive',
-        });
-      },
-    });
+    remove.mutate(
+      propertyType,
+      deleteToasts(
+        t('propertyTypes.toast.deleted'),
+        t('propertyTypes.toast.deleteFailed'),
+        t('propertyTypes.toast.deleteFailed'),
+      ),
+    );
   };
 }

@@ -1,16 +1,21 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useDiscardGuard } from '@/components/discard-changes';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { useAuth } from '@/features/auth';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { SIGN_IN_PATH, useAuth } from '@/features/auth';
+import { SessionExpiredDialog } from '@/features/auth/session-expired';
 import { Sidebar } from './sidebar';
 
 /**
  * The signed-in frame: side bar beside the current screen. Tooltips are provided here,
- * not app-wide, so the sign-in screen does not download the positioning code.
+ * not app-wide, so the sign-in screen does not download the positioning code; so are the
+ * guards that keep work from being lost (leaving a screen, an expired session).
  */
 export default function AppLayout() {
   const { user, logout } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
+  const discard = useDiscardGuard();
   return (
     <TooltipProvider>
       <div className="flex min-h-screen bg-muted/40">
@@ -21,7 +26,9 @@ export default function AppLayout() {
           setCollapsed((value) => !value);
         }}
         onSignOut={() => {
-          logout.run(undefined);
+          discard.guard(() => {
+            logout.run(undefined);
+          });
         }}
         signingOut={logout.isPending}
         version={__APP_VERSION__}
@@ -30,6 +37,9 @@ export default function AppLayout() {
         <Outlet />
         </main>
       </div>
+      {discard.dialog}
+      <UnsavedChangesGuard signInPath={SIGN_IN_PATH} />
+      <SessionExpiredDialog />
     </TooltipProvider>
   );
 }
