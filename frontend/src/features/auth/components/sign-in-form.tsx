@@ -1,13 +1,11 @@
-import type { Draft } from '@/lib/form';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { SignIn } from '@/generated/types';
+import type { FieldErrors, SignIn } from '@/generated/types';
 import { fieldErrors } from '@/lib/api-client';
-import { rulesResolver } from '@/lib/rules/resolver';
 import { useAuth } from '../session';
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
@@ -19,51 +17,70 @@ export interface SignInFormProps {
   onSignedIn?: () => void;
 }
 
+/**
+ * The sign-in form. Unlike the panel's other forms it holds its two fields itself rather
+ * than through react-hook-form, and loads the rules when it is first submitted: the sign-in
+ * screen is the first download of every visit (docs/decisions.md). The messages are the
+ * rules' own all the same.
+ */
 export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Draft<SignIn>, unknown, SignIn>({
-    resolver: rulesResolver('signIn'),
-    defaultValues: { username: username ?? '', password: '' },
-  });
+  const [values, setValues] = useState<SignIn>({ username: username ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit((credentials) => {
-    login.run(credentials, {
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field] !== undefined);
+    (first === 'username' ? usernameInput : first === 'password' ? passwordInput : null)?.current?.focus();
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { validate } = await import('@/lib/rules');
+    const failures = validate('signIn', values);
+    showErrors(failures);
+    if (Object.keys(failures).length > 0) return;
+    login.run(values, {
       onSuccess: onSignedIn,
+      // A 422 carries the server's messages per field; show them where they belong.
       onError: (error) => {
-        // A 422 carries the server's messages per field; show them where they belong.
-        const serverErrors = fieldErrors(error);
-        for (const field of FIELDS) {
-          const message = serverErrors[field];
-          if (message !== undefined) setError(field, { type: 'server', message });
-        }
+        showErrors(fieldErrors(error));
       },
     });
-  });
+  };
+
+  const change = (name: keyof SignIn) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   const pending = login.isPending;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
-      <FormField label={t('auth.username')} error={errors.username?.message}>
+      <FormField label={t('auth.username')} error={errors.username}>
         <Input
           autoComplete="username"
           placeholder={t('auth.usernamePlaceholder')}
-          {...register('username')}
+          name="username"
+          ref={usernameInput}
+          value={values.username}
+          onChange={change('username')}
           disabled={pending}
         />
       </FormField>
-      <FormField label={t('auth.password')} error={errors.password?.message}>
+      <FormField label={t('auth.password')} error={errors.password}>
         <Input
           type="password"
           autoComplete="current-password"
           autoFocus={username !== undefined}
           placeholder={t('auth.passwordPlaceholder')}
-          {...register('password')}
+          name="password"
+          ref={passwordInput}
+          value={values.password}
+          onChange={change('password')}
           disabled={pending}
         />
       </FormField>
