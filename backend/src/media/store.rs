@@ -32,17 +32,16 @@ pub async fn save(db: &AnyPool, image: &Image) -> ApiResult<String> {
     Ok(format!("/media/{sha256}.{}", image.kind.extension()))
 }
 
+fn stored_file(row: &sqlx::any::AnyRow) -> Result<StoredFile, sqlx::Error> {
+    Ok(StoredFile { content_type: row.try_get("content_type")?, bytes: row.try_get("bytes")? })
+}
+
 pub async fn find(db: &AnyPool, sha256: &str) -> ApiResult<Option<StoredFile>> {
     let row = sqlx::query("SELECT content_type, bytes FROM media WHERE sha256 = $1")
         .bind(sha256)
         .fetch_optional(db)
         .await?;
-    Ok(match row {
-        Some(row) => {
-            Some(StoredFile { content_type: row.try_get("content_type")?, bytes: row.try_get("bytes")? })
-        }
-        None => None,
-    })
+    Ok(row.as_ref().map(stored_file).transpose()?)
 }
 
 /// The stored copy of a file scaled to `width`, if it was made before.
@@ -52,12 +51,7 @@ pub async fn find_variant(db: &AnyPool, sha256: &str, width: u32) -> ApiResult<O
         .bind(i64::from(width))
         .fetch_optional(db)
         .await?;
-    Ok(match row {
-        Some(row) => {
-            Some(StoredFile { content_type: row.try_get("content_type")?, bytes: row.try_get("bytes")? })
-        }
-        None => None,
-    })
+    Ok(row.as_ref().map(stored_file).transpose()?)
 }
 
 /// Keeps a scaled copy. Two first requests may both make it: the second write is a no-op,
