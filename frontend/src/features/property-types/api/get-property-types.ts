@@ -1,18 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PropertyType } from '@/generated/types';
 import { apiRequest } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
-
-/** A property type as `GET /api/property-types` lists it. */
-export interface PropertyType {
-  id: number;
-  /** 1 on create, +1 on each update; sent back as If-Match by edits and deletes. */
-  version: number;
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string | null;
-  descriptionAr: string | null;
-  createdAt: string;
-}
 
 export const propertyTypesQueryKey = ['/api/property-types'] as const;
 
@@ -32,3 +21,5 @@ export function propertyTypesQueryOptions() {
 export function usePropertyTypes() {
   return useQuery(propertyTypesQueryOptions());
 }
+
+export type { PropertyType };
