@@ -3,6 +3,7 @@
 pub mod origin;
 pub mod password;
 pub mod session;
+pub mod store;
 pub mod sweep;
 pub mod throttle;
 

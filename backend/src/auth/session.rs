@@ -8,12 +8,14 @@ use rocket::outcome::try_outcome;
 use rocket::request::{FromRequest, Outcome, Request};
 use rocket_db_pools::Database;
 use sha2::{Digest, Sha256};
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 
 use crate::config::Settings;
 use crate::db::{clock, Db};
 use crate::error::{ApiError, ApiResult};
-use crate::users::{store as users, User};
+use crate::users::User;
+
+use super::store;
 
 pub const COOKIE: &str = "aqar_session";
 
@@ -31,14 +33,7 @@ pub async fn start(db: &AnyPool, jar: &CookieJar<'_>, secure: bool, user_id: i64
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     let token = hex::encode(bytes);
     let now = clock::now_epoch();
-    sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_epoch, last_seen_epoch) VALUES ($1, $2, $3, $3)",
-    )
-    .bind(hash_token(&token))
-    .bind(user_id)
-    .bind(now)
-    .execute(db)
-    .await?;
+    store::insert(db, &hash_token(&token), user_id, now).await?;
     jar.add(Cookie::build((COOKIE, token)).http_only(true).same_site(SameSite::Lax).path("/").secure(secure));
     Ok(())
 }
@@ -46,10 +41,7 @@ pub async fn start(db: &AnyPool, jar: &CookieJar<'_>, secure: bool, user_id: i64
 /// Ends the session of the cookie, if any, and removes the cookie.
 pub async fn end(db: &AnyPool, jar: &CookieJar<'_>) -> ApiResult<()> {
     if let Some(cookie) = jar.get(COOKIE) {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(hash_token(cookie.value()))
-            .execute(db)
-            .await?;
+        store::delete(db, &hash_token(cookie.value())).await?;
     }
     jar.remove(Cookie::build(COOKIE).path("/"));
     Ok(())
@@ -57,42 +49,27 @@ pub async fn end(db: &AnyPool, jar: &CookieJar<'_>) -> ApiResult<()> {
 
 /// Deletes the sessions that have expired by `now`, idle or absolute; answers how many went.
 pub async fn delete_expired(db: &AnyPool, settings: &Settings, now: i64) -> ApiResult<u64> {
-    let done = sqlx::query("DELETE FROM sessions WHERE last_seen_epoch < $1 OR created_epoch < $2")
-        .bind(now - settings.session_idle_secs())
-        .bind(now - settings.session_absolute_secs())
-        .execute(db)
-        .await?;
-    Ok(done.rows_affected())
+    store::delete_expired(db, now - settings.session_idle_secs(), now - settings.session_absolute_secs())
+        .await
 }
 
 async fn authenticate(db: &AnyPool, settings: &Settings, token: &str) -> ApiResult<User> {
     let token_hash = hash_token(token);
-    let sql = format!(
-        "SELECT s.created_epoch, s.last_seen_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1",
-        users::COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
-    );
-    let Some(row) = sqlx::query(&sql).bind(&token_hash).fetch_optional(db).await? else {
+    let Some(session) = store::find(db, &token_hash).await? else {
         return Err(ApiError::unauthorized("Sign in to continue"));
     };
-    let user = users::from_row(&row)?;
-    let created: i64 = row.try_get("created_epoch")?;
-    let last_seen: i64 = row.try_get("last_seen_epoch")?;
+    let user = session.user;
     let now = clock::now_epoch();
-    let expired =
-        now - last_seen > settings.session_idle_secs() || now - created > settings.session_absolute_secs();
+    let expired = now - session.last_seen_epoch > settings.session_idle_secs()
+        || now - session.created_epoch > settings.session_absolute_secs();
     if expired || !user.is_active {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(&token_hash).execute(db).await?;
+        store::delete(db, &token_hash).await?;
         let message =
             if expired { "Your session has expired. Sign in again" } else { "This account is inactive" };
         return Err(ApiError::unauthorized(message));
     }
-    if now - last_seen >= TOUCH_EVERY_SECS {
-        sqlx::query("UPDATE sessions SET last_seen_epoch = $1 WHERE token_hash = $2")
-            .bind(now)
-            .bind(&token_hash)
-            .execute(db)
-            .await?;
+    if now - session.last_seen_epoch >= TOUCH_EVERY_SECS {
+        store::touch(db, &token_hash, now).await?;
     }
     Ok(user)
 }
