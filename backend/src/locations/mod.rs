@@ -173,7 +173,6 @@ fn query_id(values: Vec<&str>, name: &str) -> ApiResult<Option<i64>> {
     let malformed = || ApiError::bad_request(format!("{name} must be one id, a whole number from 1"));
     match values.as_slice() {
         [] => Ok(None),
-        [text] if text.trim().is_empty() => Ok(None),
         [text] => text.trim().parse().ok().filter(|id: &i64| *id >= 1).map(Some).ok_or_else(malformed),
         _ => Err(malformed()),
     }
