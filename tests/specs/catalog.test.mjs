@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
-import { ADMIN, startServer } from '../support/server.mjs';
+import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 // A real 1x1 PNG, so the server's content check accepts it as an image.
 const PNG_1X1 = Buffer.from(
@@ -78,24 +78,19 @@ async function signedInPage(browser, server) {
 }
 
 describe('the catalog', () => {
-  let server;
-  let browser;
+  const env = serverAndBrowser();
   let files;
 
   before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     files = mkdtempSync(join(tmpdir(), 'aqar-catalog-'));
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     if (files !== undefined) rmSync(files, { recursive: true, force: true });
   });
 
   test('a category with an uploaded image is created, edited, searched, paged through and deleted', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const png = join(files, 'villa.png');
     writeFileSync(png, PNG_1X1);
 
@@ -191,7 +186,7 @@ describe('the catalog', () => {
   });
 
   test('a property type is created and deleted on its own page', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     await page.goto('/types');
     await page.getByRole('button', { name: 'Add Property Type' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Property Type' });
@@ -232,7 +227,7 @@ describe('the catalog', () => {
   });
 
   test('a country → city → region chain is built, and deleting the country first is refused', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     await page.goto('/admin/management');
     await page.getByRole('tab', { name: 'Property Types' }).waitFor();
     await assertAccessible(page, 'management, property types tab');
@@ -327,7 +322,7 @@ describe('the catalog', () => {
   });
 
   test('a feature is created and edited in each tab', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     await page.goto('/features-management');
     const groups = [
       ['Luxury Features', 'luxury', 'Private Pool', 'مسبح خاص'],
@@ -384,7 +379,7 @@ describe('the catalog', () => {
   });
 
   test("the messages under the fields are the server's for the same input", async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     let posts = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && !request.url().endsWith('/api/login')) posts += 1;

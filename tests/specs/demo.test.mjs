@@ -1,27 +1,16 @@
 // `make run` loads the bilingual demo data set: a newcomer sees a filled catalog.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.mjs';
-import { ADMIN, startServer } from '../support/server.mjs';
+import { newPage, screenshot, signIn } from '../support/browser.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 describe('the demo data set', () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    server = await startServer({ demo: true });
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser({ demo: true });
 
   test('fills the catalog screens with bilingual records', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
     await page.goto('/categories');
     const rows = page.getByRole('row');

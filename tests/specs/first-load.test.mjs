@@ -2,10 +2,10 @@
 // as the gzip size of every script a first visit to /auth loads, and held to a budget.
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
-import { launchBrowser, newPage } from '../support/browser.mjs';
-import { startServer } from '../support/server.mjs';
+import { newPage } from '../support/browser.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 /// The issue's budget for the first load of /auth.
 const BUDGET_KB = 150;
@@ -39,19 +39,11 @@ async function firstLoadOfAuth(browser, baseURL) {
 }
 
 describe('the first load of /auth', () => {
-  let server;
-  let browser;
+  const env = serverAndBrowser();
   let measured;
 
   before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    measured = await firstLoadOfAuth(browser, server.url);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+    measured = await firstLoadOfAuth(env.browser, env.server.url);
   });
 
   test(`downloads no more than ${CEILING_KB} kB of gzipped JavaScript`, (t) => {

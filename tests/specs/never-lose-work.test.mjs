@@ -4,11 +4,11 @@
 // goes through, a deep link survives signing in, and a record changed by someone else
 // meanwhile is settled by Overwrite or Reload.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
-import { ADMIN, startServer } from '../support/server.mjs';
+import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 const DISCARD_QUESTION = 'Discard unsaved changes?';
 
@@ -59,21 +59,10 @@ async function settle(page) {
 }
 
 describe('never losing work', () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   test('a category dialog with unsaved changes asks before Escape, Cancel, the close button or a click outside closes it', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     await page.goto('/categories');
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Category' });
@@ -119,7 +108,7 @@ describe('never losing work', () => {
   });
 
   test('leaving the screen with unsaved changes asks: the side bar, going back, closing the tab', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const question = page.getByRole('alertdialog', { name: DISCARD_QUESTION });
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     // From the dashboard the sign-in opened, within the app, so that Back stays in it.
@@ -185,7 +174,7 @@ describe('never losing work', () => {
   });
 
   test('a session that expires mid-edit is renewed in a dialog over the form, and the save goes through', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const record = await createCategory(page, 'Commercial', 'تجاري');
     await page.goto('/categories');
     const dialog = await openEdit(page, 'Commercial');
@@ -223,7 +212,7 @@ describe('never losing work', () => {
   });
 
   test('a deep link opened signed out returns to that page, query included, after signing in', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await page.goto('/management?from=link');
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByLabel('Username').fill(ADMIN.username);
@@ -237,7 +226,7 @@ describe('never losing work', () => {
   });
 
   test('Overwrite saves over a change made meanwhile', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const record = await createCategory(page, 'Land', 'أراضٍ');
     await page.goto('/categories');
     const dialog = await openEdit(page, 'Land');
@@ -265,7 +254,7 @@ describe('never losing work', () => {
   });
 
   test("Reload takes a change made meanwhile into the form and keeps this person's other edits", async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const record = await createCategory(page, 'Holiday Homes', 'بيوت العطلات');
     await page.goto('/categories');
     const dialog = await openEdit(page, 'Holiday Homes');
@@ -291,7 +280,7 @@ describe('never losing work', () => {
   });
 
   test('deleting a record changed meanwhile is refused with a toast, and the list shows it as it is', async () => {
-    const page = await signedInPage(browser, server);
+    const page = await signedInPage(env.browser, env.server);
     const record = await createCategory(page, 'Investment', 'استثماري');
     await page.goto('/categories');
     await row(page, 'Investment').waitFor();

@@ -1,11 +1,11 @@
 // The walking skeleton in a real browser: sign-in, the shell, toasts and sign-out
 // (core-panel.md §1, §2, §8).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { launchBrowser, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
-import { ADMIN, startServer } from '../support/server.mjs';
+import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 const SIDEBAR_ENTRIES = [
   'Dashboard',
@@ -23,21 +23,10 @@ const SIDEBAR_ENTRIES = [
 ];
 
 describe('the shell', () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   test('the admin signs in and sees the shell with every side bar entry in order', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await page.goto('/auth');
     await page.getByText('Welcome Back').waitFor();
     await page.getByText('Sign in to access the property management system').waitFor();
@@ -62,7 +51,7 @@ describe('the shell', () => {
   });
 
   test('a wrong password shows the Login failed toast with the server message', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await page.goto('/auth');
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill('not-the-password');
@@ -76,7 +65,7 @@ describe('the shell', () => {
   });
 
   test('empty fields show both messages and send no request', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     let loginRequests = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) loginRequests += 1;
@@ -92,7 +81,7 @@ describe('the shell', () => {
   });
 
   test('a signed-out visit to /properties lands on /auth', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await page.goto('/properties');
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByText('Welcome Back').waitFor();
@@ -100,7 +89,7 @@ describe('the shell', () => {
   });
 
   test('an unknown path shows the 404 page', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
     await page.goto('/no-such-screen');
     await page.getByText('Page Not Found').waitFor();
@@ -109,7 +98,7 @@ describe('the shell', () => {
   });
 
   test('F8 moves focus to the notification region', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await page.goto('/auth');
     await page.getByText('Welcome Back').waitFor();
     await page.keyboard.press('F8');
@@ -121,7 +110,7 @@ describe('the shell', () => {
   });
 
   test('the collapsed side bar shows a tooltip with the label', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
     const sidebar = page.locator('aside').first();
     assert.equal(Math.round((await sidebar.boundingBox()).width), 288);
@@ -135,7 +124,7 @@ describe('the shell', () => {
   });
 
   test('signing out shows Logged out and returns to /auth', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
     await page.getByRole('button', { name: /sign out|log out|logout/i }).click();
     await toast(page).getByText('Logged out', { exact: true }).waitFor();

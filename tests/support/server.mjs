@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
+
+import { launchBrowser } from './browser.mjs';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
@@ -61,4 +64,19 @@ export async function startServer({ demo = false } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/// A real server on a fresh database and a browser for the tests of one `describe`: started
+/// before them and stopped after. Read `env.server` and `env.browser` inside the tests.
+export function serverAndBrowser(options) {
+  const env = {};
+  before(async () => {
+    env.server = await startServer(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
