@@ -15,10 +15,12 @@ pub mod locations;
 pub mod media;
 pub mod openapi;
 pub mod payload;
+pub mod properties;
 pub mod property_features;
 pub mod property_types;
 pub mod public;
 pub mod spa;
+pub mod stats;
 pub mod users;
 
 use rocket::figment::Figment;
@@ -74,6 +76,8 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", property_types::api()),
         Mount::new("/api", locations::api()),
         Mount::new("/api", property_features::api()),
+        Mount::new("/api", properties::api()),
+        Mount::new("/api", stats::api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),
         Mount::new("/", health::api()),
