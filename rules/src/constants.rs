@@ -66,6 +66,11 @@ pub const COUNTRIES_RETENTION_MS: u64 = 30 * MINUTE_MS;
 pub const CITIES_REGIONS_FRESH_MS: u64 = 5 * MINUTE_MS;
 pub const CITIES_REGIONS_RETENTION_MS: u64 = 15 * MINUTE_MS;
 
+/// The largest video the property form uploads (`POST /api/upload-video`), 200 MB: a few
+/// minutes of phone video at 1080p. The server reads the upload to disk and stores it in
+/// 1 MiB parts, so the limit bounds disk and database use, not memory.
+pub const VIDEO_MAX_BYTES: u64 = 200 * 1024 * 1024;
+
 /// Category names the add-property page preselects, matched without regard to case.
 pub const INVESTMENT_CATEGORY_NAME: &str = "investment";
 pub const SALE_CATEGORY_NAME: &str = "residential";
@@ -106,6 +111,7 @@ pub struct Constants {
     pub hero_image_max_bytes: u64,
     pub team_image_max_bytes: u64,
     pub section_image_max_bytes: u64,
+    pub video_max_bytes: u64,
     pub year_built_min: i32,
     pub rating_min: i32,
     pub rating_max: i32,
@@ -200,6 +206,7 @@ pub fn all() -> Constants {
         hero_image_max_bytes: images::HERO_IMAGE_MAX_BYTES,
         team_image_max_bytes: images::TEAM_IMAGE_MAX_BYTES,
         section_image_max_bytes: images::SECTION_IMAGE_MAX_BYTES,
+        video_max_bytes: VIDEO_MAX_BYTES,
         year_built_min: YEAR_BUILT_MIN,
         rating_min: RATING_MIN,
         rating_max: RATING_MAX,

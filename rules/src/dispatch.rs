@@ -71,6 +71,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "text.fold" => to_json(&fold::fold(&parse::<String>(input)?)),
 
         "coerce.optionalNumber" => to_json(&numbers::optional_number(&parse(input)?)),
+        "coerce.optionalInteger" => to_json(&numbers::optional_integer(&parse(input)?)),
         "coerce.roomCount" => to_json(&numbers::room_count(&parse(input)?)),
         "coerce.displayOrder" => to_json(&numbers::display_order(&parse(input)?)),
         "coerce.stepNumber" => to_json(&numbers::step_number(&parse(input)?)),

@@ -112,3 +112,7 @@ pub const CITY_NOT_FOUND: &str = "City not found";
 pub const IMAGE_NOT_RECOGNISED: &str = "Please choose a PNG, JPEG, GIF or WebP image";
 pub const IMAGE_OVER_10MB: &str = "Please select an image smaller than 10MB";
 pub const IMAGE_OVER_50_MEGAPIXELS: &str = "Please choose an image of at most 50 megapixels";
+
+// Uploaded videos (written here: the server judges the file's content, as for images).
+pub const VIDEO_NOT_RECOGNISED: &str = "Please choose an MP4, WebM or MOV video";
+pub const VIDEO_OVER_200MB: &str = "Please select a video smaller than 200MB";

@@ -57,6 +57,12 @@ fn decimal(text: &str) -> Option<f64> {
     serde_json::from_str::<f64>(&json).ok().filter(|n| n.is_finite())
 }
 
+/// An optional whole number (year built, floors, apartments, parking spaces): empty or
+/// unreadable becomes absent.
+pub fn optional_integer(entry: &Value) -> Option<i32> {
+    integer(entry)
+}
+
 /// A room count: empty or unreadable becomes 0.
 pub fn room_count(entry: &Value) -> i32 {
     integer(entry).unwrap_or(0)
@@ -142,5 +148,9 @@ mod tests {
         assert_eq!(display_order(&json!("99999999999999999999")), 0);
         assert_eq!(display_order(&json!("000000000000042")), 42);
         assert_eq!(step_number(&json!("-")), 1);
+        assert_eq!(optional_integer(&json!("2019")), Some(2019));
+        assert_eq!(optional_integer(&json!("")), None);
+        assert_eq!(optional_integer(&json!("floor")), None);
+        assert_eq!(optional_integer(&json!("99999999999")), None);
     }
 }

@@ -1,11 +1,14 @@
-//! The media store (the contract): uploaded images kept in the database, content-addressed,
-//! served from `/media/{sha256}.{ext}` with long-lived caching, scaled on request
-//! (`?w=`) and in byte ranges. Records keep that path, never the bytes, so lists stay small.
+//! The media store (the contract): uploaded images and videos kept in the database,
+//! content-addressed, served from `/media/{sha256}.{ext}` with long-lived caching, images
+//! scaled on request (`?w=`), both in byte ranges. Records keep that path, never the bytes,
+//! so lists stay small. Videos are kept in 1 MiB parts (see `video` and `parts`).
 
 pub mod image;
+pub mod parts;
 pub mod range;
 pub mod scale;
 pub mod store;
+pub mod video;
 
 use std::io::Cursor;
 use std::sync::LazyLock;
@@ -27,6 +30,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use self::image::{Image, ImageKind, Refusal, MAX_IMAGE_BYTES};
+use self::parts::PartsReader;
+use self::video::{VideoKind, VideoUpload};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
@@ -50,6 +55,16 @@ pub fn api() -> Vec<Endpoint> {
                 .takes_media("multipart/form-data", images_form)
                 .responds::<UploadedImages>()
         ),
+        endpoint!(
+            upload_video,
+            Doc::new(
+                "Stores one video (multipart field 'video'): MP4, MOV or WebM, judged by its \
+                 content, at most 200 MB (209715200 bytes; over it: 413). Kept once per SHA-256 \
+                 in 1 MiB parts and served from the answered /media path with Range"
+            )
+            .takes_media("multipart/form-data", video_form)
+            .responds::<UploadedVideo>()
+        ),
     ]
 }
 
@@ -58,12 +73,13 @@ pub fn file_api() -> Vec<Endpoint> {
     vec![endpoint!(
         file,
         Doc::new(
-            "An uploaded image by the SHA-256 of its bytes, or with ?w=160|320|640|1280 its copy \
-             scaled to that width; never changes, cached for a year; honours Range"
+            "An uploaded image or video by the SHA-256 of its bytes (.png .jpg .gif .webp .mp4 .mov \
+             .webm), or with ?w=160|320|640|1280 an image's copy scaled to that width (not for \
+             videos: 400); never changes, cached for a year; honours Range"
         )
         .public()
         .query("w", json!({ "type": "integer", "enum": [160, 320, 640, 1280] }))
-        .responds_media("image/*", binary)
+        .responds_media("*/*", binary)
         .also(206, "The byte range asked for with Range, with Content-Range")
         .fails(&[400, 404, 416, 422])
     )]
@@ -87,6 +103,21 @@ pub struct UploadedImages {
     pub images: Vec<String>,
 }
 
+/// `POST /api/upload-video`'s answer.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct UploadedVideo {
+    /// `/media/{sha256}.{mp4|mov|webm}`
+    pub url: String,
+}
+
+fn video_form(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "object",
+        "required": ["video"],
+        "properties": { "video": { "type": "string", "format": "binary" } }
+    })
+}
+
 fn image_form(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "type": "object",
@@ -108,14 +139,18 @@ fn images_form(_: &mut SchemaGenerator) -> Schema {
 /// Rocket's own defaults (1 MiB per file, 2 MiB per form) are below the 10 MB images
 /// the panel takes. The limits are raised to what uploads need, never lowered: a file is
 /// let through a little over the limit so the handler answers the panel's own message.
+/// The video limit is a limit of its own, `video` (200 MB unless configured), and a form
+/// may carry one whole video.
 pub fn with_upload_limits(figment: Figment) -> Figment {
     let limits: Limits = figment.extract_inner("limits").unwrap_or_default();
     let at_least = |limits: Limits, name: &str, floor: u64| {
         let current = limits.get(name).map_or(0, |limit| limit.as_u64());
         limits.limit(name.to_owned(), current.max(floor).bytes())
     };
+    let video = video::max_bytes(&limits);
+    let limits = limits.limit("video", video.bytes());
     let limits = at_least(limits, "file", MAX_IMAGE_BYTES + 1.mebibytes().as_u64());
-    let limits = at_least(limits, "data-form", 64.mebibytes().as_u64());
+    let limits = at_least(limits, "data-form", 64.mebibytes().as_u64().max(video + 1.mebibytes().as_u64()));
     figment.merge(("limits", limits))
 }
 
@@ -196,6 +231,27 @@ async fn upload_images(
     Ok((Status::Created, Json(UploadedImages { images })))
 }
 
+#[derive(FromForm)]
+pub struct VideoForm {
+    video: VideoUpload,
+}
+
+/// The video went to a temporary file as it arrived (see `video::VideoUpload`); it is
+/// judged by its first bytes, then copied into the store part by part.
+#[post("/upload-video", data = "<form>")]
+async fn upload_video(
+    _user: CurrentUser,
+    db: &Db,
+    form: Form<VideoForm>,
+) -> ApiResult<(Status, Json<UploadedVideo>)> {
+    let upload = form.into_inner().video;
+    let kind = VideoKind::sniff(upload.head())
+        .ok_or_else(|| field_error("video", messages::VIDEO_NOT_RECOGNISED))?;
+    store::save_parts(db.pool(), upload.sha256(), kind.content_type(), upload.len(), &upload.path()).await?;
+    let url = format!("/media/{}.{}", upload.sha256(), kind.extension());
+    Ok((Status::Created, Json(UploadedVideo { url })))
+}
+
 async fn read_image(file: &TempFile<'_>, field: &'static str) -> ApiResult<Image> {
     if file.len() > MAX_IMAGE_BYTES {
         return Err(refusal(field, Refusal::TooLarge));
@@ -206,27 +262,35 @@ async fn read_image(file: &TempFile<'_>, field: &'static str) -> ApiResult<Image
     Image::judge(bytes).map_err(|r| refusal(field, r))
 }
 
-/// A stored image or its scaled copy. Its path names the hash of the original's bytes, and
-/// a copy is made the same way every time, so both can be cached for good.
-pub struct MediaFile {
-    kind: ImageKind,
-    bytes: Vec<u8>,
-    range: Option<ByteRange>,
+/// A stored file as `/media` answers it: an image or its scaled copy, held whole, or a
+/// video read from its parts. Its path names the hash of the original's bytes, and a copy
+/// is made the same way every time, so all can be cached for good.
+pub enum MediaFile {
+    Whole { kind: ImageKind, bytes: Vec<u8>, range: Option<ByteRange> },
+    Parts { kind: VideoKind, file: store::PartedFile, reader: PartsSource, range: Option<ByteRange> },
+}
+
+/// Where a parted file's bytes are read from.
+pub struct PartsSource {
+    pool: sqlx::AnyPool,
+    sha256: String,
 }
 
 impl<'r> Responder<'r, 'static> for MediaFile {
     fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
-        let MediaFile { kind, mut bytes, range } = self;
-        let length = bytes.len() as u64;
+        let (content_type, length, range) = match &self {
+            MediaFile::Whole { kind, bytes, range } => (kind.content_type(), bytes.len() as u64, *range),
+            MediaFile::Parts { kind, file, range, .. } => (kind.content_type(), file.size, *range),
+        };
         let mut response = Response::build();
-        match range.map(|range| range.within(length)) {
-            None => {}
+        // The bytes answered: first and count.
+        let (first, count) = match range.map(|range| range.within(length)) {
+            None => (0, length),
             Some(Some((first, last))) => {
-                bytes.truncate(usize::try_from(last + 1).map_err(|_| Status::InternalServerError)?);
-                bytes.drain(..usize::try_from(first).map_err(|_| Status::InternalServerError)?);
                 response
                     .status(Status::PartialContent)
                     .raw_header("Content-Range", format!("bytes {first}-{last}/{length}"));
+                (first, last + 1 - first)
             }
             Some(None) => {
                 let refused =
@@ -236,14 +300,25 @@ impl<'r> Responder<'r, 'static> for MediaFile {
                     .raw_header("Accept-Ranges", "bytes")
                     .ok();
             }
+        };
+        let size = usize::try_from(count).map_err(|_| Status::InternalServerError)?;
+        match self {
+            MediaFile::Whole { mut bytes, .. } => {
+                let first = usize::try_from(first).map_err(|_| Status::InternalServerError)?;
+                bytes.truncate(first + size);
+                bytes.drain(..first);
+                response.sized_body(size, Cursor::new(bytes));
+            }
+            MediaFile::Parts { file, reader: PartsSource { pool, sha256 }, .. } => {
+                response.sized_body(size, PartsReader::new(pool, sha256, file.part_size, first, count));
+            }
         }
-        let content_type = ContentType::parse_flexible(kind.content_type()).unwrap_or(ContentType::Binary);
+        let content_type = ContentType::parse_flexible(content_type).unwrap_or(ContentType::Binary);
         response
             .header(content_type)
             .raw_header("Accept-Ranges", "bytes")
             .raw_header("Cache-Control", "public, max-age=31536000, immutable")
             .raw_header("X-Content-Type-Options", "nosniff")
-            .sized_body(bytes.len(), Cursor::new(bytes))
             .ok()
     }
 }
@@ -262,7 +337,22 @@ async fn file(file: &str, w: Option<&str>, range: Option<ByteRange>, db: &Db) ->
     let (sha256, extension) = file.split_once('.').ok_or_else(no_such_file)?;
     let is_hash =
         sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    let kind = ImageKind::of_extension(extension).filter(|_| is_hash).ok_or_else(no_such_file)?;
+    if !is_hash {
+        return Err(no_such_file());
+    }
+    if let Some(kind) = VideoKind::of_extension(extension) {
+        if w.is_some() {
+            return Err(ApiError::bad_request("Only images have scaled copies: leave w out for a video"));
+        }
+        // One path per file: the ending must be the one its content was stored under.
+        let file = store::find_parted(db.pool(), sha256)
+            .await?
+            .filter(|file| file.content_type == kind.content_type())
+            .ok_or_else(no_such_file)?;
+        let reader = PartsSource { pool: db.pool().clone(), sha256: sha256.to_owned() };
+        return Ok(MediaFile::Parts { kind, file, reader, range });
+    }
+    let kind = ImageKind::of_extension(extension).ok_or_else(no_such_file)?;
     let bytes = match w {
         None => original(db, sha256, kind).await?,
         Some(text) => {
@@ -271,7 +361,7 @@ async fn file(file: &str, w: Option<&str>, range: Option<ByteRange>, db: &Db) ->
             scaled(db, sha256, kind, width).await?
         }
     };
-    Ok(MediaFile { kind, bytes, range })
+    Ok(MediaFile::Whole { kind, bytes, range })
 }
 
 /// One path per file: the ending must be the one its content was stored under.

@@ -77,3 +77,110 @@ pub async fn save_variant(
     .await?;
     Ok(())
 }
+
+/// The size of each stored part of a large file.
+pub const PART_SIZE: usize = 1024 * 1024;
+
+/// A file kept in parts (a video), as its `media` row describes it.
+pub struct PartedFile {
+    pub content_type: String,
+    pub size: u64,
+    pub part_size: u64,
+}
+
+/// Keeps a received file in parts of [`PART_SIZE`] bytes, read from `path` one part at a
+/// time, all in one transaction: a file is stored whole or not at all. The same bytes
+/// uploaded again (or meanwhile, by someone else) are kept once.
+pub async fn save_parts(
+    db: &AnyPool,
+    sha256: &str,
+    content_type: &str,
+    size: u64,
+    path: &std::path::Path,
+) -> ApiResult<()> {
+    use rocket::tokio::io::AsyncReadExt;
+
+    let stored: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM media WHERE sha256 = $1").bind(sha256).fetch_optional(db).await?;
+    if stored.is_some() {
+        return Ok(());
+    }
+    let mut tx = db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO media (sha256, content_type, bytes, size, part_size, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING",
+    )
+    .bind(sha256)
+    .bind(content_type)
+    .bind(&[] as &[u8])
+    .bind(i64::try_from(size).map_err(crate::error::ApiError::internal)?)
+    .bind(PART_SIZE as i64)
+    .bind(clock::now_text())
+    .execute(&mut *tx)
+    .await?;
+    if inserted.rows_affected() == 0 {
+        // Stored by a concurrent upload of the same bytes since the check above.
+        return Ok(());
+    }
+    let mut file = rocket::tokio::fs::File::open(path).await.map_err(crate::error::ApiError::internal)?;
+    let mut part = vec![0u8; PART_SIZE];
+    let mut position: i64 = 0;
+    let mut written: u64 = 0;
+    loop {
+        let mut filled = 0;
+        while filled < PART_SIZE {
+            match file.read(&mut part[filled..]).await.map_err(crate::error::ApiError::internal)? {
+                0 => break,
+                read => filled += read,
+            }
+        }
+        if filled == 0 {
+            break;
+        }
+        sqlx::query("INSERT INTO media_parts (sha256, position, bytes) VALUES ($1, $2, $3)")
+            .bind(sha256)
+            .bind(position)
+            .bind(&part[..filled])
+            .execute(&mut *tx)
+            .await?;
+        position += 1;
+        written += filled as u64;
+    }
+    if written != size {
+        return Err(crate::error::ApiError::internal(format!(
+            "the received file changed size on disk: {written} bytes, not {size}"
+        )));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The description of a file kept in parts; `None` when there is no such file, or it is
+/// an image kept whole.
+pub async fn find_parted(db: &AnyPool, sha256: &str) -> ApiResult<Option<PartedFile>> {
+    let row = sqlx::query(
+        "SELECT content_type, size, part_size FROM media WHERE sha256 = $1 AND part_size IS NOT NULL",
+    )
+    .bind(sha256)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let whole = |column: &str| -> ApiResult<u64> {
+        let value: i64 = row.try_get(column)?;
+        u64::try_from(value).map_err(crate::error::ApiError::internal)
+    };
+    Ok(Some(PartedFile {
+        content_type: row.try_get("content_type")?,
+        size: whole("size")?,
+        part_size: whole("part_size")?,
+    }))
+}
+
+/// One part of a file kept in parts.
+pub async fn part(db: &AnyPool, sha256: &str, position: i64) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    sqlx::query_scalar("SELECT bytes FROM media_parts WHERE sha256 = $1 AND position = $2")
+        .bind(sha256)
+        .bind(position)
+        .fetch_optional(db)
+        .await
+}

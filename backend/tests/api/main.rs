@@ -11,6 +11,7 @@ mod catalog_features;
 mod catalog_locations;
 mod catalog_property_types;
 mod media;
+mod media_video;
 mod openapi;
 mod public_catalog;
 mod schema;

@@ -172,6 +172,7 @@ export interface Constants {
    * The values-section header before anyone saved one.
    */
   valuesSectionDefaults: ValuesSectionSettingsInput;
+  videoMaxBytes: number;
   yearBuiltMin: number;
 }
 
@@ -1099,6 +1100,16 @@ export interface UploadedImage {
  */
 export interface UploadedImages {
   images: string[];
+}
+
+/**
+ * `POST /api/upload-video`'s answer.
+ */
+export interface UploadedVideo {
+  /**
+   * `/media/{sha256}.{mp4|mov|webm}`
+   */
+  url: string;
 }
 
 /**

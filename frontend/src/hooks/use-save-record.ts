@@ -14,11 +14,12 @@ export interface SaveRecordOptions<
   TInput,
   TRecord extends Versioned,
   TParsed extends FieldValues = TValues,
+  TSaved = unknown,
 > {
   /** The record being edited; none when adding one. */
   record: TRecord | null;
-  create: UseMutationResult<unknown, Error, TInput>;
-  update: UseMutationResult<unknown, Error, VersionedUpdate<TInput>>;
+  create: UseMutationResult<TSaved, Error, TInput>;
+  update: UseMutationResult<TSaved, Error, VersionedUpdate<TInput>>;
   /** The form fields a 422's `errors` map may name. */
   fields: readonly Path<TValues>[];
   form: UseFormReturn<TValues, unknown, TParsed>;
@@ -29,12 +30,14 @@ export interface SaveRecordOptions<
   /**
    * Titles of the toast that reports a failed save with the server's reason (core-panel §8).
    * Without them there is no toast (site-content §8): the reason shows in the form unless
-   * the server put it under the fields.
+   * the server put it under the fields. With `title`, that is the toast's title and the
+   * create/update sentences stand in for the server's reason when it gave none.
    */
-  failed?: { createFailed: string; updateFailed: string } | undefined;
+  failed?: { createFailed: string; updateFailed: string; title?: string } | undefined;
   /** Told after Reload took the current record into the form, e.g. to follow a parent choice. */
   onReload?: (current: TRecord, values: TValues) => void;
-  onDone: () => void;
+  /** Told, after the success toast, what the create or update answered. */
+  onDone: (saved: TSaved) => void;
 }
 
 /** The record was changed by someone else since the form read it (a 412 on save). */
@@ -70,6 +73,7 @@ export function useSaveRecord<
   TInput,
   TRecord extends Versioned,
   TParsed extends FieldValues = TValues,
+  TSaved = unknown,
 >({
   record,
   create,
@@ -81,7 +85,7 @@ export function useSaveRecord<
   failed,
   onReload,
   onDone,
-}: SaveRecordOptions<TValues, TInput, TRecord, TParsed>): SaveRecord<TInput> {
+}: SaveRecordOptions<TValues, TInput, TRecord, TParsed, TSaved>): SaveRecord<TInput> {
   const [failure, setFailure] = useState<string>();
   const [current, setCurrent] = useState<TRecord>();
   // The record as last taken into the form: its version goes with the next update.
@@ -90,22 +94,24 @@ export function useSaveRecord<
   const save = (input: TInput) => {
     setFailure(undefined);
     setCurrent(undefined);
-    const onError = (toastTitle: string | undefined) => (error: Error) => {
+    const onError = (failedTitle: string | undefined) => (error: Error) => {
       const changed = conflictRecord(error) as TRecord | undefined;
       if (changed !== undefined) {
         setCurrent(changed);
         return;
       }
       const onFields = showServerFieldErrors(error, fields, form.setError);
-      if (toastTitle !== undefined) {
-        toast({ title: toastTitle, description: serverMessage(error), variant: 'destructive' });
-      } else if (!onFields) {
-        setFailure(errorMessage(error));
+      if (failedTitle === undefined) {
+        if (!onFields) setFailure(errorMessage(error));
+      } else if (failed?.title === undefined) {
+        toast({ title: failedTitle, description: serverMessage(error), variant: 'destructive' });
+      } else {
+        toast({ title: failed.title, description: serverMessage(error) ?? failedTitle, variant: 'destructive' });
       }
     };
-    const onSuccess = (title: string) => () => {
+    const onSuccess = (title: string) => (saved: TSaved) => {
       toast({ title });
-      onDone();
+      onDone(saved);
     };
     const edited = base.current;
     if (edited === null) {

@@ -12,24 +12,40 @@ export const resources = {
   en: { translation: en },
 } as const;
 
+/**
+ * Text that only a lazily loaded screen shows, as a namespace of its own: fetched with the
+ * screen (`useTranslation(namespace)` waits for it), so the first load never carries it.
+ */
+export interface ScreenText {
+  propertyForm: typeof import('./property-form.en.json');
+}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: (typeof resources)['en'];
+    defaultNS: 'translation';
+    resources: (typeof resources)['en'] & ScreenText;
   }
 }
 
-const otherLanguages: Record<string, () => Promise<{ default: ResourceKey }>> = {
-  ar: () => import('./ar.json'),
-};
+type TextChunk = () => Promise<{ default: ResourceKey }>;
 
-/** Reads a language that is not bundled from its own chunk. */
+/** Every text resource that is not bundled, by namespace, then language. */
+const textChunks: Record<string, Record<string, TextChunk>> = {
+  translation: { ar: () => import('./ar.json') },
+  propertyForm: {
+    en: () => import('./property-form.en.json'),
+    ar: () => import('./property-form.ar.json'),
+  },
+} satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
+
+/** Reads a language or a screen's namespace that is not bundled from its own chunk. */
 const languageChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read: (language, _namespace, callback) => {
-    const load = otherLanguages[language];
+  read: (language, namespace, callback) => {
+    const load = textChunks[namespace]?.[language];
     if (load === undefined) {
-      callback(new Error(`no text resource for '${language}'`), false);
+      callback(new Error(`no text resource '${namespace}' for '${language}'`), false);
       return;
     }
     load().then(

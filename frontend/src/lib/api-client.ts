@@ -144,12 +144,14 @@ function signInAgain(handler: Reauthenticate): Promise<void> {
 }
 
 /**
- * Sends a call; a 401 (session expired) waits for the registered sign-in and sends the same
- * call once more. Without a handler, or when the person gives up, the 401 is the answer.
+ * Makes a call through `attempt`; a 401 (session expired) waits for the registered sign-in
+ * and makes the same call once more. Without a handler, or when the person gives up, the
+ * 401 is the answer. Calls that need more than fetch (an upload reporting its progress)
+ * bring their own `attempt`.
  */
-async function send(path: string, init: RequestInit): Promise<Response> {
+export async function withSignInRetry(path: string, attempt: () => Promise<Response>): Promise<Response> {
   const signInsBefore = signIns;
-  const response = await fetch(path, init);
+  const response = await attempt();
   const handler = reauthenticate;
   if (response.status !== 401 || handler === null || SESSION_PATHS.has(path)) return response;
   if (signIns === signInsBefore) {
@@ -159,7 +161,17 @@ async function send(path: string, init: RequestInit): Promise<Response> {
       return response;
     }
   }
-  return fetch(path, init);
+  return attempt();
+}
+
+function send(path: string, init: RequestInit): Promise<Response> {
+  return withSignInRetry(path, () => fetch(path, init));
+}
+
+/** An answer's data, or the `ApiError` of a non-OK answer: how every call reads its answer. */
+export async function answerData<T>(response: Response): Promise<T | undefined> {
+  await throwIfNotOk(response);
+  return readData<T>(response);
 }
 
 export interface RequestOptions {
@@ -183,8 +195,7 @@ export async function apiRequest<T = unknown>(
     ...(Object.keys(headers).length === 0 ? {} : { headers }),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  await throwIfNotOk(response);
-  return readData<T>(response);
+  return answerData<T>(response);
 }
 
 /** A call whose answer is a record: the record, or an error when the server sent none. */

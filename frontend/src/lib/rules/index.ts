@@ -10,11 +10,16 @@ import type {
   CountryInput,
   FeatureCategory,
   FieldErrors,
+  Location,
+  LocationParts,
   PropertyFeatureInput,
+  PropertyInput,
   PropertyTypeInput,
   RegionInput,
   SignIn,
+  Term,
   TooLarge,
+  UrlVerdict,
 } from '@/generated/types';
 import { call } from '@/generated/wasm/rules';
 
@@ -27,6 +32,7 @@ export interface Payloads {
   city: CityInput;
   region: RegionInput;
   propertyFeature: PropertyFeatureInput;
+  property: PropertyInput;
 }
 
 export type Entity = keyof Payloads;
@@ -77,12 +83,48 @@ export function coerceDisplayOrder(entry: unknown): number {
   return runRule('coerce.displayOrder', entry) as number;
 }
 
-interface Term {
-  value: string;
-  label: string;
+/** A typed optional number (price, area, fees) as the rules read it: empty or unreadable is none. */
+export function coerceOptionalNumber(entry: unknown): number | null {
+  return runRule('coerce.optionalNumber', entry) as number | null;
+}
+
+/** A typed optional whole number (year, floors) as the rules read it: empty or unreadable is none. */
+export function coerceOptionalInteger(entry: unknown): number | null {
+  return runRule('coerce.optionalInteger', entry) as number | null;
+}
+
+/** A typed room count as the rules read it: empty or unreadable is 0. */
+export function coerceRoomCount(entry: unknown): number {
+  return runRule('coerce.roomCount', entry) as number;
+}
+
+/** The names of the rules' vocabularies (`vocabulary` operation). */
+export type VocabularyName =
+  | 'continents'
+  | 'currencies'
+  | 'buildingTypes'
+  | 'buildingConditions'
+  | 'orientations'
+  | 'propertyStatuses'
+  | 'displayTypes'
+  | 'featureCategories';
+
+/** A vocabulary's terms (stored value and English label) in display order. */
+export function vocabulary(name: VocabularyName): Term[] {
+  return runRule('vocabulary', name) as Term[];
 }
 
 /** The feature groups in the rules' order: luxury, amenities, general. */
 export function featureCategories(): FeatureCategory[] {
-  return (runRule('vocabulary', 'featureCategories') as Term[]).map((term) => term.value as FeatureCategory);
+  return vocabulary('featureCategories').map((term) => term.value as FeatureCategory);
+}
+
+/** A property's English and Arabic location lines, joined from the places chosen. */
+export function composeLocation(parts: LocationParts): Location {
+  return runRule('text.location', parts) as Location;
+}
+
+/** What becomes of a URL typed into "add image by URL": ignored, accepted or rejected with its toast. */
+export function judgeImageUrl(text: string): UrlVerdict {
+  return runRule('image.judgeUrl', text) as UrlVerdict;
 }

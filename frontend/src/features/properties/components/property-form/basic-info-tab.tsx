@@ -1,0 +1,84 @@
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFormCategories, useFormPropertyTypes } from '../../api/form-catalogs';
+import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, usePropertyForm, VocabularySelect } from './fields';
+import { LocationPicker } from './location-picker';
+import { useSettledChoice } from './use-settled-choice';
+
+interface CatalogSelectProps {
+  name: 'categoryId' | 'typeId';
+  label: string;
+  placeholder: string;
+  catalog: readonly Choice[] | undefined;
+}
+
+/** A category or a property type, chosen from its catalog. */
+function CatalogSelect({ name, label, placeholder, catalog }: CatalogSelectProps) {
+  const { control } = usePropertyForm();
+  useSettledChoice(name, catalog);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ChoiceSelect
+          label={label}
+          placeholder={placeholder}
+          name={field.name}
+          selectRef={field.ref}
+          onBlur={field.onBlur}
+          value={field.value}
+          choices={catalog ?? []}
+          error={fieldState.error?.message}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+}
+
+/** Titles, descriptions, price and area, classification and the location picker. */
+export function BasicInfoTab() {
+  const { t } = useTranslation('propertyForm');
+  const categories = useFormCategories();
+  const types = useFormPropertyTypes();
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="propertyNumber" label={t('fields.propertyNumber')} />
+        <div className="hidden sm:block" />
+        <TextField name="titleEn" label={t('fields.titleEn')} />
+        <TextField name="titleAr" label={t('fields.titleAr')} arabic />
+        <TextField name="descriptionEn" label={t('fields.descriptionEn')} multiline />
+        <TextField name="descriptionAr" label={t('fields.descriptionAr')} arabic multiline />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <NumberField name="price" reading="decimal" label={t('fields.price')} />
+        <VocabularySelect name="currency" label={t('fields.currency')} vocabulary="currencies" />
+        <NumberField name="area" reading="decimal" label={t('fields.area')} />
+        <NumberField name="plotArea" reading="decimal" label={t('fields.plotArea')} />
+        <NumberField name="builtArea" reading="decimal" label={t('fields.builtArea')} />
+      </div>
+      <LocationPicker />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <VocabularySelect name="continent" label={t('fields.continent')} vocabulary="continents" empty={t('notChosen')} />
+        <CatalogSelect
+          name="categoryId"
+          label={t('fields.category')}
+          placeholder={t('select.category')}
+          catalog={categories.data}
+        />
+        <CatalogSelect
+          name="typeId"
+          label={t('fields.propertyType')}
+          placeholder={t('select.propertyType')}
+          catalog={types.data}
+        />
+        <VocabularySelect name="status" label={t('fields.status')} vocabulary="propertyStatuses" />
+        <VocabularySelect name="facing" label={t('fields.orientation')} vocabulary="orientations" empty={t('notChosen')} />
+        <VocabularySelect name="displayType" label={t('fields.displayType')} vocabulary="displayTypes" />
+      </div>
+      <CheckboxField name="isFeatured" label={t('fields.isFeatured')} />
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+// What the property form holds, where each field lives among the five tabs, and how a
+// record or the rules' new-form defaults become the form's starting values.
+import type { DisplayType, PropertyInput } from '@/generated/types';
+import type { Draft } from '@/lib/form';
+import { constants } from '@/lib/rules';
+
+/** The selected property features travel in their own call after the property is saved. */
+export interface SelectedFeatures {
+  featureIds: number[];
+}
+
+/** The form's values while it is filled: a draft of the payload plus the selected features. */
+export type PropertyFormValues = Draft<PropertyInput> & SelectedFeatures;
+
+/** The form's values once the rules accept them. */
+export type ParsedPropertyForm = PropertyInput & SelectedFeatures;
+
+export type PropertyField = keyof PropertyInput;
+
+export type TabName = 'basic' | 'details' | 'features' | 'media' | 'financial';
+
+/** The tabs in display order; the payload's fields are declared in the same order. */
+export const TABS: readonly TabName[] = ['basic', 'details', 'features', 'media', 'financial'];
+
+/**
+ * The room counts of the Details tab's space distribution, in the payload's order. Each is
+ * read by the rules' `coerce.roomCount` (empty is 0).
+ */
+export const ROOM_COUNTS = [
+  'bedroom',
+  'masterBedroom',
+  'maidsRoom',
+  'livingRoom',
+  'kitchen',
+  'openKitchen',
+  'serviceKitchen',
+  'laundryRoom',
+  'bathroom',
+  'balcony',
+  'terrace',
+  'guestRoom',
+  'storage',
+] as const satisfies readonly PropertyField[];
+
+/** The amenity flags of the Features tab, by the group they are shown in. */
+export const AMENITY_GROUPS = {
+  general: [
+    'parkingSpace',
+    'furnished',
+    'fittedKitchen',
+    'kitchenWithAppliances',
+    'decoration',
+    'panoramicView',
+    'lobby',
+    'hasIntercom',
+  ],
+  amenities: [
+    'gasCentralHeating',
+    'dieselCentralHeating',
+    'airConditioningUnit',
+    'hasCentralAC',
+    'hasUnderfloorHeating',
+    'doubleGlazedAluminumWindows',
+    'electricShutters',
+    'gasFireplace',
+    'dieselFireplace',
+  ],
+  luxury: [
+    'smartHomeSystem',
+    'securitySystemCCTVAlarm',
+    'swimmingPoolSharedOrPrivate',
+    'gymFitnessCenter',
+    'saunaJacuzzi',
+    'bbqArea',
+    'kidsPlayArea',
+    'privateElevator',
+  ],
+} as const satisfies Record<'general' | 'amenities' | 'luxury', readonly PropertyField[]>;
+
+export type AmenityField = (typeof AMENITY_GROUPS)[keyof typeof AMENITY_GROUPS][number];
+
+/** The amenity flags in the payload's order. */
+const AMENITIES: readonly AmenityField[] = [
+  'parkingSpace',
+  'furnished',
+  'fittedKitchen',
+  'kitchenWithAppliances',
+  'gasCentralHeating',
+  'dieselCentralHeating',
+  'airConditioningUnit',
+  'doubleGlazedAluminumWindows',
+  'electricShutters',
+  'gasFireplace',
+  'dieselFireplace',
+  'hasIntercom',
+  'decoration',
+  'smartHomeSystem',
+  'hasUnderfloorHeating',
+  'hasCentralAC',
+  'panoramicView',
+  'securitySystemCCTVAlarm',
+  'swimmingPoolSharedOrPrivate',
+  'gymFitnessCenter',
+  'saunaJacuzzi',
+  'bbqArea',
+  'kidsPlayArea',
+  'lobby',
+  'privateElevator',
+];
+
+/**
+ * Every payload field by the tab that shows it, each tab's fields in the payload's order,
+ * which is the order the rules report failing fields in.
+ */
+export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
+  basic: [
+    'propertyNumber',
+    'titleEn',
+    'titleAr',
+    'descriptionEn',
+    'descriptionAr',
+    'price',
+    'currency',
+    'area',
+    'plotArea',
+    'builtArea',
+    'countryId',
+    'cityId',
+    'regionId',
+    'locationEn',
+    'locationAr',
+    'continent',
+    'categoryId',
+    'typeId',
+    'status',
+    'displayType',
+    'facing',
+    'isFeatured',
+  ],
+  details: [
+    'buildingTypeNew',
+    'yearBuilt',
+    'buildingCondition',
+    'numberOfFloorsInBuilding',
+    'floorNumberUnit',
+    'apartmentsPerFloor',
+    'parkingSpacesAvailable',
+    'elevatorsAvailable',
+    'fireSafetySystem',
+    'hotelStyleEntrance',
+    ...ROOM_COUNTS,
+  ],
+  features: AMENITIES,
+  media: ['images', 'videoUrl', 'virtualTourUrl'],
+  financial: ['maintenanceFee', 'propertyTax'],
+};
+
+/** Every field in the order the rules report failures in: tab by tab. */
+export const FIELD_ORDER: readonly PropertyField[] = TABS.flatMap((tab) => TAB_FIELDS[tab]);
+
+/** The fields a server answer's `errors` map may name (the feature ids' call is separate). */
+export const SERVER_FIELDS: readonly (PropertyField | 'featureIds')[] = [...FIELD_ORDER, 'featureIds'];
+
+/** The tab showing `field`. */
+export function tabOf(field: string): TabName {
+  if (field === 'featureIds') return 'features';
+  return TABS.find((tab) => (TAB_FIELDS[tab] as readonly string[]).includes(field)) ?? 'basic';
+}
+
+/** The first of `fields` in the rules' order, or undefined when there is none. */
+export function firstInOrder(fields: Iterable<string>): PropertyField | undefined {
+  const failing = new Set(fields);
+  return FIELD_ORDER.find((field) => failing.has(field));
+}
+
+/** A payload's fields taken from `source` (a record carries more than the payload). */
+function payloadFields(source: Draft<PropertyInput>): Draft<PropertyInput> {
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, source[field] ?? null]));
+}
+
+export interface NewFormOptions {
+  /** The category the add page's type card chose. */
+  categoryId?: number | undefined;
+  displayType?: DisplayType | undefined;
+}
+
+/** What a new property starts from: the rules' defaults (core §9) with the add page's choices. */
+export function newFormValues({ categoryId, displayType }: NewFormOptions = {}): PropertyFormValues {
+  const defaults = constants().newForms.property;
+  return {
+    ...payloadFields(defaults),
+    ...(categoryId === undefined ? {} : { categoryId }),
+    ...(displayType === undefined ? {} : { displayType }),
+    featureIds: [],
+  };
+}
+
+/** What the form shows for a stored property and its selected features. */
+export function recordFormValues(record: Draft<PropertyInput>, featureIds: readonly number[]): PropertyFormValues {
+  return { ...payloadFields(record), featureIds: [...featureIds] };
+}
+
+/** The payload to send for accepted form values: the payload's fields, empty texts as none. */
+export function toPayload(values: ParsedPropertyForm): PropertyInput {
+  const payload = payloadFields(values) as PropertyInput;
+  for (const field of ['propertyNumber', 'videoUrl', 'virtualTourUrl'] as const) {
+    if ((payload[field]?.trim() ?? '') === '') payload[field] = null;
+  }
+  return payload;
+}
