@@ -23,7 +23,7 @@ describe('dashboard', () => {
       ['Total Properties', '1,234'],
       ['Active Listings', '1,200'],
       ['Pending Requests', '0'],
-    ]) {
+    ] as const) {
       const card = (await screen.findByText(label)).closest('.rounded-xl') as HTMLElement;
       expect(await within(card).findByText(figure)).toBeInTheDocument();
     }

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { statsQueryKey } from '@/features/properties';
 import type { PropertyStats } from '@/generated/types';
 import { apiData } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
-
-/** Invalidated after every property change (core-panel §7). */
-export const statsQueryKey = ['/api/stats'] as const;
 
 export function getStats(): Promise<PropertyStats> {
   return apiData<PropertyStats>('GET', '/api/stats');

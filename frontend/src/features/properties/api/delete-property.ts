@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { statsQueryKey } from '@/features/dashboard';
 import { apiRequest, listsChanged, type Page, type Versioned } from '@/lib/api-client';
-import { propertiesQueryKey, type Property } from './get-properties';
+import type { Property } from './get-properties';
+import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 
 export async function deleteProperty({ id, version }: Versioned): Promise<void> {
   await apiRequest('DELETE', `/api/properties/${id}`, undefined, { ifMatch: version });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { statsQueryKey } from '@/features/dashboard';
-import type { FeatureIds, LegacyPropertyInput, PropertyFeature, PropertyInput } from '@/generated/types';
+import type { LegacyPropertyInput, PropertyInput } from '@/generated/types';
 import { apiData } from '@/lib/api-client';
 import { runRule } from '@/lib/rules';
-import { propertiesQueryKey, type Property } from './get-properties';
+import type { Property } from './get-properties';
+import { propertiesQueryKey, statsQueryKey } from './properties-keys';
+import { getSelectedFeatures, setSelectedFeatures } from './property-features';
 
 /** A listing made with the older quick form has no place ids and no building type. */
 export function madeWithQuickForm(property: Property): boolean {
@@ -71,14 +72,16 @@ export interface Duplicated {
  * the copy exists without them, and the answer says so.
  */
 export async function duplicateProperty(original: Property): Promise<Duplicated> {
-  const features = await apiData<PropertyFeature[]>('GET', `/api/properties/${original.id}/features`);
+  const features = await getSelectedFeatures(original.id);
   const property = madeWithQuickForm(original)
     ? await apiData<Property>('POST', '/api/properties?form=quick', quickDuplicatePayload(original))
     : await apiData<Property>('POST', '/api/properties', duplicatePayload(original));
   if (features.length === 0) return { property, featuresCopied: true };
-  const body: FeatureIds = { featureIds: features.map((feature) => feature.id) };
   try {
-    await apiData<PropertyFeature[]>('POST', `/api/properties/${property.id}/features`, body);
+    await setSelectedFeatures(
+      property.id,
+      features.map((feature) => feature.id),
+    );
     return { property, featuresCopied: true };
   } catch {
     return { property, featuresCopied: false };

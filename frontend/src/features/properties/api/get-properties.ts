@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Property } from '@/generated/types';
 import { apiPage, type Page } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
-
-/** Every properties query starts with this, so one invalidation refreshes them all. */
-export const propertiesQueryKey = ['/api/properties'] as const;
+import { propertiesQueryKey } from './properties-keys';
 
 /** One page of the listings as the server pages, searches and orders them. */
 export interface PropertiesPageParams {
@@ -50,4 +48,5 @@ export function usePropertiesPage(params: PropertiesPageParams) {
   return useQuery(propertiesPageQueryOptions(params));
 }
 
+export { propertiesQueryKey };
 export type { Property };

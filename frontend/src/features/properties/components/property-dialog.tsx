@@ -8,13 +8,13 @@ import { PropertyForm } from './property-form';
 export type PropertyDialogState = { property: Property | null } | null;
 
 function PropertyDialogBody({ property, onClose }: { property: Property | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('properties');
   const [dirty, setDirty] = useState(false);
   const close = useCloseFormDialog();
   return (
     <FormDialogFrame
-      title={property === null ? t('properties.add') : t('properties.editTitle')}
-      description={property === null ? t('properties.addDescription') : t('properties.editDescription')}
+      title={property === null ? t('add') : t('editTitle')}
+      description={property === null ? t('addDescription') : t('editDescription')}
       unsaved={dirty}
     >
       <PropertyForm

@@ -11,12 +11,12 @@ import type { Property } from '../api/get-properties';
  * with 'Property deleted successfully' or 'Failed to delete property' and the server's reason.
  */
 export function useDeletePropertyWithToasts(): (property: Property) => void {
-  const { t } = useTranslation();
+  const { t } = useTranslation('properties');
   const remove = useDeleteProperty();
   return (property) => {
     remove.mutate(
       property,
-      deleteToasts(t('properties.toast.deleted'), t('properties.toast.deleteFailed'), t('properties.toast.deleteFailed')),
+      deleteToasts(t('toast.deleted'), t('toast.deleteFailed'), t('toast.deleteFailed')),
     );
   };
 }
@@ -27,23 +27,23 @@ export function useDeletePropertyWithToasts(): (property: Property) => void {
  * could not be given to it, the save sequence's 'Warning'.
  */
 export function useDuplicatePropertyWithToasts(): (property: Property) => void {
-  const { t } = useTranslation();
+  const { t } = useTranslation('properties');
   const duplicate = useDuplicateProperty();
   return (property) => {
     duplicate.mutate(property, {
       onSuccess: ({ featuresCopied }) => {
         if (featuresCopied) {
-          toast({ title: t('properties.toast.duplicated') });
+          toast({ title: t('toast.duplicated') });
         } else {
           toast({
-            title: t('properties.toast.warning'),
-            description: t('properties.toast.featuresNotCopied'),
+            title: t('toast.warning'),
+            description: t('toast.featuresNotCopied'),
             variant: 'destructive',
           });
         }
       },
       onError: (error) => {
-        toast({ title: t('properties.toast.duplicateFailed'), description: serverMessage(error), variant: 'destructive' });
+        toast({ title: t('toast.duplicateFailed'), description: serverMessage(error), variant: 'destructive' });
       },
     });
   };

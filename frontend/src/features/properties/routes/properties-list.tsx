@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import {
   DataTable,
   parseSort,
@@ -86,12 +87,12 @@ function useListAddress() {
 }
 
 function Thumbnail({ property }: { property: Property }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('properties');
   const [cover] = property.images;
   if (cover === undefined) {
     return (
       <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
-        {t('common.noImage')}
+        {t('common.noImage', { ns: 'translation' })}
       </span>
     );
   }
@@ -102,8 +103,8 @@ function Thumbnail({ property }: { property: Property }) {
  * Properties (core-panel §2): the listings a page at a time, searched (English or Arabic,
  * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
  */
-export default function PropertiesListRoute() {
-  const { t, i18n } = useTranslation();
+function PropertiesList() {
+  const { t, i18n } = useTranslation('properties');
   const { pageSize } = constants();
   const address = useListAddress();
   const listing = usePropertiesPage({
@@ -120,16 +121,16 @@ export default function PropertiesListRoute() {
   const columns: DataTableColumn<Property>[] = [
     {
       id: 'number',
-      header: t('properties.columns.number'),
+      header: t('columns.number'),
       sortField: 'propertyNumber',
       cell: (property) => (
-        <span className="font-mono text-xs">{property.propertyNumber || t('properties.numberFallback', { id: property.id })}</span>
+        <span className="font-mono text-xs">{property.propertyNumber || t('numberFallback', { id: property.id })}</span>
       ),
     },
-    { id: 'image', header: t('properties.columns.image'), cell: (property) => <Thumbnail property={property} /> },
+    { id: 'image', header: t('columns.image'), cell: (property) => <Thumbnail property={property} /> },
     {
       id: 'title',
-      header: t('properties.columns.title'),
+      header: t('columns.title'),
       sortField: 'titleEn',
       className: 'min-w-56',
       cell: (property) =>
@@ -147,30 +148,30 @@ export default function PropertiesListRoute() {
     },
     {
       id: 'category',
-      header: t('properties.columns.category'),
+      header: t('columns.category'),
       cell: (property) => (rightToLeft ? property.categoryNameAr : property.categoryName),
     },
     {
       id: 'type',
-      header: t('properties.columns.type'),
+      header: t('columns.type'),
       cell: (property) => (rightToLeft ? property.typeNameAr : property.typeName),
     },
     {
       id: 'price',
-      header: t('properties.columns.price'),
+      header: t('columns.price'),
       sortField: 'price',
       className: 'whitespace-nowrap',
       cell: (property) =>
-        t('properties.price', { price: formatAmount(property.price, i18n.language), currency: property.currency }),
+        t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency }),
     },
     {
       id: 'continent',
-      header: t('properties.columns.continent'),
+      header: t('columns.continent'),
       cell: (property) => (property.continent == null ? '' : continentLabel(property.continent)),
     },
     {
       id: 'status',
-      header: t('properties.columns.status'),
+      header: t('columns.status'),
       sortField: 'status',
       cell: (property) => <StatusBadge status={property.status} />,
     },
@@ -179,11 +180,11 @@ export default function PropertiesListRoute() {
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
       <PageHeader
-        title={t('properties.title')}
-        subtitle={t('properties.subtitle')}
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           <AddButton
-            label={t('properties.add')}
+            label={t('add')}
             onClick={() => {
               setDialog({ property: null });
             }}
@@ -196,14 +197,14 @@ export default function PropertiesListRoute() {
             <QueryError error={listing.error} />
           ) : listing.isPending ? (
             <p role="status" className="py-10 text-center text-muted-foreground">
-              {t('common.loading')}
+              {t('common.loading', { ns: 'translation' })}
             </p>
           ) : (
             <DataTable
-              label={t('properties.title')}
+              label={t('title')}
               data={listing.data.rows}
               columns={columns}
-              searchPlaceholder={t('properties.search')}
+              searchPlaceholder={t('search')}
               server={{
                 page: address.page,
                 total: listing.data.total,
@@ -229,5 +230,15 @@ export default function PropertiesListRoute() {
         }}
       />
     </div>
+  );
+}
+
+/** The screen, once its text (the `properties` namespace) has arrived with its code. */
+export default function PropertiesListRoute() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} className="m-8" />}>
+      <PropertiesList />
+    </Suspense>
   );
 }
