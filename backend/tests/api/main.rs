@@ -12,6 +12,7 @@ mod catalog_locations;
 mod catalog_property_types;
 mod media;
 mod openapi;
+mod properties;
 mod public_catalog;
 mod schema;
 mod trust;
