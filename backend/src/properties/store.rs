@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 
-use rules::property::{LegacyPropertyInput, PropertyInput};
 use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
 use rules::{messages, FieldErrors};
 use sqlx::any::{AnyArguments, AnyRow};
@@ -13,7 +12,7 @@ use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AnyPool, Row};
 
 use super::body::PropertyBody;
-use super::listing::{ListRequest, Paging};
+use super::listing::{Filters, ListRequest, Paging};
 use super::{Listing, Property, PublicFeature, PublicImage, PublicProperty};
 use crate::db::{self, clock, Dialect};
 use crate::error::{ApiError, ApiResult};
@@ -394,19 +393,29 @@ impl Conditions {
     }
 }
 
-/// Folded search text of at least this many characters goes through the trigram index.
+/// Folded search text of at least this many characters can use the trigram indexes.
 const TRIGRAM: usize = 3;
 
+/// How SQLite finds the rows whose folded text holds `q`. Both read the same exact
+/// substring of `search_text` (the FTS5 index is case-sensitive over the folded text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SqliteSearch {
+    /// Ask the FTS5 trigram index for every matching row: cost grows with the matches.
+    Index,
+    /// Test each row met in sort order with `instr`: cost grows with the rows read before
+    /// the page is full, so it wins for a common `q` on an early page.
+    Scan,
+}
+
 /// The folded substring search over `search_text`, the one place the dialects differ:
-/// SQLite asks its FTS5 trigram index (short text scans with `instr`), PostgreSQL's pg_trgm
-/// index serves LIKE.
-fn add_search(conditions: &mut Conditions, dialect: Dialect, folded: &str) {
+/// SQLite asks its FTS5 trigram index or tests rows with `instr` (always for `q` shorter
+/// than a trigram); PostgreSQL's pg_trgm index serves LIKE, its planner choosing the plan.
+fn add_search(conditions: &mut Conditions, dialect: Dialect, plan: SqliteSearch, folded: &str) {
     match dialect {
-        Dialect::Sqlite if folded.chars().count() >= TRIGRAM => {
-            let phrase = format!("\"{}\"", folded.replace('"', "\"\""));
+        Dialect::Sqlite if plan == SqliteSearch::Index && folded.chars().count() >= TRIGRAM => {
             conditions.add(
                 "p.id IN (SELECT rowid FROM property_search WHERE property_search MATCH ?)",
-                Bound::Text(Some(phrase)),
+                Bound::Text(Some(fts_phrase(folded))),
             );
         }
         Dialect::Sqlite => {
@@ -419,7 +428,12 @@ fn add_search(conditions: &mut Conditions, dialect: Dialect, folded: &str) {
     }
 }
 
-fn conditions(dialect: Dialect, query: &ListRequest) -> Conditions {
+/// `q` as one FTS5 phrase: quoted, its quotes doubled, so nothing in it is query syntax.
+fn fts_phrase(folded: &str) -> String {
+    format!("\"{}\"", folded.replace('"', "\"\""))
+}
+
+fn conditions(dialect: Dialect, query: &ListRequest, plan: SqliteSearch) -> Conditions {
     let mut conditions = Conditions::new();
     let filters = &query.filters;
     if query.active_only {
@@ -447,7 +461,7 @@ fn conditions(dialect: Dialect, query: &ListRequest) -> Conditions {
         conditions.add("p.is_featured = ?", Bound::Flag(featured));
     }
     if let Some(search) = &query.search {
-        add_search(&mut conditions, dialect, search);
+        add_search(&mut conditions, dialect, plan, search);
     }
     conditions
 }
@@ -463,6 +477,39 @@ fn limit(paging: Option<Paging>) -> String {
     paging.map(|p| format!(" LIMIT {} OFFSET {}", p.size, p.offset())).unwrap_or_default()
 }
 
+/// How many rows a paged list matches. A SQLite search with no other condition is counted
+/// by the FTS5 index alone, without visiting the properties.
+async fn count(conn: &mut AnyConnection, dialect: Dialect, query: &ListRequest) -> ApiResult<i64> {
+    let search_only = query.filters == Filters::default() && !query.active_only;
+    match &query.search {
+        Some(folded) if dialect == Dialect::Sqlite && search_only && folded.chars().count() >= TRIGRAM => {
+            let sql = "SELECT COUNT(*) FROM property_search WHERE property_search MATCH $1";
+            Ok(sqlx::query_scalar(sql).bind(fts_phrase(folded)).fetch_one(&mut *conn).await?)
+        }
+        _ => {
+            let conditions = conditions(dialect, query, SqliteSearch::Index);
+            let sql = format!("SELECT COUNT(*) FROM properties p{}", conditions.sql());
+            Ok(conditions.bound(&sql).fetch_one(&mut *conn).await?.try_get::<i64, _>(0)?)
+        }
+    }
+}
+
+/// Which way SQLite finds a searched page, from how many rows match: scanning in sort order
+/// reads about `(offset + size) × rows / matches` rows, asking the index handles every match.
+async fn sqlite_search_plan(
+    conn: &mut AnyConnection,
+    query: &ListRequest,
+    matches: i64,
+) -> ApiResult<SqliteSearch> {
+    let Some(paging) = query.paging else { return Ok(SqliteSearch::Index) };
+    if query.search.as_ref().is_none_or(|q| q.chars().count() < TRIGRAM) {
+        return Ok(SqliteSearch::Scan);
+    }
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM properties").fetch_one(&mut *conn).await?;
+    let read = (paging.offset().saturating_add(paging.size) as f64) * (rows as f64) / (matches.max(1) as f64);
+    Ok(if read < matches as f64 { SqliteSearch::Scan } else { SqliteSearch::Index })
+}
+
 /// The rows of a list and, when paged, the total matching.
 async fn rows_and_total(
     conn: &mut AnyConnection,
@@ -470,19 +517,21 @@ async fn rows_and_total(
     select: &str,
     query: &ListRequest,
 ) -> ApiResult<(Vec<AnyRow>, Option<i64>)> {
-    let conditions = conditions(dialect, query);
-    let where_sql = conditions.sql();
     let total = match query.paging {
-        Some(_) => {
-            let sql = format!("SELECT COUNT(*) FROM properties p{where_sql}");
-            Some(conditions.bound(&sql).fetch_one(&mut *conn).await?.try_get::<i64, _>(0)?)
-        }
+        Some(_) => Some(count(conn, dialect, query).await?),
         None => None,
     };
     if total == Some(0) {
         return Ok((Vec::new(), total));
     }
-    let sql = format!("{select}{where_sql}{}{}", order_by(query), limit(query.paging));
+    let plan = match (dialect, total) {
+        (Dialect::Sqlite, Some(matches)) if query.search.is_some() => {
+            sqlite_search_plan(conn, query, matches).await?
+        }
+        _ => SqliteSearch::Index,
+    };
+    let conditions = conditions(dialect, query, plan);
+    let sql = format!("{select}{}{}{}", conditions.sql(), order_by(query), limit(query.paging));
     let rows = conditions.bound(&sql).fetch_all(&mut *conn).await?;
     Ok((rows, total))
 }
@@ -680,54 +729,29 @@ struct Shared<'a> {
 
 fn shared(body: &PropertyBody) -> Shared<'_> {
     match body {
-        PropertyBody::Full(PropertyInput {
-            title_en,
-            title_ar,
-            property_number,
-            location_en,
-            location_ar,
-            category_id,
-            type_id,
-            is_featured,
-            country_id,
-            city_id,
-            region_id,
-            images,
-            ..
-        }) => Shared {
-            title_en,
-            title_ar,
-            property_number: property_number.as_deref(),
-            location_en,
-            location_ar,
-            category_id: *category_id,
-            type_id: *type_id,
-            is_featured: *is_featured,
-            place: Some((*country_id, *city_id, *region_id)),
-            images,
+        PropertyBody::Full(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
+            place: Some((p.country_id, p.city_id, p.region_id)),
+            images: &p.images,
         },
-        PropertyBody::Quick(LegacyPropertyInput {
-            title_en,
-            title_ar,
-            property_number,
-            location_en,
-            location_ar,
-            category_id,
-            type_id,
-            is_featured,
-            images,
-            ..
-        }) => Shared {
-            title_en,
-            title_ar,
-            property_number: property_number.as_deref(),
-            location_en,
-            location_ar,
-            category_id: *category_id,
-            type_id: *type_id,
-            is_featured: *is_featured,
+        PropertyBody::Quick(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
             place: None,
-            images,
+            images: &p.images,
         },
     }
 }

@@ -69,6 +69,17 @@ both_databases! {
         }
         assert_eq!(seen, titles(&all), "the pages, one after another, are the list");
         assert_eq!(all[0]["images"].as_array().map(Vec::len), Some(3), "each with its images");
+        // A common q on an early page (SQLite reads rows in sort order) and a rarer one (it
+        // asks the trigram index for every match) page alike.
+        let (_, common, total) = listed(&app, "/api/properties?q=listing&page=2&pageSize=5").await;
+        assert_eq!(total, Some(25));
+        assert_eq!(titles(&common), ["Listing 20", "Listing 19", "Listing 18", "Listing 17", "Listing 16"]);
+        let (_, rarer, total) = listed(&app, "/api/properties?q=listing%201&page=2&pageSize=5&sort=titleEn").await;
+        assert_eq!(total, Some(10));
+        assert_eq!(titles(&rarer), ["Listing 15", "Listing 16", "Listing 17", "Listing 18", "Listing 19"]);
+        let (_, filtered, total) = listed(&app, "/api/properties?q=listing&status=active&page=5&pageSize=5").await;
+        assert_eq!(total, Some(25));
+        assert_eq!(titles(&filtered), ["Listing 05", "Listing 04", "Listing 03", "Listing 02", "Listing 01"]);
     }
 
     async fn q_matches_titles_number_and_locations_folded(app) {
