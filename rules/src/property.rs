@@ -35,6 +35,7 @@ pub struct PropertyInput {
     pub description_en: String,
     pub description_ar: String,
     /// Absent reads as not given and fails like a negative price.
+    #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
     /// One of the `currencies` vocabulary.
     pub currency: String,
@@ -125,7 +126,9 @@ pub struct PropertyInput {
     pub video_url: Option<String>,
     pub virtual_tour_url: Option<String>,
 
+    #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
     pub maintenance_fee: Option<f64>,
+    #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
     pub property_tax: Option<f64>,
 }
 
@@ -250,6 +253,7 @@ pub struct LegacyPropertyInput {
     pub title_ar: String,
     pub description_en: String,
     pub description_ar: String,
+    #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
     pub currency: String,
     /// Optional in this form; at least 0 when given.

@@ -491,6 +491,11 @@ both_databases! {
             assert_eq!(status, Status::NotFound, "{method} {path}");
             assert_eq!(answer["message"], "Property not found", "{method} {path}");
         }
+        for path in ["/api/properties/abc", "/api/properties/9223372036854775808", "/api/properties/9223372036854775808/features", "/api/public/properties/x"] {
+            let (status, answer) = app.get(path).await;
+            assert_eq!(status, Status::BadRequest, "{path}: an id that is not one");
+            assert!(answer["message"].as_str().is_some_and(|m| m.contains("not a number")), "{path}");
+        }
     }
 
     async fn the_selected_features_are_replaced_as_a_set(app) {
