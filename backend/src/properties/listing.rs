@@ -199,7 +199,11 @@ impl ListQuery<'_> {
         let page = whole_number(&self.page, "page", 1, i64::from(i32::MAX), "a whole number from 1")?;
         let size =
             whole_number(&self.page_size, "pageSize", 1, MAX_PAGE_SIZE, "a whole number from 1 to 100")?;
-        let search = single(&self.q, "q")?.map(rules::fold::fold).filter(|q| !q.trim().is_empty());
+        let q = single(&self.q, "q")?;
+        if q.is_some_and(|q| q.contains('\0')) {
+            return Err(ApiError::bad_request("q cannot contain the NUL character (U+0000)"));
+        }
+        let search = q.map(rules::fold::fold).filter(|q| !q.trim().is_empty());
         let sort = sort(&self.sort)?.unwrap_or(DEFAULT_SORT);
         let filters = Filters {
             status: one_of(&self.status, "status", PropertyStatus::ALL, PropertyStatus::value)?,
@@ -289,7 +293,7 @@ mod tests {
 
     #[test]
     fn bad_values_are_refused() {
-        let cases: [ListQuery; 8] = [
+        let cases: [ListQuery; 9] = [
             ListQuery { page: vec!["0"], ..ListQuery::default() },
             ListQuery { page_size: vec!["101"], ..ListQuery::default() },
             ListQuery { page_size: vec!["ten"], ..ListQuery::default() },
@@ -298,6 +302,7 @@ mod tests {
             ListQuery { category_id: vec!["-1"], ..ListQuery::default() },
             ListQuery { is_featured: vec!["yes"], ..ListQuery::default() },
             ListQuery { page: vec!["1", "2"], ..ListQuery::default() },
+            ListQuery { q: vec!["a\0b"], ..ListQuery::default() },
         ];
         for query in cases {
             let error = query.parse(false).expect_err("refused");
