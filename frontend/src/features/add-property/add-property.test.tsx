@@ -38,6 +38,11 @@ function card(name: string) {
   return screen.getByRole('button', { name });
 }
 
+/** The card a choice button sits on, holding its points. */
+function cardOf(name: string) {
+  return card(name).closest('article') as HTMLElement;
+}
+
 describe('add-property page', () => {
   it.each(['/add-property', '/properties/new', '/admin/add-property'])(
     'at %s asks which kind of property, with the two cards and their texts',
@@ -48,10 +53,10 @@ describe('add-property page', () => {
       expect(await screen.findByRole('heading', { name: 'What type of property would you like to add?' })).toBeInTheDocument();
       expect(card('Investment Property')).toHaveAccessibleDescription('For rental income and long-term returns');
       for (const text of ['Rental income focus', 'ROI calculations', 'Investment analytics']) {
-        expect(within(card('Investment Property')).getByText(text)).toBeInTheDocument();
+        expect(within(cardOf('Investment Property')).getByText(text)).toBeInTheDocument();
       }
       for (const text of ['Direct sales focus', 'Buyer targeting', 'Sales analytics']) {
-        expect(within(card('Property for Sale')).getByText(text)).toBeInTheDocument();
+        expect(within(cardOf('Property for Sale')).getByText(text)).toBeInTheDocument();
       }
       expect(screen.getByRole('link', { name: 'Back to properties' })).toHaveAttribute('href', '/admin/properties');
     },

@@ -115,6 +115,32 @@ describe('properties list', () => {
     expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
   });
 
+  it('keeps the rows and the line of the page shown until the next page answers', async () => {
+    const listings = many(25);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': async (init, url) => {
+        if (url?.searchParams.get('page') === '2') await held;
+        return listingServer(listings)(init, url);
+      },
+    });
+    renderApp('/properties');
+    await screen.findByText('Showing 1 to 10 of 25 results');
+    const firstPage = bodyRows().map((row) => row.textContent);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
+    expect(bodyRows().map((row) => row.textContent)).toEqual(firstPage);
+    release();
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(bodyRows().map((row) => row.textContent)).not.toEqual(firstPage);
+  });
+
   it('opens on the page, search and order its address names', async () => {
     const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
     renderApp('/properties?page=2&q=Villa&sort=-price');

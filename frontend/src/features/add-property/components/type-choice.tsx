@@ -9,30 +9,35 @@ const ICONS: Record<ListingKind, LucideIcon> = { investment: TrendingUp, sale: B
 
 function KindCard({ kind, onChoose }: { kind: ListingKind; onChoose: (kind: ListingKind) => void }) {
   const { t } = useTranslation('addProperty');
-  const titleId = useId();
   const descriptionId = useId();
   const Icon = ICONS[kind];
+  // The whole card answers a click: the button's area is stretched over it, while its name
+  // stays the card's title (the text a person sees on it) and the description describes it.
   return (
-    <button
-      type="button"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onClick={() => {
-        onChoose(kind);
-      }}
-      className="group grid gap-4 rounded-xl border-2 border-border bg-card p-6 text-left shadow-sm transition-colors hover:border-primary focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    <article
+      data-kind={kind}
+      className="relative grid gap-4 rounded-xl border-2 border-border bg-card p-6 shadow-sm transition-colors focus-within:border-primary hover:border-primary"
     >
       <span className="flex size-12 items-center justify-center rounded-lg bg-primary/10 text-primary">
         <Icon className="size-6" aria-hidden />
       </span>
-      <span className="grid gap-1">
-        <span id={titleId} className="text-xl font-semibold">
-          {t(`${kind}.title`)}
-        </span>
-        <span id={descriptionId} className="text-sm text-muted-foreground">
+      <div className="grid gap-1">
+        <h3 className="text-xl font-semibold">
+          <button
+            type="button"
+            aria-describedby={descriptionId}
+            onClick={() => {
+              onChoose(kind);
+            }}
+            className="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+          >
+            {t(`${kind}.title`)}
+          </button>
+        </h3>
+        <p id={descriptionId} className="text-sm text-muted-foreground">
           {t(`${kind}.description`)}
-        </span>
-      </span>
+        </p>
+      </div>
       <ul className="grid gap-2 text-sm">
         {(['point1', 'point2', 'point3'] as const).map((point) => (
           <li key={point} className="flex items-center gap-2">
@@ -41,7 +46,7 @@ function KindCard({ kind, onChoose }: { kind: ListingKind; onChoose: (kind: List
           </li>
         ))}
       </ul>
-    </button>
+    </article>
   );
 }
 

@@ -91,12 +91,12 @@ function Thumbnail({ property }: { property: Property }) {
   const [cover] = property.images;
   if (cover === undefined) {
     return (
-      <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
+      <span className="flex size-11 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
         {t('common.noImage', { ns: 'translation' })}
       </span>
     );
   }
-  return <img src={scaledImage(cover, 160)} alt={property.titleEn} className="size-12 rounded-md object-cover" />;
+  return <img src={scaledImage(cover, 160)} alt={property.titleEn} className="size-11 rounded-md object-cover" />;
 }
 
 /**
@@ -116,6 +116,11 @@ function PropertiesList() {
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
+  // While the next page loads, the rows shown are still the last page's: so is the
+  // 'Showing X to Y' line, until the answer arrives.
+  const [settledPage, setSettledPage] = useState(address.page);
+  if (!listing.isPlaceholderData && listing.isSuccess && settledPage !== address.page) setSettledPage(address.page);
+  const shownPage = listing.isPlaceholderData ? settledPage : address.page;
   const rightToLeft = i18n.dir() === 'rtl';
 
   const columns: DataTableColumn<Property>[] = [
@@ -123,16 +128,17 @@ function PropertiesList() {
       id: 'number',
       header: t('columns.number'),
       sortField: 'propertyNumber',
+      className: 'px-3 whitespace-nowrap',
       cell: (property) => (
         <span className="font-mono text-xs">{property.propertyNumber || t('numberFallback', { id: property.id })}</span>
       ),
     },
-    { id: 'image', header: t('columns.image'), cell: (property) => <Thumbnail property={property} /> },
+    { id: 'image', header: t('columns.image'), className: 'px-2', cell: (property) => <Thumbnail property={property} /> },
     {
       id: 'title',
       header: t('columns.title'),
       sortField: 'titleEn',
-      className: 'min-w-56',
+      className: 'max-w-64 px-3',
       cell: (property) =>
         rightToLeft ? (
           <div {...arabicText}>
@@ -149,36 +155,40 @@ function PropertiesList() {
     {
       id: 'category',
       header: t('columns.category'),
+      className: 'px-3',
       cell: (property) => (rightToLeft ? property.categoryNameAr : property.categoryName),
     },
     {
       id: 'type',
       header: t('columns.type'),
+      className: 'px-3',
       cell: (property) => (rightToLeft ? property.typeNameAr : property.typeName),
     },
     {
       id: 'price',
       header: t('columns.price'),
       sortField: 'price',
-      className: 'whitespace-nowrap',
+      className: 'px-3 whitespace-nowrap',
       cell: (property) =>
         t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency }),
     },
     {
       id: 'continent',
       header: t('columns.continent'),
+      className: 'px-3 whitespace-nowrap',
       cell: (property) => (property.continent == null ? '' : continentLabel(property.continent)),
     },
     {
       id: 'status',
       header: t('columns.status'),
       sortField: 'status',
+      className: 'px-3',
       cell: (property) => <StatusBadge status={property.status} />,
     },
   ];
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
+    <div className="mx-auto grid max-w-7xl gap-6 p-6">
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
@@ -192,7 +202,7 @@ function PropertiesList() {
         }
       />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent className="p-4">
           {listing.isError ? (
             <QueryError error={listing.error} />
           ) : listing.isPending ? (
@@ -206,7 +216,7 @@ function PropertiesList() {
               columns={columns}
               searchPlaceholder={t('search')}
               server={{
-                page: address.page,
+                page: shownPage,
                 total: listing.data.total,
                 onPageChange: address.onPageChange,
                 query: address.q,
