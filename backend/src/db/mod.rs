@@ -97,15 +97,22 @@ async fn migrate(rocket: Rocket<Build>) -> fairing::Result {
     }
 }
 
-/// Reads a boolean column. PostgreSQL answers a real boolean; SQLite's booleans are stored
-/// as 0/1 integers because sqlx's Any driver cannot decode SQLite's BOOLEAN affinity.
-pub fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, sqlx::Error> {
-    use sqlx::Row;
-    match row.try_get::<bool, _>(column) {
-        Ok(value) => Ok(value),
-        Err(sqlx::Error::ColumnDecode { .. }) => row.try_get::<i64, _>(column).map(|n| n != 0),
-        Err(error) => Err(error),
-    }
+/// Reads a boolean column, by name or position. PostgreSQL answers a real boolean; SQLite's
+/// booleans are stored as 0/1 integers because sqlx's Any driver cannot decode SQLite's
+/// BOOLEAN affinity. The value's kind decides, so no failed decode is paid for per value.
+pub fn flag<I>(row: &sqlx::any::AnyRow, column: I) -> Result<bool, sqlx::Error>
+where
+    I: sqlx::ColumnIndex<sqlx::any::AnyRow> + std::fmt::Debug + Copy,
+{
+    use sqlx::any::{Any, AnyTypeInfoKind};
+    use sqlx::{Decode, Row, ValueRef};
+    let value = row.try_get_raw(column)?;
+    let decoded = if value.type_info().kind() == AnyTypeInfoKind::Bool {
+        <bool as Decode<Any>>::decode(value)
+    } else {
+        <i64 as Decode<Any>>::decode(value).map(|n| n != 0)
+    };
+    decoded.map_err(|source| sqlx::Error::ColumnDecode { index: format!("{column:?}"), source })
 }
 
 /// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row

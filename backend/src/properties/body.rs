@@ -16,10 +16,11 @@ use crate::error::ApiError;
 use crate::openapi::Doc;
 use crate::payload::Payload;
 
-/// A validated property payload from one of the two forms.
+/// A validated property payload from one of the two forms (boxed: the two differ in size,
+/// and a body is moved only once).
 pub enum PropertyBody {
-    Full(PropertyInput),
-    Quick(LegacyPropertyInput),
+    Full(Box<PropertyInput>),
+    Quick(Box<LegacyPropertyInput>),
 }
 
 /// The quick form checked against the current UTC year (yearBuilt may not be later).
@@ -42,10 +43,12 @@ impl<'r> FromData<'r> for PropertyBody {
 
     async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
         match request.query_value::<&str>("form") {
-            None => Payload::<PropertyInput>::from_data(request, body).await.map(|p| PropertyBody::Full(p.0)),
-            Some(Ok(QUICK)) => {
-                Payload::<QuickForm>::from_data(request, body).await.map(|p| PropertyBody::Quick(p.0 .0))
-            }
+            None => Payload::<PropertyInput>::from_data(request, body)
+                .await
+                .map(|p| PropertyBody::Full(Box::new(p.0))),
+            Some(Ok(QUICK)) => Payload::<QuickForm>::from_data(request, body)
+                .await
+                .map(|p| PropertyBody::Quick(Box::new(p.0 .0))),
             Some(_) => {
                 let error = ApiError::bad_request("form must be 'quick' (the older quick form) or absent");
                 Outcome::Error((error.clone().stash(request), error))

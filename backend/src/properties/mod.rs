@@ -8,7 +8,7 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put};
+use rocket::{delete, get, post, put, State};
 use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use self::body::PropertyBody;
 use self::listing::{ListQuery, Listed};
 use crate::auth::CurrentUser;
-use crate::db::Db;
+use crate::db::{Db, Dialect};
 use crate::endpoint;
 use crate::error::ApiResult;
 use crate::if_match::IfMatch;
@@ -294,9 +294,14 @@ impl rules::Validate for FeatureIds {
 }
 
 #[get("/properties?<query..>")]
-async fn list(query: ListQuery<'_>, _user: CurrentUser, db: &Db) -> ApiResult<Listed<Json<Vec<Property>>>> {
+async fn list(
+    query: ListQuery<'_>,
+    _user: CurrentUser,
+    db: &Db,
+    dialect: &State<Dialect>,
+) -> ApiResult<Listed<Json<Vec<Property>>>> {
     let query = query.parse(false)?;
-    let (properties, total) = store::list(db.pool(), &query).await?;
+    let (properties, total) = store::list(db.pool(), *dialect.inner(), &query).await?;
     Ok(Listed(Json(properties), total))
 }
 
@@ -344,9 +349,13 @@ async fn replace_features(
 }
 
 #[get("/public/properties?<query..>")]
-async fn public_list(query: ListQuery<'_>, db: &Db) -> ApiResult<Listed<Cached<Vec<PublicProperty>>>> {
+async fn public_list(
+    query: ListQuery<'_>,
+    db: &Db,
+    dialect: &State<Dialect>,
+) -> ApiResult<Listed<Cached<Vec<PublicProperty>>>> {
     let query = query.parse(true)?;
-    let (properties, total) = store::public_list(db.pool(), &query).await?;
+    let (properties, total) = store::public_list(db.pool(), *dialect.inner(), &query).await?;
     Ok(Listed(Cached(properties), total))
 }
 
