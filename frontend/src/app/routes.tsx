@@ -16,6 +16,8 @@ const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'
 const signIn = lazyScreen(() => import('@/features/auth/routes/sign-in'));
 const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
 const dashboard = lazyScreen(() => import('@/features/dashboard/routes/dashboard'));
+const properties = lazyScreen(() => import('@/features/properties/routes/properties-list'));
+const addProperty = lazyScreen(() => import('@/features/add-property/routes/add-property'));
 const categories = lazyScreen(() => import('@/features/categories/routes/categories'));
 const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/property-types'));
 const management = lazyScreen(() => import('@/features/management/routes/management'));
@@ -59,8 +61,8 @@ function withAdminAlias(...paths: string[]): string[] {
 /** The signed-in screens and every path that shows each of them. */
 export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'dashboard', paths: withAdminAlias('/'), component: dashboard },
-  { screen: 'properties', paths: withAdminAlias('/properties') },
-  { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new') },
+  { screen: 'properties', paths: withAdminAlias('/properties'), component: properties },
+  { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new'), component: addProperty },
   { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
   { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests') },

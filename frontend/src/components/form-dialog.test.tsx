@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Input } from '@/components/ui/input';
 import { hasUnsavedChanges } from '@/lib/unsaved-changes';
 import { clickOutside } from '@/test/pointer';
-import { FormDialog, FormDialogContent } from './form-dialog';
+import { FormDialog, FormDialogContent, FormDialogFrame, useCloseFormDialog } from './form-dialog';
 
 function NoteForm({ onDone }: { onDone: () => void }) {
   const {
@@ -117,5 +117,61 @@ describe('a form dialog', () => {
     await openWithEdit();
 
     expect(hasUnsavedChanges()).toBe(true);
+  });
+});
+
+/** A form with its own buttons, as the property form is: Cancel closes through the dialog. */
+function OwnButtonsForm() {
+  const {
+    register,
+    formState: { isDirty },
+  } = useForm({ defaultValues: { note: '' } });
+  const close = useCloseFormDialog();
+  return (
+    <FormDialogFrame title="Add Note" description="A note of your own" unsaved={isDirty}>
+      <form>
+        <Input aria-label="Note" {...register('note')} />
+        <button type="button" onClick={close}>
+          Never mind
+        </button>
+      </form>
+    </FormDialogFrame>
+  );
+}
+
+function OwnButtonsDialog() {
+  const [open, setOpen] = useState(true);
+  return (
+    <FormDialog
+      open={open}
+      onClose={() => {
+        setOpen(false);
+      }}
+    >
+      {open && <OwnButtonsForm />}
+    </FormDialog>
+  );
+}
+
+describe('a form dialog around a form with its own buttons', () => {
+  it('carries title and description', () => {
+    render(<OwnButtonsDialog />);
+    expect(screen.getByRole('dialog', { name: 'Add Note' })).toHaveAccessibleDescription('A note of your own');
+  });
+
+  it("asks before the form's own Cancel closes it with unsaved changes, and closes at once without", async () => {
+    render(<OwnButtonsDialog />);
+    const dialog = screen.getByRole('dialog', { name: 'Add Note' });
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'typed');
+    expect(hasUnsavedChanges()).toBe(true);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Never mind' }));
+    expect(question()).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText('Note')).toHaveValue('typed');
+
+    await userEvent.clear(within(dialog).getByLabelText('Note'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Never mind' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,12 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { ConflictNotice } from '@/components/conflict-notice';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { CancelButton, SaveButton } from '@/components/form-buttons';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import type { SaveConflict } from '@/hooks/use-save-record';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 
-/** Where the form inside tells its dialog whether it holds unsaved changes. */
-const UnsavedContext = createContext<(isUnsaved: boolean) => void>(() => undefined);
+interface FormDialogContext {
+  /** Where the form inside tells its dialog whether it holds unsaved changes. */
+  report: (isUnsaved: boolean) => void;
+  /** Closes the dialog as its own close button does: asking first when changes are unsaved. */
+  requestClose: () => void;
+}
+
+const FormDialogContext = createContext<FormDialogContext>({ report: () => undefined, requestClose: () => undefined });
 
 export interface FormDialogProps {
   open: boolean;
@@ -27,19 +41,39 @@ export function FormDialog({ open, onClose, children }: FormDialogProps) {
     unsaved.current = isUnsaved;
   }, []);
   const discard = useDiscardGuard();
+  const requestClose = () => {
+    discard.guard(onClose, unsaved.current);
+  };
   return (
     <>
       <Dialog
         open={open}
         onOpenChange={(isOpen) => {
-          if (!isOpen) discard.guard(onClose, unsaved.current);
+          if (!isOpen) requestClose();
         }}
       >
-        <UnsavedContext value={report}>{children}</UnsavedContext>
+        <FormDialogContext value={{ report, requestClose }}>{children}</FormDialogContext>
       </Dialog>
       {discard.dialog}
     </>
   );
+}
+
+/** Tells the dialog, the screen and the tab that the form inside holds unsaved changes. */
+function useReportUnsaved(unsaved: boolean): void {
+  const { report } = useContext(FormDialogContext);
+  useEffect(() => {
+    report(unsaved);
+    return () => {
+      report(false);
+    };
+  }, [report, unsaved]);
+  useUnsavedChanges(unsaved);
+}
+
+/** Closes the surrounding form dialog as its close button would: asking first when unsaved. */
+export function useCloseFormDialog(): () => void {
+  return useContext(FormDialogContext).requestClose;
 }
 
 export interface FormDialogContentProps {
@@ -69,14 +103,7 @@ export function FormDialogContent({
   children,
 }: FormDialogContentProps) {
   const { t } = useTranslation();
-  const report = useContext(UnsavedContext);
-  useEffect(() => {
-    report(unsaved);
-    return () => {
-      report(false);
-    };
-  }, [report, unsaved]);
-  useUnsavedChanges(unsaved);
+  useReportUnsaved(unsaved);
 
   return (
     <DialogContent closeLabel={t('common.close')} aria-describedby={undefined} className="sm:max-w-2xl">
@@ -98,6 +125,38 @@ export function FormDialogContent({
           <SaveButton pending={pending} disabled={conflict !== undefined} />
         </DialogFooter>
       </form>
+    </DialogContent>
+  );
+}
+
+export interface FormDialogFrameProps {
+  title: string;
+  description?: string;
+  /** The form inside differs from what it was opened with. */
+  unsaved: boolean;
+  /** A form that brings its own buttons; its Cancel closes through `useCloseFormDialog`. */
+  children: ReactNode;
+}
+
+/**
+ * The body of a dialog around a larger form that has its own tabs and buttons: title,
+ * description, then the form. Closing it asks first while the form is unsaved, as
+ * `FormDialogContent` does. At most very wide and 90% of the screen high (core-panel §9).
+ */
+export function FormDialogFrame({ title, description, unsaved, children }: FormDialogFrameProps) {
+  const { t } = useTranslation();
+  useReportUnsaved(unsaved);
+  return (
+    <DialogContent
+      closeLabel={t('common.close')}
+      {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+      className="sm:max-w-5xl"
+    >
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        {description !== undefined && <DialogDescription>{description}</DialogDescription>}
+      </DialogHeader>
+      {children}
     </DialogContent>
   );
 }

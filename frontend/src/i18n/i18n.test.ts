@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import addPropertyAr from './add-property.ar.json';
+import addPropertyEn from './add-property.en.json';
 import ar from './ar.json';
 import en from './en.json';
+import propertiesAr from './properties.ar.json';
+import propertiesEn from './properties.en.json';
+import propertyFormAr from './property-form.ar.json';
+import propertyFormEn from './property-form.en.json';
 import i18n, { LANGUAGE_STORAGE_KEY } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -11,6 +17,22 @@ function keys(value: unknown, prefix = ''): string[] {
 describe('text resources', () => {
   it('give Arabic every English key', () => {
     expect(keys(ar).sort()).toEqual(keys(en).sort());
+  });
+
+  it.each([
+    ['propertyForm', propertyFormEn, propertyFormAr],
+    ['properties', propertiesEn, propertiesAr],
+    ['addProperty', addPropertyEn, addPropertyAr],
+  ])("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
+    expect(keys(arabic).sort()).toEqual(keys(english).sort());
+  });
+
+  it('fetch a screen’s text only with the screen', async () => {
+    expect(i18n.hasResourceBundle('en', 'properties')).toBe(false);
+
+    await i18n.loadNamespaces('properties');
+
+    expect(i18n.getFixedT('en', 'properties')('title')).toBe('Properties');
   });
 
   it('select English, never Arabic', () => {

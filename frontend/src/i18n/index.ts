@@ -18,6 +18,8 @@ export const resources = {
  */
 export interface ScreenText {
   propertyForm: typeof import('./property-form.en.json');
+  properties: typeof import('./properties.en.json');
+  addProperty: typeof import('./add-property.en.json');
 }
 
 declare module 'i18next' {
@@ -35,6 +37,14 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   propertyForm: {
     en: () => import('./property-form.en.json'),
     ar: () => import('./property-form.ar.json'),
+  },
+  properties: {
+    en: () => import('./properties.en.json'),
+    ar: () => import('./properties.ar.json'),
+  },
+  addProperty: {
+    en: () => import('./add-property.en.json'),
+    ar: () => import('./add-property.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

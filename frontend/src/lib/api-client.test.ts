@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, sentBody } from '@/test/server';
 import {
   ApiError,
+  apiPage,
   apiRequest,
   conflictRecord,
   errorMessage,
@@ -269,5 +270,25 @@ describe('a session that expired', () => {
 
     await expect(late).resolves.toEqual([]);
     expect(reauthenticate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiPage', () => {
+  it('reads the rows and the total of every page from X-Total-Count', async () => {
+    mockServer({ 'GET /api/things?page=2': () => json(200, [{ id: 11 }], { 'X-Total-Count': '25' }) });
+
+    await expect(apiPage('/api/things?page=2')).resolves.toEqual({ rows: [{ id: 11 }], total: 25 });
+  });
+
+  it('counts the rows of an answer without the header', async () => {
+    mockServer({ 'GET /api/things': () => json(200, [{ id: 1 }, { id: 2 }]) });
+
+    await expect(apiPage('/api/things')).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
+  });
+
+  it('raises the answer of a refused page', async () => {
+    mockServer({ 'GET /api/things?sort=colour': () => json(400, { message: 'Unknown sort field' }) });
+
+    await expect(apiPage('/api/things?sort=colour')).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -210,6 +210,25 @@ export async function apiData<T>(
   return data;
 }
 
+/** One page of a list at scale, and how many rows all its pages hold. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Reads one page of a list at scale (contract "Lists at scale"): the rows, and the total
+ * from `X-Total-Count`. An answer without that header (the plain array) counts its rows.
+ */
+export async function apiPage<T>(path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Page<T>> {
+  const response = await send(path, { credentials: 'include', ...(signal === undefined ? {} : { signal }) });
+  await throwIfNotOk(response);
+  const rows = (await readData<T[]>(response)) ?? [];
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  return { rows, total: Number.isInteger(total) && total >= 0 ? total : rows.length };
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**

@@ -1,7 +1,17 @@
 import { vi } from 'vitest';
 
-/** A stand-in for the Rocket server: answers by "METHOD /path", records every call. */
-export type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/**
+ * A stand-in for the Rocket server: answers by "METHOD /path" (the query included), or by
+ * "METHOD /path?*" for that path with any query; records every call.
+ */
+export type Handler = (init: RequestInit | undefined, url?: URL) => Response | Promise<Response>;
+
+/** A handler that reads the call's query parameters (for a "METHOD /path?*" key). */
+export function withQuery(
+  handler: (query: URLSearchParams, init: RequestInit | undefined) => Response | Promise<Response>,
+): Handler {
+  return (init, url) => handler(url?.searchParams ?? new URLSearchParams(), init);
+}
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -20,10 +30,12 @@ function pathOf(input: RequestInfo | URL): string {
 export function mockServer(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    const key = `${method} ${pathOf(input)}`;
-    const handler = handlers[key];
+    const path = pathOf(input);
+    const key = `${method} ${path}`;
+    const url = new URL(path, 'http://localhost');
+    const handler = handlers[key] ?? handlers[`${method} ${url.pathname}?*`];
     if (handler === undefined) return json(404, { message: `no handler for ${key}` });
-    return handler(init);
+    return handler(init, url);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

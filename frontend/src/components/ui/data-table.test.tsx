@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fold } from '@/lib/rules';
-import { DataTable, NAME_KEYS, type DataTableColumn } from './data-table';
+import { DataTable, NAME_KEYS, parseSort, sortParam, type DataTableColumn, type SortOrder } from './data-table';
 
 // The real fold, counted, so a test can tell how often the table folds.
 vi.mock('@/lib/rules', async (importOriginal) => {
@@ -200,5 +200,151 @@ describe('data table', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledExactlyOnceWith({ id: 1, name: 'Row 1' });
+  });
+});
+
+describe('data table on the server', () => {
+  function page(from: number, count: number): Row[] {
+    return Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Row ${from + index}` }));
+  }
+
+  it("shows the server's page with 'Showing X to Y of Z results' and asks for the others", async () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(
+      <DataTable label="Things" data={page(11, 10)} columns={columns} server={{ page: 2, total: 25, onPageChange }} />,
+    );
+
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+
+    rerender(
+      <DataTable label="Things" data={page(21, 5)} columns={columns} server={{ page: 3, total: 25, onPageChange }} />,
+    );
+    expect(screen.getByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('does not search or page the rows itself', async () => {
+    const onQueryChange = vi.fn();
+    render(
+      <DataTable
+        label="Things"
+        data={page(1, 3)}
+        columns={columns}
+        searchKeys={NAME_KEY}
+        server={{ page: 1, total: 3, onPageChange: vi.fn(), query: '', onQueryChange }}
+      />,
+    );
+
+    await userEvent.type(screen.getByRole('searchbox'), 'Row 2');
+
+    expect(bodyRows()).toHaveLength(3);
+  });
+
+  it('asks for a search once the typing pauses, not on every keystroke', async () => {
+    const onQueryChange = vi.fn();
+    render(
+      <DataTable
+        label="Things"
+        data={page(1, 3)}
+        columns={columns}
+        server={{ page: 1, total: 3, onPageChange: vi.fn(), query: '', onQueryChange }}
+      />,
+    );
+
+    await userEvent.type(screen.getByRole('searchbox'), 'villa');
+    expect(onQueryChange).not.toHaveBeenCalled();
+
+    await waitFor(() => {
+      expect(onQueryChange).toHaveBeenCalledExactlyOnceWith('villa');
+    });
+  });
+
+  it('shows a search changed from outside, but never drops what was typed meanwhile', async () => {
+    let query = 'old';
+    const onQueryChange = vi.fn((next: string) => {
+      query = next;
+    });
+    const table = () => (
+      <DataTable
+        label="Things"
+        data={page(1, 3)}
+        columns={columns}
+        server={{ page: 1, total: 3, onPageChange: vi.fn(), query, onQueryChange }}
+      />
+    );
+    const { rerender } = render(table());
+    const box = screen.getByRole('searchbox');
+    expect(box).toHaveValue('old');
+
+    // Back in history: the search the page shows changes, and the box follows.
+    query = 'villa';
+    rerender(table());
+    expect(box).toHaveValue('villa');
+
+    // The box sends 'villas'; before the owner shows its answer, the person typed on.
+    await userEvent.type(box, 's');
+    await waitFor(() => {
+      expect(onQueryChange).toHaveBeenCalledWith('villas');
+    });
+    await userEvent.type(box, ' in');
+    rerender(table());
+    expect(box).toHaveValue('villas in');
+  });
+
+  it('orders by a sortable header, ascending first, then each click turns it', async () => {
+    const onSortChange = vi.fn();
+    const sortable: DataTableColumn<Row>[] = [
+      { id: 'name', header: 'Name', cell: (row) => row.name, sortField: 'name' },
+      { id: 'plain', header: 'Plain', cell: () => '' },
+    ];
+    const server = (sort: SortOrder | null) => ({ page: 1, total: 1, onPageChange: vi.fn(), sort, onSortChange });
+    const { rerender } = render(<DataTable label="Things" data={page(1, 1)} columns={sortable} server={server(null)} />);
+
+    expect(screen.getByRole('columnheader', { name: 'Plain' })).not.toContainElement(screen.queryByRole('button', { name: 'Plain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: false });
+
+    rerender(
+      <DataTable
+        label="Things"
+        data={page(1, 1)}
+        columns={sortable}
+        server={server({ field: 'name', descending: false })}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: true });
+
+    rerender(
+      <DataTable label="Things" data={page(1, 1)} columns={sortable} server={server({ field: 'name', descending: true })} />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: false });
+  });
+
+  it('asks for the last page when the page shown is past it', () => {
+    const onPageChange = vi.fn();
+    render(<DataTable label="Things" data={[]} columns={columns} server={{ page: 3, total: 20, onPageChange }} />);
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it.each([
+    ['-createdAt', { field: 'createdAt', descending: true }],
+    ['price', { field: 'price', descending: false }],
+  ] as const)('reads and writes the sort parameter %s', (param, order) => {
+    expect(parseSort(param)).toEqual(order);
+    expect(sortParam(order)).toBe(param);
+  });
+
+  it('reads no sort from an empty parameter', () => {
+    expect(parseSort(null)).toBeNull();
+    expect(parseSort('')).toBeNull();
   });
 });

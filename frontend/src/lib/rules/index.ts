@@ -10,6 +10,7 @@ import type {
   CountryInput,
   FeatureCategory,
   FieldErrors,
+  LegacyPropertyInput,
   Location,
   LocationParts,
   PropertyFeatureInput,
@@ -26,6 +27,8 @@ import { call } from '@/generated/wasm/rules';
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
   signIn: SignIn;
+  /** The older quick form's; the form holds `currentYear` beside it, which bounds yearBuilt. */
+  legacyProperty: LegacyPropertyInput;
   category: CategoryInput;
   propertyType: PropertyTypeInput;
   country: CountryInput;

@@ -12,6 +12,8 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { RecentProperties } from '../components/recent-properties';
+import { StatCards } from '../components/stat-cards';
 
 type QuickActionLabel = 'addNewProperty' | 'manageTeam' | 'categories' | 'settings';
 
@@ -46,7 +48,11 @@ export default function DashboardRoute() {
         </Button>
       </header>
 
+      <StatCards />
+
       <div className="grid gap-6 lg:grid-cols-2">
+        <RecentProperties />
+
         <Card>
           <CardHeader>
             <CardTitle>{t('dashboard.quickActions')}</CardTitle>

@@ -5,6 +5,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { SIGN_IN_PATH, useAuth } from '@/features/auth';
 import { SessionExpiredDialog } from '@/features/auth/session-expired';
+import { useStats } from '@/features/dashboard';
 import { Sidebar } from './sidebar';
 
 /**
@@ -16,11 +17,14 @@ export default function AppLayout() {
   const { user, logout } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
   const discard = useDiscardGuard();
+  // The Properties badge counts every listing (core-panel §2), from the dashboard's figures.
+  const stats = useStats();
   return (
     <TooltipProvider>
       <div className="flex min-h-screen bg-muted/40">
       <Sidebar
         user={user}
+        badges={{ properties: stats.data?.totalProperties }}
         collapsed={collapsed}
         onToggleCollapsed={() => {
           setCollapsed((value) => !value);

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { propertiesQueryKey, statsQueryKey, type Property } from '@/features/properties';
+import type { LegacyPropertyInput } from '@/generated/types';
+import { apiData } from '@/lib/api-client';
+
+/** `POST /api/properties?form=quick`: a listing from the older form, checked by its rules. */
+export function createQuickProperty(input: LegacyPropertyInput): Promise<Property> {
+  return apiData<Property>('POST', '/api/properties?form=quick', input);
+}
+
+export function useCreateQuickProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuickProperty,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: propertiesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: statsQueryKey }),
+      ]),
+  });
+}

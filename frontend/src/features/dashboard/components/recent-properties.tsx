@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { continentLabel, formatAmount, propertiesPageQueryOptions, StatusBadge } from '@/features/properties';
+import { constants } from '@/lib/rules';
+
+/** The number badge: the property number without its '#', else the row's place from 1. */
+function numberBadge(propertyNumber: string | null | undefined, index: number): string {
+  const number = (propertyNumber ?? '').replace(/^#/, '');
+  return number === '' ? String(index + 1) : number;
+}
+
+/**
+ * 'Recent Properties' (core-panel §2): the newest listings with number badge, English
+ * title, location (or else continent), status, and the price with '$' and the currency.
+ */
+export function RecentProperties() {
+  const { t, i18n } = useTranslation();
+  const recent = useQuery(
+    propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }),
+  );
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>{t('dashboard.recentProperties')}</CardTitle>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/properties">{t('dashboard.viewAll')}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {recent.isError ? (
+          <QueryError error={recent.error} />
+        ) : recent.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('common.loading')}
+          </p>
+        ) : recent.data.rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('dashboard.noProperties')}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {recent.data.rows.map((property, index) => (
+              <li key={property.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
+                <Badge variant="secondary" className="min-w-10 font-mono">
+                  {numberBadge(property.propertyNumber, index)}
+                </Badge>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{property.titleEn}</p>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {property.locationEn || (property.continent == null ? '' : continentLabel(property.continent))}
+                  </p>
+                </div>
+                <div className="grid justify-items-end gap-1">
+                  <StatusBadge status={property.status} />
+                  <span className="text-sm font-semibold whitespace-nowrap">
+                    {t('dashboard.price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

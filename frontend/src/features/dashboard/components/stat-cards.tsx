@@ -1,0 +1,40 @@
+import { Building2, CheckCircle2, Mail, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/query-error';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useStats, type PropertyStats } from '../api/get-stats';
+
+const FIGURES: readonly { key: keyof PropertyStats; icon: LucideIcon }[] = [
+  { key: 'totalProperties', icon: Building2 },
+  { key: 'activeListings', icon: CheckCircle2 },
+  { key: 'pendingRequests', icon: Mail },
+];
+
+/** The three figures of the stats call (core-panel §2): nothing is shown until they arrive. */
+export function StatCards() {
+  const { t, i18n } = useTranslation();
+  const stats = useStats();
+  if (stats.isError) return <QueryError error={stats.error} />;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      {FIGURES.map(({ key, icon: Icon }) => (
+        <Card key={key}>
+          <CardHeader className="flex-row items-center justify-between pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">{t(`dashboard.${key}`)}</CardTitle>
+            <Icon className="size-5 text-primary" aria-hidden />
+          </CardHeader>
+          <CardContent>
+            <p className="text-3xl font-bold">
+              {stats.data === undefined ? (
+                <Spinner label={t('common.loading')} />
+              ) : (
+                new Intl.NumberFormat(i18n.language).format(stats.data[key])
+              )}
+            </p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

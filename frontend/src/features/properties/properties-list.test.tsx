@@ -1,0 +1,368 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Property } from '@/generated/types';
+import { constants } from '@/lib/rules';
+import { renderApp } from '@/test/render';
+import { answer, json, mockServer, sentBody, signedIn, withQuery } from '@/test/server';
+import { testProperty } from './test-property';
+
+/** A server holding `properties` that pages, searches (in titles) and orders them as the API does. */
+function listingServer(properties: Property[]) {
+  return withQuery((query) => {
+    const page = Number(query.get('page') ?? '1');
+    const pageSize = Number(query.get('pageSize') ?? '10');
+    const q = query.get('q') ?? '';
+    const sort = query.get('sort') ?? '-createdAt';
+    const found = properties.filter((property) => q === '' || property.titleEn.includes(q) || property.titleAr.includes(q));
+    const field = sort.replace(/^-/, '') as keyof Property;
+    const ordered = [...found].sort((a, b) => {
+      const order = String(a[field]).localeCompare(String(b[field]), 'en', { numeric: true });
+      return sort.startsWith('-') ? -order : order;
+    });
+    return json(200, ordered.slice((page - 1) * pageSize, page * pageSize), { 'X-Total-Count': String(found.length) });
+  });
+}
+
+function many(count: number): Property[] {
+  return Array.from({ length: count }, (_, index) =>
+    testProperty(index + 1, { createdAt: `2025-01-${String(index + 1).padStart(2, '0')}T00:00:00Z`, price: 1000 * (index + 1) }),
+  );
+}
+
+function table() {
+  return screen.getByRole('table', { name: 'Properties' });
+}
+
+function bodyRows() {
+  const [, body] = within(table()).getAllByRole('rowgroup');
+  return within(body as HTMLElement).getAllByRole('row');
+}
+
+function rowOf(title: string) {
+  return within(table()).getByText(title).closest('tr') as HTMLElement;
+}
+
+const pageCalls = (server: ReturnType<typeof mockServer>) =>
+  server.fetch.mock.calls
+    .map(([input]) => (typeof input === 'string' ? input : ''))
+    .filter((path) => path.startsWith('/api/properties?'));
+
+describe('properties list', () => {
+  it("reads 'Loading...' until the first page arrives, then shows the columns of core §2", async () => {
+    let release: (response: Response) => void = () => undefined;
+    const withImage = testProperty(1, { images: ['/media/abc.jpg', '/media/def.jpg'], status: 'active', continent: 'north-america' });
+    const plain = testProperty(2, { propertyNumber: null, status: 'pending', titleEn: 'Office Tower', price: 1234567.5, currency: 'USD' });
+    const sold = testProperty(3, { status: 'sold', titleEn: 'Sold Flat' });
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?page=1&pageSize=10': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    renderApp('/properties');
+
+    expect(await screen.findByRole('heading', { name: 'Properties' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your property listings')).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+
+    release(json(200, [withImage, plain, sold], { 'X-Total-Count': '3' }));
+
+    await screen.findByRole('table', { name: 'Properties' });
+    const first = rowOf('Villa 1');
+    expect(within(first).getByText('#101')).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Villa 1' })).toHaveAttribute('src', '/media/abc.jpg?w=160');
+    expect(within(first).getByText('Abdoun, Amman, Jordan')).toBeInTheDocument();
+    expect(within(first).getByText('Residential')).toBeInTheDocument();
+    expect(within(first).getAllByText('Villa')).not.toHaveLength(0);
+    expect(within(first).getByText('250,000 JOD')).toBeInTheDocument();
+    expect(within(first).getByText('North America')).toBeInTheDocument();
+    expect(within(first).getByText('Active')).toHaveClass('bg-primary');
+
+    const second = rowOf('Office Tower');
+    expect(within(second).getByText('#2')).toBeInTheDocument();
+    expect(within(second).getByText('No Image')).toBeInTheDocument();
+    expect(within(second).getByText('1,234,567.5 USD')).toBeInTheDocument();
+    expect(within(second).getByText('Pending')).toHaveClass('bg-secondary');
+    expect(within(rowOf('Sold Flat')).getByText('Sold')).toHaveClass('border-border');
+
+    for (const header of ['Number', 'Image', 'Title', 'Category', 'Type', 'Price', 'Continent', 'Status', 'Actions']) {
+      expect(within(table()).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+  });
+
+  it('asks the server for each page of 10 and keeps the page in the address', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
+    const { router } = renderApp('/admin/properties');
+
+    expect(await screen.findByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
+    expect(pageCalls(server)).toEqual([`/api/properties?page=1&pageSize=${String(constants().pageSize)}`]);
+    expect(bodyRows()).toHaveLength(10);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(pageCalls(server).at(-1)).toBe('/api/properties?page=2&pageSize=10');
+    expect(router.state.location.search).toBe('?page=2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // Back in history shows the page before.
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+  });
+
+  it('opens on the page, search and order its address names', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
+    renderApp('/properties?page=2&q=Villa&sort=-price');
+
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(pageCalls(server)).toEqual(['/api/properties?page=2&pageSize=10&q=Villa&sort=-price']);
+    expect(screen.getByRole('searchbox')).toHaveValue('Villa');
+    expect(within(table()).getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(bodyRows()[0] as HTMLElement).getByText('Villa 15')).toBeInTheDocument();
+  });
+
+  it('orders by a clicked header on the server, ascending then descending, from the first page', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
+    const { router } = renderApp('/properties?page=2');
+    await screen.findByText('Showing 11 to 20 of 25 results');
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Price' }));
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&sort=price');
+    });
+    expect(router.state.location.search).toBe('?sort=price');
+    await waitFor(() => {
+      expect(within(bodyRows()[0] as HTMLElement).getByText('Villa 1')).toBeInTheDocument();
+    });
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Price' }));
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&sort=-price');
+    });
+    await waitFor(() => {
+      expect(within(bodyRows()[0] as HTMLElement).getByText('Villa 25')).toBeInTheDocument();
+    });
+    expect(within(table()).getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+
+    for (const [header, field] of [['Number', 'propertyNumber'], ['Title', 'titleEn'], ['Status', 'status']] as const) {
+      await userEvent.click(within(table()).getByRole('button', { name: header }));
+      await waitFor(() => {
+        expect(pageCalls(server).at(-1)).toBe(`/api/properties?page=1&pageSize=10&sort=${field}`);
+      });
+    }
+  });
+
+  it('searches on the server once typing pauses, in Arabic too, from the first page', async () => {
+    const properties = [...many(12), testProperty(40, { titleEn: 'Sea View', titleAr: 'إطلالة بحرية' })];
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(properties) });
+    const { router } = renderApp('/properties?page=2');
+    await screen.findByText('Showing 11 to 13 of 13 results');
+
+    await userEvent.type(screen.getByRole('searchbox'), 'إطلالة');
+
+    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(within(table()).getByText('Sea View')).toBeInTheDocument();
+    const searches = pageCalls(server).filter((path) => path.includes('q='));
+    expect(searches).toEqual([`/api/properties?page=1&pageSize=10&q=${encodeURIComponent('إطلالة').replace(/%20/g, '+')}`]);
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('إطلالة');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+  });
+
+  it("reads 'No results found' when nothing matches", async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(3)) });
+    renderApp('/properties?q=nothing');
+
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});
+
+describe('deleting a property', () => {
+  it("asks in 'Confirm Delete', removes the row at once, sends If-Match and toasts on success", async () => {
+    let stored = many(3);
+    let answerDelete: (response: Response) => void = () => undefined;
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, { totalProperties: stored.length, activeListings: stored.length, pendingRequests: 0 }),
+      'GET /api/properties?*': (init, url) => listingServer(stored)(init, url),
+      'DELETE /api/properties/2': () =>
+        new Promise<Response>((resolve) => {
+          answerDelete = resolve;
+        }),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 2');
+
+    await userEvent.click(within(rowOf('Villa 2')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    expect(within(dialog).getByText('Are you sure you want to delete this item? This action cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => {
+      expect(within(table()).queryByText('Villa 2')).toBeNull();
+    });
+    expect(screen.getByText('Showing 1 to 2 of 2 results')).toBeInTheDocument();
+    const [, init] = server.calls('DELETE /api/properties/2')[0] ?? [];
+    expect(new Headers(init?.headers).get('If-Match')).toBe('"1"');
+
+    stored = stored.filter((property) => property.id !== 2);
+    answerDelete(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Property deleted successfully')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(server.calls('GET /api/stats').length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it("puts the row back and toasts 'Failed to delete property' when the server refuses", async () => {
+    let answerDelete: (response: Response) => void = () => undefined;
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer(many(3)),
+      'DELETE /api/properties/2': () =>
+        new Promise<Response>((resolve) => {
+          answerDelete = resolve;
+        }),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 2');
+    const before = bodyRows().map((row) => row.textContent);
+
+    await userEvent.click(within(rowOf('Villa 2')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(within(table()).queryByText('Villa 2')).toBeNull();
+    });
+
+    answerDelete(json(500, { message: 'Database unavailable' }));
+
+    expect(await screen.findByText('Failed to delete property')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(bodyRows().map((row) => row.textContent)).toEqual(before);
+    expect(screen.getByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    // A refusal other than 412 does not read the list again.
+    expect(pageCalls(server)).toHaveLength(1);
+  });
+});
+
+describe('duplicating a property', () => {
+  it('posts the rules’ copy, then gives it the original’s features, and toasts', async () => {
+    const original = testProperty(7, { images: ['/media/a.jpg'], isFeatured: true, bedroom: 3 });
+    let stored = [original];
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': (init, url) => listingServer(stored)(init, url),
+      'GET /api/properties/7/features': answer(200, [{ id: 3 }, { id: 5 }]),
+      'POST /api/properties': (init) => {
+        const copy = testProperty(8, { ...(sentBody(init) as Partial<Property>), createdAt: '2025-02-01T00:00:00Z' });
+        stored = [...stored, copy];
+        return json(201, copy);
+      },
+      'POST /api/properties/8/features': answer(200, [{ id: 3 }, { id: 5 }]),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 7');
+
+    await userEvent.click(within(rowOf('Villa 7')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Property duplicated successfully')).toBeInTheDocument();
+    const sent = sentBody(server.calls('POST /api/properties')[0]?.[1]) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      propertyNumber: null,
+      titleEn: `Villa 7${constants().copySuffixEn}`,
+      titleAr: `فيلا 7${constants().copySuffixAr}`,
+      images: ['/media/a.jpg'],
+      isFeatured: true,
+      bedroom: 3,
+      price: 250000,
+    });
+    for (const absent of ['id', 'version', 'createdAt', 'updatedAt', 'categoryName']) expect(sent).not.toHaveProperty(absent);
+    expect(sentBody(server.calls('POST /api/properties/8/features')[0]?.[1])).toEqual({ featureIds: [3, 5] });
+    expect(await within(table()).findByText('Villa 7 (Copy)')).toBeInTheDocument();
+  });
+
+  it('copies a listing made with the quick form through the quick form', async () => {
+    const original = testProperty(9, { countryId: null, cityId: null, buildingTypeNew: null, bedrooms: 4, hasGarden: true });
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([original]),
+      'GET /api/properties/9/features': answer(200, []),
+      'POST /api/properties?form=quick': (init) => json(201, testProperty(10, sentBody(init) as Partial<Property>)),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 9');
+
+    await userEvent.click(within(rowOf('Villa 9')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Property duplicated successfully')).toBeInTheDocument();
+    expect(sentBody(server.calls('POST /api/properties?form=quick')[0]?.[1])).toMatchObject({
+      propertyNumber: null,
+      titleEn: 'Villa 9 (Copy)',
+      bedrooms: 4,
+      hasGarden: true,
+    });
+    expect(server.calls('POST /api/properties')).toHaveLength(0);
+  });
+
+  it("toasts 'Failed to duplicate property' when the copy is refused", async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([testProperty(7)]),
+      'GET /api/properties/7/features': answer(200, []),
+      'POST /api/properties': answer(409, { message: 'Category not found', errors: { categoryId: 'Category not found' } }),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 7');
+
+    await userEvent.click(within(rowOf('Villa 7')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Failed to duplicate property')).toBeInTheDocument();
+    expect(screen.getByText('Category not found')).toBeInTheDocument();
+  });
+
+  it("warns when the copy exists but its features could not be given to it", async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([testProperty(7)]),
+      'GET /api/properties/7/features': answer(200, [{ id: 3 }]),
+      'POST /api/properties': () => json(201, testProperty(8)),
+      'POST /api/properties/8/features': answer(500, { message: 'Database unavailable' }),
+    });
+    renderApp('/properties');
+    await screen.findByText('Villa 7');
+
+    await userEvent.click(within(rowOf('Villa 7')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Warning')).toBeInTheDocument();
+    expect(screen.getByText('Property saved but features could not be updated')).toBeInTheDocument();
+  });
+});
+
+describe('the add and edit dialog', () => {
+  it("is titled with the add label and 'Add a new property to your listings'", async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer([testProperty(1)]) });
+    renderApp('/properties');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Property' }));
+
+    expect(screen.getByRole('dialog', { name: 'Add Property' })).toHaveAccessibleDescription(
+      'Add a new property to your listings',
+    );
+  });
+
+  it("is titled 'Edit Property' with 'Update property information and settings' for a row", async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer([testProperty(1)]) });
+    renderApp('/properties');
+    await screen.findByText('Villa 1');
+
+    await userEvent.click(within(rowOf('Villa 1')).getByRole('button', { name: 'Edit' }));
+
+    expect(screen.getByRole('dialog', { name: 'Edit Property' })).toHaveAccessibleDescription(
+      'Update property information and settings',
+    );
+  });
+});

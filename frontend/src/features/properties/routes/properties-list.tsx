@@ -1,0 +1,244 @@
+import { Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { AddButton } from '@/components/add-button';
+import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-error';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  DataTable,
+  parseSort,
+  sortParam,
+  type DataTableColumn,
+  type SortOrder,
+} from '@/components/ui/data-table';
+import { arabicText } from '@/lib/form';
+import { scaledImage } from '@/lib/media';
+import { constants } from '@/lib/rules';
+import { usePropertiesPage, type Property } from '../api/get-properties';
+import { continentLabel, formatAmount } from '../components/listing-text';
+import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
+
+/** A page number from the address: a whole number from 1, else the first page. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * Page, search and order of the list, kept in the address so that reloading shows the
+ * same page and the back button goes to the one before. A new search or order starts at
+ * the first page; refining a search replaces the history entry rather than adding one per
+ * pause in typing.
+ */
+function useListAddress() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const q = params.get('q') ?? '';
+  const sort = parseSort(params.get('sort'));
+
+  const change = useCallback(
+    (apply: (next: URLSearchParams) => void, replace = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          apply(next);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  const onPageChange = useCallback(
+    (to: number) => {
+      change((next) => {
+        if (to <= 1) next.delete('page');
+        else next.set('page', String(to));
+      });
+    },
+    [change],
+  );
+  const onQueryChange = useCallback(
+    (query: string) => {
+      const refining = q !== '' && query !== '';
+      change((next) => {
+        next.delete('page');
+        if (query === '') next.delete('q');
+        else next.set('q', query);
+      }, refining);
+    },
+    [change, q],
+  );
+  const onSortChange = useCallback(
+    (order: SortOrder) => {
+      change((next) => {
+        next.delete('page');
+        next.set('sort', sortParam(order));
+      });
+    },
+    [change],
+  );
+  return { page, q, sort, onPageChange, onQueryChange, onSortChange };
+}
+
+function Thumbnail({ property }: { property: Property }) {
+  const { t } = useTranslation('properties');
+  const [cover] = property.images;
+  if (cover === undefined) {
+    return (
+      <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
+        {t('common.noImage', { ns: 'translation' })}
+      </span>
+    );
+  }
+  return <img src={scaledImage(cover, 160)} alt={property.titleEn} className="size-12 rounded-md object-cover" />;
+}
+
+/**
+ * Properties (core-panel §2): the listings a page at a time, searched (English or Arabic,
+ * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
+ */
+function PropertiesList() {
+  const { t, i18n } = useTranslation('properties');
+  const { pageSize } = constants();
+  const address = useListAddress();
+  const listing = usePropertiesPage({
+    page: address.page,
+    pageSize,
+    q: address.q,
+    sort: address.sort === null ? undefined : sortParam(address.sort),
+  });
+  const onDelete = useDeletePropertyWithToasts();
+  const onDuplicate = useDuplicatePropertyWithToasts();
+  const [dialog, setDialog] = useState<PropertyDialogState>(null);
+  const rightToLeft = i18n.dir() === 'rtl';
+
+  const columns: DataTableColumn<Property>[] = [
+    {
+      id: 'number',
+      header: t('columns.number'),
+      sortField: 'propertyNumber',
+      cell: (property) => (
+        <span className="font-mono text-xs">{property.propertyNumber || t('numberFallback', { id: property.id })}</span>
+      ),
+    },
+    { id: 'image', header: t('columns.image'), cell: (property) => <Thumbnail property={property} /> },
+    {
+      id: 'title',
+      header: t('columns.title'),
+      sortField: 'titleEn',
+      className: 'min-w-56',
+      cell: (property) =>
+        rightToLeft ? (
+          <div {...arabicText}>
+            <p className="font-medium">{property.titleAr}</p>
+            <p className="text-xs text-muted-foreground">{property.locationAr}</p>
+          </div>
+        ) : (
+          <div>
+            <p className="font-medium">{property.titleEn}</p>
+            <p className="text-xs text-muted-foreground">{property.locationEn}</p>
+          </div>
+        ),
+    },
+    {
+      id: 'category',
+      header: t('columns.category'),
+      cell: (property) => (rightToLeft ? property.categoryNameAr : property.categoryName),
+    },
+    {
+      id: 'type',
+      header: t('columns.type'),
+      cell: (property) => (rightToLeft ? property.typeNameAr : property.typeName),
+    },
+    {
+      id: 'price',
+      header: t('columns.price'),
+      sortField: 'price',
+      className: 'whitespace-nowrap',
+      cell: (property) =>
+        t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency }),
+    },
+    {
+      id: 'continent',
+      header: t('columns.continent'),
+      cell: (property) => (property.continent == null ? '' : continentLabel(property.continent)),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      cell: (property) => <StatusBadge status={property.status} />,
+    },
+  ];
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <AddButton
+            label={t('add')}
+            onClick={() => {
+              setDialog({ property: null });
+            }}
+          />
+        }
+      />
+      <Card>
+        <CardContent className="pt-6">
+          {listing.isError ? (
+            <QueryError error={listing.error} />
+          ) : listing.isPending ? (
+            <p role="status" className="py-10 text-center text-muted-foreground">
+              {t('common.loading', { ns: 'translation' })}
+            </p>
+          ) : (
+            <DataTable
+              label={t('title')}
+              data={listing.data.rows}
+              columns={columns}
+              searchPlaceholder={t('search')}
+              server={{
+                page: address.page,
+                total: listing.data.total,
+                onPageChange: address.onPageChange,
+                query: address.q,
+                onQueryChange: address.onQueryChange,
+                sort: address.sort,
+                onSortChange: address.onSortChange,
+              }}
+              onEdit={(property) => {
+                setDialog({ property });
+              }}
+              onDuplicate={onDuplicate}
+              onDelete={onDelete}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <PropertyDialog
+        state={dialog}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The screen, once its text (the `properties` namespace) has arrived with its code. */
+export default function PropertiesListRoute() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} className="m-8" />}>
+      <PropertiesList />
+    </Suspense>
+  );
+}
