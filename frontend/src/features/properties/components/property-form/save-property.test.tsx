@@ -119,7 +119,7 @@ describe('saving a property', () => {
     expect(onSaved).toHaveBeenCalledWith(saved);
   });
 
-  it("toasts 'Error' with the server's message, or the spec's sentence when it has none", async () => {
+  it("toasts 'Error' with the server's message, else the spec's sentence for a silent answer or none", async () => {
     const server = mockServer({ ...catalogHandlers(), 'POST /api/properties': answer(500, { message: 'Disk full' }) });
     const onSaved = vi.fn();
     renderForm({ onSaved });
@@ -136,6 +136,11 @@ describe('saving a property', () => {
       expect(screen.getByText('Failed to create property')).toBeInTheDocument();
     });
     toast = screen.getByText('Failed to create property').closest('li') as HTMLElement;
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+
+    server.fetch.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+    toast = await toastWith('Failed to submit property data');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
     // Nothing typed is lost.
