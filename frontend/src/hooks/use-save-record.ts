@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
-import { conflictRecord, errorMessage, serverMessage, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import { ApiError, conflictRecord, errorMessage, serverMessage, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form';
 
 /**
@@ -31,9 +31,10 @@ export interface SaveRecordOptions<
    * Titles of the toast that reports a failed save with the server's reason (core-panel §8).
    * Without them there is no toast (site-content §8): the reason shows in the form unless
    * the server put it under the fields. With `title`, that is the toast's title and the
-   * create/update sentences stand in for the server's reason when it gave none.
+   * create/update sentences stand in for the server's reason when it gave none, or
+   * `noAnswer` when no answer came at all.
    */
-  failed?: { createFailed: string; updateFailed: string; title?: string } | undefined;
+  failed?: { createFailed: string; updateFailed: string; title?: string; noAnswer?: string } | undefined;
   /** Told after Reload took the current record into the form, e.g. to follow a parent choice. */
   onReload?: (current: TRecord, values: TValues) => void;
   /** Told, after the success toast, what the create or update answered. */
@@ -106,7 +107,8 @@ export function useSaveRecord<
       } else if (failed?.title === undefined) {
         toast({ title: failedTitle, description: serverMessage(error), variant: 'destructive' });
       } else {
-        toast({ title: failed.title, description: serverMessage(error) ?? failedTitle, variant: 'destructive' });
+        const reason = error instanceof ApiError ? failedTitle : (failed.noAnswer ?? failedTitle);
+        toast({ title: failed.title, description: serverMessage(error) ?? reason, variant: 'destructive' });
       }
     };
     const onSuccess = (title: string) => (saved: TSaved) => {

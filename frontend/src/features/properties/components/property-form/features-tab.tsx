@@ -12,12 +12,12 @@ import { AMENITY_GROUPS } from './form-values';
 
 const GROUPS: readonly FeatureCategory[] = ['general', 'amenities', 'luxury'];
 
+/** A catalog feature, named in English like the rest of the panel (core §1, §3). */
 function FeatureCheckbox({ feature, checked, onToggle }: { feature: PropertyFeature; checked: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
   return (
     <label className="flex items-center gap-2 text-sm font-medium">
       <input type="checkbox" className="size-4 accent-primary" checked={checked} onChange={onToggle} />
-      {t('common.bilingual', { en: feature.nameEn, ar: feature.nameAr })}
+      {feature.nameEn}
     </label>
   );
 }

@@ -1,9 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { constants, validate } from '@/lib/rules';
-import { answer, json, mockServer, sentBody } from '@/test/server';
-import { catalogHandlers, fillRequired, openTab, renderForm, storedProperty } from './test-support';
+import { mockServer } from '@/test/server';
+import { FIELD_ORDER, TAB_FIELDS, tabOf } from './form-values';
+import { catalogHandlers, fillRequired, openTab, renderForm } from './test-support';
+
+describe('the form’s fields', () => {
+  it('cover every payload field once, tab by tab in the rules’ order', () => {
+    expect(FIELD_ORDER).toEqual(Object.keys(constants().newForms.property));
+  });
+
+  it('place the failing fields the rules report for a new form on Basic Info and Details', () => {
+    const failing = Object.keys(validate('property', constants().newForms.property));
+    expect(failing.map(tabOf)).toEqual([...failing.slice(0, -1).map(() => 'basic'), 'details']);
+    expect(TAB_FIELDS.financial).toEqual(['maintenanceFee', 'propertyTax']);
+  });
+});
 
 describe('the property form', () => {
   it('starts a new property from the rules’ defaults, with Arabic fields right to left', async () => {

@@ -132,7 +132,12 @@ function PropertyFormBody({
     form,
     formValues: (record: Property) => recordFormValues(record, featureIdsAtOpen.current),
     saved: { created: t('toast.created'), updated: t('toast.updated') },
-    failed: { title: t('toast.error'), createFailed: t('toast.createFailed'), updateFailed: t('toast.updateFailed') },
+    failed: {
+      title: t('toast.error'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      noAnswer: t('toast.submitFailed'),
+    },
     onDone: ({ property: saved, featuresSaved }: SavedProperty) => {
       if (!featuresSaved) {
         toast({ title: t('toast.warning'), description: t('toast.featuresFailed'), variant: 'destructive' });

@@ -72,6 +72,7 @@ export function catalogHandlers(): Record<string, Handler> {
     'GET /api/categories': answer(200, categories),
     'GET /api/property-types': answer(200, propertyTypes),
     'GET /api/property-features': answer(200, features),
+    'GET /api/properties/5/features': answer(200, []),
   };
 }
 
@@ -113,7 +114,7 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     createdAt: created,
     updatedAt: created,
     ...overrides,
-  } as Property;
+  };
 }
 
 /** Mounts the form alone, with the app's providers (toasts included). */
