@@ -115,6 +115,21 @@ where
     decoded.map_err(|source| sqlx::Error::ColumnDecode { index: format!("{column:?}"), source })
 }
 
+/// Locks the row `id` of `table` until the caller's transaction ends, so that no other
+/// transaction can start referring to it meanwhile (a foreign key check waits for the lock).
+/// PostgreSQL takes the row lock with FOR UPDATE (a plain UPDATE's lock would let foreign
+/// key checks through); SQLite has no row locks, and a write makes the transaction the one
+/// writer of the database.
+pub async fn lock_row(conn: &mut sqlx::AnyConnection, table: &str, id: i64) -> crate::error::ApiResult<()> {
+    let sql = if conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME {
+        format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE")
+    } else {
+        format!("UPDATE {table} SET id = id WHERE id = $1")
+    };
+    sqlx::query(&sql).bind(id).execute(&mut *conn).await?;
+    Ok(())
+}
+
 /// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row
 /// has that id.
 pub fn found<T>(

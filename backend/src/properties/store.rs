@@ -1030,15 +1030,13 @@ impl Reference {
 }
 
 /// In the transaction of a catalog delete, before it: 409 naming how many properties use
-/// the record. The record's row is locked first (a write that changes nothing), so no
-/// property can start using it between this count and the delete: a concurrent writer
-/// naming it waits for this transaction, then finds it gone.
+/// the record. The record's row is locked first, so no property can start using it between
+/// this count and the delete: a concurrent writer naming it waits for this transaction,
+/// then finds it gone (and for a feature, whose assignments would go with it, nothing is
+/// lost unseen).
 pub async fn refuse_if_used(conn: &mut AnyConnection, reference: Reference, id: i64) -> ApiResult<()> {
     let (table, users, column) = reference.tables();
-    sqlx::query(&format!("UPDATE {table} SET version = version WHERE id = $1"))
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+    db::lock_row(conn, table, id).await?;
     let count: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {users} WHERE {column} = $1"))
         .bind(id)
         .fetch_one(&mut *conn)

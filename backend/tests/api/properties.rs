@@ -569,4 +569,29 @@ both_databases! {
             assert_eq!(status, Status::NoContent, "{path}: {answer}");
         }
     }
+
+    async fn a_feature_being_selected_meanwhile_is_not_deleted(app) {
+        app.login_admin().await;
+        let catalog = catalog(&app).await;
+        let property = create_property(&app, full_form(&catalog, "Villa")).await;
+        let feature = created(&app, "/api/property-features", json!({ "nameEn": "Pool", "nameAr": "مسبح" })).await;
+        // Another writer selects the feature and has not committed yet when the delete comes.
+        let mut selecting = app.pool().begin().await.expect("transaction");
+        sqlx::query("INSERT INTO property_feature_assignments (property_id, feature_id) VALUES ($1, $2)")
+            .bind(property["id"].as_i64())
+            .bind(feature["id"].as_i64())
+            .execute(&mut *selecting)
+            .await
+            .expect("selected");
+        let path = format!("/api/property-features/{}", feature["id"]);
+        let (deleted, committed) = rocket::tokio::join!(app.send(Method::Delete, &path, Value::Null), async {
+            rocket::tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            selecting.commit().await
+        });
+        committed.expect("committed");
+        assert_eq!(deleted.0, Status::Conflict, "{}", deleted.1);
+        assert_eq!(deleted.1["message"], "This property feature is used by 1 property");
+        let features = format!("/api/properties/{}/features", property["id"]);
+        assert_eq!(app.get(&features).await.1, json!([feature]));
+    }
 }
