@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import addPropertyAr from './add-property.ar.json';
+import dashboardAr from './dashboard.ar.json';
+import dashboardEn from './dashboard.en.json';
 import addPropertyEn from './add-property.en.json';
 import ar from './ar.json';
 import en from './en.json';
@@ -23,6 +25,7 @@ describe('text resources', () => {
     ['propertyForm', propertyFormEn, propertyFormAr],
     ['properties', propertiesEn, propertiesAr],
     ['addProperty', addPropertyEn, addPropertyAr],
+    ['dashboard', dashboardEn, dashboardAr],
   ])("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
     expect(keys(arabic).sort()).toEqual(keys(english).sort());
   });

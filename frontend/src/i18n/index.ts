@@ -20,6 +20,7 @@ export interface ScreenText {
   propertyForm: typeof import('./property-form.en.json');
   properties: typeof import('./properties.en.json');
   addProperty: typeof import('./add-property.en.json');
+  dashboard: typeof import('./dashboard.en.json');
 }
 
 declare module 'i18next' {
@@ -45,6 +46,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   addProperty: {
     en: () => import('./add-property.en.json'),
     ar: () => import('./add-property.ar.json'),
+  },
+  dashboard: {
+    en: () => import('./dashboard.en.json'),
+    ar: () => import('./dashboard.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

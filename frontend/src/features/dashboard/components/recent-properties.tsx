@@ -19,16 +19,16 @@ function numberBadge(propertyNumber: string | null | undefined, index: number): 
  * title, location (or else continent), status, and the price with '$' and the currency.
  */
 export function RecentProperties() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('dashboard');
   const recent = useQuery(
     propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }),
   );
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>{t('dashboard.recentProperties')}</CardTitle>
+        <CardTitle>{t('recentProperties')}</CardTitle>
         <Button asChild variant="outline" size="sm">
-          <Link to="/properties">{t('dashboard.viewAll')}</Link>
+          <Link to="/properties">{t('viewAll')}</Link>
         </Button>
       </CardHeader>
       <CardContent>
@@ -36,10 +36,10 @@ export function RecentProperties() {
           <QueryError error={recent.error} />
         ) : recent.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
-            {t('common.loading')}
+            {t('common.loading', { ns: 'translation' })}
           </p>
         ) : recent.data.rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('dashboard.noProperties')}</p>
+          <p className="text-sm text-muted-foreground">{t('noProperties')}</p>
         ) : (
           <ul className="grid gap-3">
             {recent.data.rows.map((property, index) => (
@@ -56,7 +56,7 @@ export function RecentProperties() {
                 <div className="grid justify-items-end gap-1">
                   <StatusBadge status={property.status} />
                   <span className="text-sm font-semibold whitespace-nowrap">
-                    {t('dashboard.price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                    {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
                   </span>
                 </div>
               </li>

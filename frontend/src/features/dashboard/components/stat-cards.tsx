@@ -13,7 +13,7 @@ const FIGURES: readonly { key: keyof PropertyStats; icon: LucideIcon }[] = [
 
 /** The three figures of the stats call (core-panel §2): nothing is shown until they arrive. */
 export function StatCards() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('dashboard');
   const stats = useStats();
   if (stats.isError) return <QueryError error={stats.error} />;
   return (
@@ -21,13 +21,13 @@ export function StatCards() {
       {FIGURES.map(({ key, icon: Icon }) => (
         <Card key={key}>
           <CardHeader className="flex-row items-center justify-between pb-2">
-            <CardTitle className="text-sm font-medium text-muted-foreground">{t(`dashboard.${key}`)}</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">{t(key)}</CardTitle>
             <Icon className="size-5 text-primary" aria-hidden />
           </CardHeader>
           <CardContent>
             <p className="text-3xl font-bold">
               {stats.data === undefined ? (
-                <Spinner label={t('common.loading')} />
+                <Spinner label={t('common.loading', { ns: 'translation' })} />
               ) : (
                 new Intl.NumberFormat(i18n.language).format(stats.data[key])
               )}

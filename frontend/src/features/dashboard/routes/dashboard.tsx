@@ -7,11 +7,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { RecentProperties } from '../components/recent-properties';
 import { StatCards } from '../components/stat-cards';
 
@@ -31,19 +33,19 @@ const SYSTEM_STATUS = [
   { part: 'api', state: 'active' },
 ] as const;
 
-export default function DashboardRoute() {
-  const { t } = useTranslation();
+function Dashboard() {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
-          <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-muted-foreground">{t('subtitle')}</p>
         </div>
         <Button asChild>
           <Link to="/properties">
             <Plus aria-hidden />
-            {t('dashboard.addProperty')}
+            {t('addProperty')}
           </Link>
         </Button>
       </header>
@@ -55,14 +57,14 @@ export default function DashboardRoute() {
 
         <Card>
           <CardHeader>
-            <CardTitle>{t('dashboard.quickActions')}</CardTitle>
+            <CardTitle>{t('quickActions')}</CardTitle>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3">
             {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
               <Button key={href} asChild variant="outline" className="h-auto flex-col gap-2 py-5">
                 <Link to={href}>
                   <Icon className="size-6! text-primary" aria-hidden />
-                  {t(`dashboard.${label}`)}
+                  {t(label)}
                 </Link>
               </Button>
             ))}
@@ -71,7 +73,7 @@ export default function DashboardRoute() {
 
         <Card>
           <CardHeader>
-            <CardTitle>{t('dashboard.systemStatus')}</CardTitle>
+            <CardTitle>{t('systemStatus')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-3">
@@ -79,9 +81,9 @@ export default function DashboardRoute() {
                 <li key={part} className="flex items-center justify-between rounded-lg border border-border p-3">
                   <span className="flex items-center gap-3 text-sm font-medium">
                     <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />
-                    {t(`dashboard.${part}`)}
+                    {t(part)}
                   </span>
-                  <Badge variant="success">{t(`dashboard.${state}`)}</Badge>
+                  <Badge variant="success">{t(state)}</Badge>
                 </li>
               ))}
             </ul>
@@ -89,5 +91,15 @@ export default function DashboardRoute() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The screen, once its text (the `dashboard` namespace) has arrived with its code. */
+export default function DashboardRoute() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} className="m-8" />}>
+      <Dashboard />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
@@ -35,23 +35,23 @@ function pageFrom(value: string | null): number {
  * pause in typing.
  */
 function useListAddress() {
-  const [params, setParams] = useSearchParams();
+  // The address's search read with the URL API rather than the router's useSearchParams,
+  // whose code would join the router chunk every screen (the sign-in one too) downloads.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const page = pageFrom(params.get('page'));
   const q = params.get('q') ?? '';
   const sort = parseSort(params.get('sort'));
 
   const change = useCallback(
     (apply: (next: URLSearchParams) => void, replace = false) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          apply(next);
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(search);
+      apply(next);
+      const text = next.toString();
+      void navigate({ search: text === '' ? '' : `?${text}` }, { replace });
     },
-    [setParams],
+    [search, navigate],
   );
 
   const onPageChange = useCallback(
