@@ -18,6 +18,7 @@ pub mod payload;
 pub mod property_features;
 pub mod property_types;
 pub mod public;
+pub mod seed;
 pub mod spa;
 pub mod users;
 

@@ -15,5 +15,6 @@ mod media_video;
 mod openapi;
 mod public_catalog;
 mod schema;
+mod seed;
 mod trust;
 mod versions;
