@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use sqlx::Row;
 
-use crate::helpers::TestApp;
+use crate::helpers::{Backend, TestApp};
 
 async fn seed(app: &TestApp, args: &[&str]) -> Output {
     let url = app.database_url().to_owned();
@@ -95,5 +95,44 @@ both_databases! {
             assert!(stderr.contains("usage: aqar seed --properties N"), "{stderr}");
         }
         assert_eq!(count(&app, "SELECT COUNT(*) FROM properties").await, 0);
+    }
+
+    async fn a_bulk_load_sets_the_indexes_aside_and_makes_them_again(app) {
+        let schema = |backend: Backend| match backend {
+            Backend::Sqlite => "SELECT type || ' ' || name || ': ' || sql FROM sqlite_master \
+                                WHERE sql IS NOT NULL AND type IN ('index', 'trigger') ORDER BY 1",
+            Backend::Postgres => "SELECT indexdef::text FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
+        };
+        let objects = || async {
+            sqlx::query_scalar::<_, String>(schema(app.backend)).fetch_all(app.pool()).await.expect("schema")
+        };
+        let before = objects().await;
+        assert!(before.iter().any(|o| o.contains("properties_price")), "{before:?}");
+        let mut conn = app.pool().acquire().await.expect("connection");
+        let seeded = aqar::seed::seed_with(&mut conn, 600, 3, aqar::seed::Load::Bulk).await.expect("seeded");
+        assert!(seeded.catalog_created && seeded.properties == 600);
+        drop(conn);
+        assert_eq!(objects().await, before, "every index and trigger is back as it was");
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM properties").await, 600);
+
+        // The search index covers the rows written while it was set aside.
+        let villas = count(&app, "SELECT COUNT(*) FROM properties WHERE search_text LIKE '%villa%'").await;
+        assert!(villas > 0);
+        if app.backend == Backend::Sqlite {
+            let indexed = count(&app, "SELECT COUNT(*) FROM property_search WHERE property_search MATCH '\"villa\"'").await;
+            assert_eq!(indexed, villas);
+            let settings: Vec<String> = sqlx::query_scalar("SELECT k || '=' || v FROM property_search_config ORDER BY k")
+                .fetch_all(app.pool()).await.expect("config");
+            assert!(settings.contains(&"hashsize=1048576".to_owned()), "the default is back: {settings:?}");
+        }
+        // Writes after the load keep the search index up to date as before.
+        let mut conn = app.pool().acquire().await.expect("connection");
+        aqar::seed::seed_with(&mut conn, 20, 4, aqar::seed::Load::Incremental).await.expect("seeded");
+        drop(conn);
+        if app.backend == Backend::Sqlite {
+            let all = count(&app, "SELECT COUNT(*) FROM properties WHERE search_text LIKE '%aq-%'").await;
+            let indexed = count(&app, "SELECT COUNT(*) FROM property_search WHERE property_search MATCH '\"aq-\"'").await;
+            assert_eq!((all, indexed), (620, 620));
+        }
     }
 }
