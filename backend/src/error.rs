@@ -163,9 +163,10 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         422 if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
             ApiError::new(status, "The form lacks a field this call needs, or holds one of the wrong kind")
         }
-        422 => ApiError::bad_request(
-            "A value in the address has the wrong type, such as an id that is not a number",
-        ),
+        422 => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
+        // A route of this method has this path, but a value in it did not parse (an id beyond
+        // 64 bits) and the browser app's catch-all GET route answered 404 in its place.
+        404 if has_route_for(request) => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
         404 => match allowed_methods(request) {
             Some(allow) => ApiError {
                 allow: Some(allow),
@@ -175,6 +176,19 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         },
         _ => ApiError::new(status, default_message(status)),
     }
+}
+
+const WRONG_TYPE_IN_ADDRESS: &str =
+    "A value in the address has the wrong type, such as an id that is not a number";
+
+/// Whether one of the API's routes takes the request's method at the request's path.
+fn has_route_for(request: &Request<'_>) -> bool {
+    let path: Vec<&str> = request.uri().path().segments().collect();
+    request
+        .rocket()
+        .routes()
+        .filter(|route| !crate::undocumented(route) && route.method == request.method())
+        .any(|route| path_matches(route.uri.path(), &path))
 }
 
 /// The methods the API's routes take at the request's path, when it has some but not the

@@ -15,11 +15,13 @@ pub mod locations;
 pub mod media;
 pub mod openapi;
 pub mod payload;
+pub mod properties;
 pub mod property_features;
 pub mod property_types;
 pub mod public;
 pub mod seed;
 pub mod spa;
+pub mod stats;
 pub mod users;
 
 use rocket::figment::Figment;
@@ -75,6 +77,8 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", property_types::api()),
         Mount::new("/api", locations::api()),
         Mount::new("/api", property_features::api()),
+        Mount::new("/api", properties::api()),
+        Mount::new("/api", stats::api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),
         Mount::new("/", health::api()),

@@ -120,8 +120,11 @@ CREATE INDEX properties_title_en ON properties (title_en);
 CREATE INDEX properties_property_number ON properties (property_number);
 
 -- Substring search: an FTS5 trigram index over the folded text, kept in step by triggers.
+-- Case-sensitive, as the text is folded already: a match is exactly an `instr` of the folded
+-- text, so the server may test rows either way and get the same answer (and PostgreSQL's
+-- LIKE agrees).
 CREATE VIRTUAL TABLE property_search USING fts5 (
-    search_text, content = 'properties', content_rowid = 'id', tokenize = 'trigram'
+    search_text, content = 'properties', content_rowid = 'id', tokenize = 'trigram case_sensitive 1'
 );
 CREATE TRIGGER properties_search_insert AFTER INSERT ON properties BEGIN
     INSERT INTO property_search (rowid, search_text) VALUES (new.id, new.search_text);

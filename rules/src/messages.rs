@@ -32,6 +32,8 @@ pub const APARTMENTS_PER_FLOOR_TOO_SMALL: &str = "Apartments per floor must be a
 pub const FLOOR_NUMBER_NEGATIVE: &str = "Floor number cannot be negative";
 pub const PARKING_SPACES_NEGATIVE: &str = "Parking spaces cannot be negative";
 pub const COUNT_NEGATIVE: &str = "Count cannot be negative";
+/// Price, maintenance fee or property tax beyond [`crate::property::MONEY_MAX`] (written here).
+pub const AMOUNT_TOO_LARGE: &str = "Amount cannot exceed 1,000,000,000,000";
 
 // Older property form (core §5 states the rules; the words are written here).
 pub const YEAR_BUILT_TOO_EARLY: &str = "Year built cannot be before 1800";
@@ -116,3 +118,21 @@ pub const IMAGE_OVER_50_MEGAPIXELS: &str = "Please choose an image of at most 50
 // Uploaded videos (written here: the server judges the file's content, as for images).
 pub const VIDEO_NOT_RECOGNISED: &str = "Please choose an MP4, WebM or MOV video";
 pub const VIDEO_OVER_200MB: &str = "Please select a video smaller than 200MB";
+
+// Property listings on the server (written here: the server checks references against
+// stored rows).
+pub const PROPERTY_NOT_FOUND: &str = "Property not found";
+pub const CATEGORY_NOT_FOUND: &str = "Category not found";
+pub const PROPERTY_TYPE_NOT_FOUND: &str = "Property type not found";
+pub const REGION_NOT_FOUND: &str = "Region not found";
+pub const CITY_NOT_IN_COUNTRY: &str = "This city is not in the chosen country";
+pub const REGION_NOT_IN_CITY: &str = "This region is not in the chosen city";
+pub const FEATURE_NOT_FOUND: &str = "A selected feature does not exist";
+
+/// The refusal to delete a catalog record that listings still use, naming how many:
+/// 'This category is used by 3 properties' (`record` is 'category', 'property type',
+/// 'country', 'city', 'region' or 'property feature').
+pub fn used_by_properties(record: &str, count: i64) -> String {
+    let noun = if count == 1 { "property" } else { "properties" };
+    format!("This {record} is used by {count} {noun}")
+}

@@ -13,6 +13,11 @@ pub const COPY_SUFFIX_EN: &str = " (Copy)";
 /// Suffix of the Arabic title of a duplicated property: the Arabic word for copy.
 pub const COPY_SUFFIX_AR: &str = " (نسخة)";
 
+/// The largest amount of money a listing may carry (price, maintenance fee, property tax):
+/// stored as whole thousandths, every amount up to this one travels as a JSON number and
+/// back to the same thousandth.
+pub const MONEY_MAX: f64 = 1_000_000_000_000.0;
+
 /// Earliest year a building can have been built (the latest is the current year).
 pub const YEAR_BUILT_MIN: i32 = 1800;
 
@@ -30,6 +35,7 @@ pub struct PropertyInput {
     pub description_en: String,
     pub description_ar: String,
     /// Absent reads as not given and fails like a negative price.
+    #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
     /// One of the `currencies` vocabulary.
     pub currency: String,
@@ -120,7 +126,9 @@ pub struct PropertyInput {
     pub video_url: Option<String>,
     pub virtual_tour_url: Option<String>,
 
+    #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
     pub maintenance_fee: Option<f64>,
+    #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
     pub property_tax: Option<f64>,
 }
 
@@ -173,6 +181,11 @@ fn not_positive(value: Option<f64>) -> bool {
     value.is_none_or(|v| v < 0.0)
 }
 
+/// An amount beyond what is stored exactly, either way.
+fn too_large(value: Option<f64>) -> bool {
+    value.is_some_and(|v| v.abs() > MONEY_MAX)
+}
+
 fn below(value: Option<i32>, minimum: i32) -> bool {
     value.is_some_and(|v| v < minimum)
 }
@@ -185,6 +198,7 @@ impl Validate for PropertyInput {
         errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
         errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
+        errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
         errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
         errors.check(not_positive(self.area), "area", messages::AREA_NOT_POSITIVE);
@@ -223,6 +237,8 @@ impl Validate for PropertyInput {
         for (field, count) in self.room_counts() {
             errors.check(count < 0, field, messages::COUNT_NEGATIVE);
         }
+        errors.check(too_large(self.maintenance_fee), "maintenanceFee", messages::AMOUNT_TOO_LARGE);
+        errors.check(too_large(self.property_tax), "propertyTax", messages::AMOUNT_TOO_LARGE);
         errors.into_result()
     }
 }
@@ -237,6 +253,7 @@ pub struct LegacyPropertyInput {
     pub title_ar: String,
     pub description_en: String,
     pub description_ar: String,
+    #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
     pub currency: String,
     /// Optional in this form; at least 0 when given.
@@ -287,6 +304,7 @@ impl LegacyPropertyInput {
         errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
         errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
+        errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
         errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
         errors.check(self.area.is_some_and(|a| a < 0.0), "area", messages::AREA_NOT_POSITIVE);

@@ -34,7 +34,10 @@ pub fn api() -> Vec<Endpoint> {
             update,
             Doc::new("Replaces a category").takes::<CategoryInput>().responds::<Category>().versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a category").status(204).versioned()),
+        endpoint!(
+            remove,
+            Doc::new("Deletes a category; 409 while properties use it").status(204).fails(&[409]).versioned()
+        ),
         endpoint!(
             public_list,
             Doc::new("Every category, for the public site").public_read().responds::<Vec<Category>>()

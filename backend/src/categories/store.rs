@@ -7,6 +7,7 @@ use super::Category;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
 use crate::payload::optional_text;
+use crate::properties::{self, store::Reference};
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at, version";
 
@@ -108,8 +109,12 @@ pub async fn update(
     db::settled(row, from_row, find(db, id), NOT_FOUND).await
 }
 
+/// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = db.begin().await?;
+    properties::store::refuse_if_used(&mut tx, Reference::Category, id).await?;
     let sql = format!("DELETE FROM categories WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *tx).await?;
+    tx.commit().await?;
     db::removed(done, find(db, id), NOT_FOUND).await
 }

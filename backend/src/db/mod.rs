@@ -103,15 +103,37 @@ pub async fn migrate_pool(pool: &sqlx::AnyPool, dialect: Dialect) -> Result<(), 
     dialect.migrator().run(pool).await.map_err(|error| format!("database migration failed: {error}"))
 }
 
-/// Reads a boolean column. PostgreSQL answers a real boolean; SQLite's booleans are stored
-/// as 0/1 integers because sqlx's Any driver cannot decode SQLite's BOOLEAN affinity.
-pub fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, sqlx::Error> {
-    use sqlx::Row;
-    match row.try_get::<bool, _>(column) {
-        Ok(value) => Ok(value),
-        Err(sqlx::Error::ColumnDecode { .. }) => row.try_get::<i64, _>(column).map(|n| n != 0),
-        Err(error) => Err(error),
-    }
+/// Reads a boolean column, by name or position. PostgreSQL answers a real boolean; SQLite's
+/// booleans are stored as 0/1 integers because sqlx's Any driver cannot decode SQLite's
+/// BOOLEAN affinity. The value's kind decides, so no failed decode is paid for per value.
+pub fn flag<I>(row: &sqlx::any::AnyRow, column: I) -> Result<bool, sqlx::Error>
+where
+    I: sqlx::ColumnIndex<sqlx::any::AnyRow> + std::fmt::Debug + Copy,
+{
+    use sqlx::any::{Any, AnyTypeInfoKind};
+    use sqlx::{Decode, Row, ValueRef};
+    let value = row.try_get_raw(column)?;
+    let decoded = if value.type_info().kind() == AnyTypeInfoKind::Bool {
+        <bool as Decode<Any>>::decode(value)
+    } else {
+        <i64 as Decode<Any>>::decode(value).map(|n| n != 0)
+    };
+    decoded.map_err(|source| sqlx::Error::ColumnDecode { index: format!("{column:?}"), source })
+}
+
+/// Locks the row `id` of `table` until the caller's transaction ends, so that no other
+/// transaction can start referring to it meanwhile (a foreign key check waits for the lock).
+/// PostgreSQL takes the row lock with FOR UPDATE (a plain UPDATE's lock would let foreign
+/// key checks through); SQLite has no row locks, and a write makes the transaction the one
+/// writer of the database.
+pub async fn lock_row(conn: &mut sqlx::AnyConnection, table: &str, id: i64) -> crate::error::ApiResult<()> {
+    let sql = if conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME {
+        format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE")
+    } else {
+        format!("UPDATE {table} SET id = id WHERE id = $1")
+    };
+    sqlx::query(&sql).bind(id).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row

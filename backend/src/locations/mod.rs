@@ -40,7 +40,7 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             delete_country,
-            Doc::new("Deletes a country; 409 while cities belong to it")
+            Doc::new("Deletes a country; 409 while cities belong to it or properties use it")
                 .status(204)
                 .fails(&[409])
                 .versioned()
@@ -64,7 +64,10 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             delete_city,
-            Doc::new("Deletes a city; 409 while regions belong to it").status(204).fails(&[409]).versioned()
+            Doc::new("Deletes a city; 409 while regions belong to it or properties use it")
+                .status(204)
+                .fails(&[409])
+                .versioned()
         ),
         endpoint!(
             list_regions,
@@ -87,7 +90,10 @@ pub fn api() -> Vec<Endpoint> {
                 .fails(&[409])
                 .versioned()
         ),
-        endpoint!(delete_region, Doc::new("Deletes a region").status(204).versioned()),
+        endpoint!(
+            delete_region,
+            Doc::new("Deletes a region; 409 while properties use it").status(204).fails(&[409]).versioned()
+        ),
         endpoint!(
             public_countries,
             Doc::new("Every country, for the public site").public_read().responds::<Vec<Country>>()

@@ -10,8 +10,9 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use super::{City, Country, Region};
 use crate::db::{self, clock};
 use crate::error::{ApiError, ApiResult};
+use crate::properties::{self, store::Reference};
 
-pub const REGION_NOT_FOUND: &str = "Region not found";
+pub const REGION_NOT_FOUND: &str = messages::REGION_NOT_FOUND;
 
 const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, created_at, version";
 
@@ -181,6 +182,7 @@ pub async fn update_country(
 }
 
 pub async fn delete_country(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    properties::store::refuse_if_used(conn, Reference::Country, id).await?;
     let cities = count_children(conn, "cities", "country_id", id).await?;
     if cities > 0 {
         return Err(still_holds("country", cities, "city", "cities"));
@@ -258,6 +260,7 @@ pub async fn update_city(
 }
 
 pub async fn delete_city(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    properties::store::refuse_if_used(conn, Reference::City, id).await?;
     let regions = count_children(conn, "regions", "city_id", id).await?;
     if regions > 0 {
         return Err(still_holds("city", regions, "region", "regions"));
@@ -334,8 +337,11 @@ pub async fn update_region(
     }
 }
 
+/// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete_region(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let sql = format!("DELETE FROM regions WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    let mut tx = db.begin().await?;
+    properties::store::refuse_if_used(&mut tx, Reference::Region, id).await?;
+    let done = delete_row(&mut tx, "regions", id, expected).await?;
+    tx.commit().await?;
     db::removed(done, find_region(db, id), REGION_NOT_FOUND).await
 }

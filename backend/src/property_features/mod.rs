@@ -39,7 +39,13 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<PropertyFeature>()
                 .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a property feature").status(204).versioned()),
+        endpoint!(
+            remove,
+            Doc::new("Deletes a property feature; 409 while properties have it selected")
+                .status(204)
+                .fails(&[409])
+                .versioned()
+        ),
         endpoint!(
             public_list,
             Doc::new("The active property features, by display order then id, for the public site")

@@ -8,13 +8,14 @@ use sqlx::{Any, AnyPool, Executor, Row};
 use super::PropertyFeature;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
+use crate::properties::{self, store::Reference};
 
-const COLUMNS: &str =
+pub const COLUMNS: &str =
     "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at, version";
 
 pub const NOT_FOUND: &str = "Property feature not found";
 
-fn from_row(row: &AnyRow) -> Result<PropertyFeature, sqlx::Error> {
+pub fn from_row(row: &AnyRow) -> Result<PropertyFeature, sqlx::Error> {
     let category: String = row.try_get("category")?;
     let category = FeatureCategory::ALL
         .iter()
@@ -102,8 +103,12 @@ pub async fn update(
     db::settled(row, from_row, find(db, id), NOT_FOUND).await
 }
 
+/// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = db.begin().await?;
+    properties::store::refuse_if_used(&mut tx, Reference::Feature, id).await?;
     let sql = format!("DELETE FROM property_features WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(db).await?;
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *tx).await?;
+    tx.commit().await?;
     db::removed(done, find(db, id), NOT_FOUND).await
 }

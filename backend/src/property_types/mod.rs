@@ -33,7 +33,13 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<PropertyType>()
                 .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a property type").status(204).versioned()),
+        endpoint!(
+            remove,
+            Doc::new("Deletes a property type; 409 while properties use it")
+                .status(204)
+                .fails(&[409])
+                .versioned()
+        ),
         endpoint!(
             public_list,
             Doc::new("Every property type, for the public site")

@@ -9,9 +9,12 @@ use crate::helpers::{Backend, TestApp};
 async fn columns(app: &TestApp) -> BTreeMap<String, Vec<String>> {
     let sql = match app.backend {
         Backend::Sqlite => {
+            // Ordinary tables only: a full-text index is a virtual table with shadow tables of
+            // its own, SQLite's counterpart of an index in PostgreSQL.
             "SELECT m.name AS table_name, p.name AS column_name FROM sqlite_master m \
-             JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
-             AND m.name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY 1, 2"
+             JOIN pragma_table_list t ON t.name = m.name AND t.schema = 'main' \
+             JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND t.type = 'table' \
+             AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY 1, 2"
         }
         Backend::Postgres => {
             "SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns \

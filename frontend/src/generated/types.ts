@@ -296,6 +296,13 @@ export interface ExportSelection {
 export type FeatureCategory = 'luxury' | 'amenities' | 'general';
 
 /**
+ * `POST /api/properties/{id}/features`: the whole set of selected feature ids.
+ */
+export interface FeatureIds {
+  featureIds: number[];
+}
+
+/**
  * Failing fields (camelCase payload names) and their messages.
  */
 export interface FieldErrors {
@@ -333,6 +340,16 @@ export interface HeroImageInput {
  */
 export type HeroPage =
   'index' | 'properties' | 'investors' | 'services' | 'about' | 'team' | 'contact';
+
+/**
+ * The scaled copies of a stored image, by width in pixels.
+ */
+export interface ImageVariants {
+  '160': string;
+  '320': string;
+  '640': string;
+  '1280': string;
+}
 
 /**
  * Language a site visitor wrote a contact request in.
@@ -441,6 +458,129 @@ export interface ProcessStepInput {
   stepNumber?: number;
   titleAr?: string;
   titleEn?: string;
+}
+
+/**
+ * A property as the panel reads it (list, one, and the answer of every write).
+ */
+export interface Property {
+  airConditioningUnit: boolean;
+  apartmentsPerFloor?: number | null;
+  area?: number | null;
+  balcony: number;
+  bathroom: number;
+  bathrooms?: number | null;
+  bbqArea: boolean;
+  bedroom: number;
+  /**
+   * The quick form's own fields (absent or false on listings made with the other form).
+   */
+  bedrooms?: number | null;
+  buildingAge?: number | null;
+  buildingCondition?: string | null;
+  /**
+   * Absent on listings made with the quick form.
+   */
+  buildingTypeNew?: string | null;
+  builtArea?: number | null;
+  categoryId: number;
+  categoryName: string;
+  categoryNameAr: string;
+  cityId?: number | null;
+  continent?: string | null;
+  /**
+   * Absent on listings made with the quick form, which has no location picker.
+   */
+  countryId?: number | null;
+  createdAt: string;
+  currency: string;
+  decoration: boolean;
+  descriptionAr: string;
+  descriptionEn: string;
+  dieselCentralHeating: boolean;
+  dieselFireplace: boolean;
+  displayType: DisplayType;
+  doubleGlazedAluminumWindows: boolean;
+  electricShutters: boolean;
+  elevatorsAvailable: boolean;
+  facing?: string | null;
+  /**
+   * When the listing last became featured; null while it is not.
+   */
+  featuredAt?: string | null;
+  fireSafetySystem: boolean;
+  fittedKitchen: boolean;
+  floor?: number | null;
+  floorNumberUnit?: number | null;
+  furnished: boolean;
+  gasCentralHeating: boolean;
+  gasFireplace: boolean;
+  guestRoom: number;
+  gymFitnessCenter: boolean;
+  hasBalcony: boolean;
+  hasCentralAC: boolean;
+  hasElevator: boolean;
+  hasGarden: boolean;
+  hasGym: boolean;
+  hasIntercom: boolean;
+  hasSecurity: boolean;
+  hasSwimmingPool: boolean;
+  hasUnderfloorHeating: boolean;
+  hotelStyleEntrance: boolean;
+  id: number;
+  /**
+   * Image references in order, the first being the cover: `/media/{sha256}.{ext}` paths
+   * or outside URLs.
+   */
+  images: string[];
+  isFeatured: boolean;
+  kidsPlayArea: boolean;
+  kitchen: number;
+  kitchenWithAppliances: boolean;
+  lastRenovated?: string | null;
+  laundryRoom: number;
+  livingRoom: number;
+  lobby: boolean;
+  locationAr: string;
+  locationEn: string;
+  maidsRoom: number;
+  maintenanceFee?: number | null;
+  masterBedroom: number;
+  numberOfFloorsInBuilding?: number | null;
+  openKitchen: number;
+  panoramicView: boolean;
+  parkingSpace: boolean;
+  parkingSpaces?: number | null;
+  parkingSpacesAvailable?: number | null;
+  petsAllowed: boolean;
+  plotArea?: number | null;
+  price: number;
+  privateElevator: boolean;
+  propertyNumber?: string | null;
+  propertyTax?: number | null;
+  regionId?: number | null;
+  saunaJacuzzi: boolean;
+  securitySystemCCTVAlarm: boolean;
+  serviceKitchen: number;
+  smartHomeSystem: boolean;
+  status: PropertyStatus;
+  storage: number;
+  swimmingPoolSharedOrPrivate: boolean;
+  terrace: number;
+  titleAr: string;
+  titleEn: string;
+  totalFloors?: number | null;
+  typeId: number;
+  typeName: string;
+  typeNameAr: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+  videoUrl?: string | null;
+  virtualTourUrl?: string | null;
+  yearBuilt?: number | null;
 }
 
 export interface PropertyFeature {
@@ -585,6 +725,21 @@ export interface PropertyInput {
 }
 
 /**
+ * `GET /api/stats`.
+ */
+export interface PropertyStats {
+  /**
+   * Properties with status active.
+   */
+  activeListings: number;
+  /**
+   * Contact requests awaiting an answer (0 until contact requests exist).
+   */
+  pendingRequests: number;
+  totalProperties: number;
+}
+
+/**
  * Property status; any value may be chosen from any other.
  */
 export type PropertyStatus = 'active' | 'pending' | 'sold';
@@ -610,6 +765,160 @@ export interface PropertyTypeInput {
   descriptionEn?: string | null;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * A selected feature as the public site shows it.
+ */
+export interface PublicFeature {
+  category: FeatureCategory;
+  /**
+   * An icon class such as 'fi fi-rr-star'.
+   */
+  icon: string;
+  id: number;
+  nameAr: string;
+  nameEn: string;
+}
+
+/**
+ * One image of a public listing.
+ */
+export interface PublicImage {
+  /**
+   * `/media/{sha256}.{ext}` or an outside URL.
+   */
+  url: string;
+  /**
+   * The scaled copies of a `/media` image (`url?w=N`); null for an outside URL.
+   */
+  variants?: ImageVariants | null;
+}
+
+/**
+ * An active property as the public site reads it: the listing with its places' names, its
+ * images with their scaled copies, and its selected active features.
+ */
+export interface PublicProperty {
+  airConditioningUnit: boolean;
+  apartmentsPerFloor?: number | null;
+  area?: number | null;
+  balcony: number;
+  bathroom: number;
+  bathrooms?: number | null;
+  bbqArea: boolean;
+  bedroom: number;
+  /**
+   * The quick form's own fields (absent or false on listings made with the other form).
+   */
+  bedrooms?: number | null;
+  buildingAge?: number | null;
+  buildingCondition?: string | null;
+  /**
+   * Absent on listings made with the quick form.
+   */
+  buildingTypeNew?: string | null;
+  builtArea?: number | null;
+  categoryId: number;
+  categoryName: string;
+  categoryNameAr: string;
+  cityId?: number | null;
+  cityName?: string | null;
+  cityNameAr?: string | null;
+  continent?: string | null;
+  /**
+   * Absent on listings made with the quick form, which has no location picker.
+   */
+  countryId?: number | null;
+  countryName?: string | null;
+  countryNameAr?: string | null;
+  createdAt: string;
+  currency: string;
+  decoration: boolean;
+  descriptionAr: string;
+  descriptionEn: string;
+  dieselCentralHeating: boolean;
+  dieselFireplace: boolean;
+  displayType: DisplayType;
+  doubleGlazedAluminumWindows: boolean;
+  electricShutters: boolean;
+  elevatorsAvailable: boolean;
+  facing?: string | null;
+  /**
+   * When the listing last became featured; null while it is not.
+   */
+  featuredAt?: string | null;
+  features: PublicFeature[];
+  fireSafetySystem: boolean;
+  fittedKitchen: boolean;
+  floor?: number | null;
+  floorNumberUnit?: number | null;
+  furnished: boolean;
+  gasCentralHeating: boolean;
+  gasFireplace: boolean;
+  guestRoom: number;
+  gymFitnessCenter: boolean;
+  hasBalcony: boolean;
+  hasCentralAC: boolean;
+  hasElevator: boolean;
+  hasGarden: boolean;
+  hasGym: boolean;
+  hasIntercom: boolean;
+  hasSecurity: boolean;
+  hasSwimmingPool: boolean;
+  hasUnderfloorHeating: boolean;
+  hotelStyleEntrance: boolean;
+  id: number;
+  /**
+   * In order, the first being the cover.
+   */
+  images: PublicImage[];
+  isFeatured: boolean;
+  kidsPlayArea: boolean;
+  kitchen: number;
+  kitchenWithAppliances: boolean;
+  lastRenovated?: string | null;
+  laundryRoom: number;
+  livingRoom: number;
+  lobby: boolean;
+  locationAr: string;
+  locationEn: string;
+  maidsRoom: number;
+  maintenanceFee?: number | null;
+  masterBedroom: number;
+  numberOfFloorsInBuilding?: number | null;
+  openKitchen: number;
+  panoramicView: boolean;
+  parkingSpace: boolean;
+  parkingSpaces?: number | null;
+  parkingSpacesAvailable?: number | null;
+  petsAllowed: boolean;
+  plotArea?: number | null;
+  price: number;
+  privateElevator: boolean;
+  propertyNumber?: string | null;
+  propertyTax?: number | null;
+  regionId?: number | null;
+  regionName?: string | null;
+  regionNameAr?: string | null;
+  saunaJacuzzi: boolean;
+  securitySystemCCTVAlarm: boolean;
+  serviceKitchen: number;
+  smartHomeSystem: boolean;
+  status: PropertyStatus;
+  storage: number;
+  swimmingPoolSharedOrPrivate: boolean;
+  terrace: number;
+  titleAr: string;
+  titleEn: string;
+  totalFloors?: number | null;
+  typeId: number;
+  typeName: string;
+  typeNameAr: string;
+  updatedAt: string;
+  videoUrl?: string | null;
+  virtualTourUrl?: string | null;
+  yearBuilt?: number | null;
 }
 
 /**

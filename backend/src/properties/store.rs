@@ -1,0 +1,1048 @@
+//! SQL for properties, their ordered images and their selected features. Every write is one
+//! transaction: the references it names are checked, the row written, its images replaced.
+//! Lists are two indexed queries (the total and the page) plus one for the page's images
+//! (and, for the public site, one for its features); names come by JOIN.
+
+use std::collections::HashMap;
+
+use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
+use rules::{messages, FieldErrors};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AnyPool, Row};
+
+use super::body::PropertyBody;
+use super::listing::{Filters, ListRequest, Paging};
+use super::{Listing, Property, PublicFeature, PublicImage, PublicProperty};
+use crate::db::{self, clock, Dialect};
+use crate::error::{ApiError, ApiResult};
+use crate::payload::optional_text;
+use crate::property_features::{self, PropertyFeature};
+
+// Reading.
+
+/// The listing's columns with its category's and type's names, in the order
+/// [`read_listing`] reads them. `p` is the property, `c` its category, `t` its type.
+const LISTING_COLUMNS: &str = "p.id, p.property_number, p.title_en, p.title_ar, p.description_en, \
+     p.description_ar, p.price, p.currency, p.area, p.plot_area, p.built_area, p.country_id, \
+     p.city_id, p.region_id, p.location_en, p.location_ar, p.continent, p.category_id, p.type_id, \
+     p.status, p.display_type, p.facing, p.is_featured, p.building_type_new, p.year_built, \
+     p.building_condition, p.number_of_floors_in_building, p.floor_number_unit, \
+     p.apartments_per_floor, p.parking_spaces_available, p.elevators_available, \
+     p.fire_safety_system, p.hotel_style_entrance, p.bedroom, p.master_bedroom, p.maids_room, \
+     p.living_room, p.kitchen, p.open_kitchen, p.service_kitchen, p.laundry_room, p.bathroom, \
+     p.balcony, p.terrace, p.guest_room, p.storage, p.parking_space, p.furnished, \
+     p.fitted_kitchen, p.kitchen_with_appliances, p.gas_central_heating, \
+     p.diesel_central_heating, p.air_conditioning_unit, p.double_glazed_aluminum_windows, \
+     p.electric_shutters, p.gas_fireplace, p.diesel_fireplace, p.has_intercom, p.decoration, \
+     p.smart_home_system, p.has_underfloor_heating, p.has_central_ac, p.panoramic_view, \
+     p.security_system_cctv_alarm, p.swimming_pool_shared_or_private, p.gym_fitness_center, \
+     p.sauna_jacuzzi, p.bbq_area, p.kids_play_area, p.lobby, p.private_elevator, p.video_url, \
+     p.virtual_tour_url, p.maintenance_fee, p.property_tax, p.bedrooms, p.bathrooms, p.floor, \
+     p.total_floors, p.parking_spaces, p.building_age, p.has_balcony, p.has_garden, \
+     p.has_elevator, p.has_swimming_pool, p.has_gym, p.has_security, p.pets_allowed, \
+     p.created_at, p.updated_at, p.featured_at, p.last_renovated, c.name_en, c.name_ar, \
+     t.name_en, t.name_ar";
+
+const LISTING_FROM: &str = "FROM properties p JOIN categories c ON c.id = p.category_id \
+     JOIN property_types t ON t.id = p.type_id";
+
+/// The panel's record: the listing, then its version.
+fn panel_select() -> String {
+    format!("SELECT {LISTING_COLUMNS}, p.version {LISTING_FROM}")
+}
+
+/// The public record: the listing, then its places' names (`k` country, `ci` city, `r` region).
+fn public_select() -> String {
+    format!(
+        "SELECT {LISTING_COLUMNS}, k.name_en, k.name_ar, ci.name_en, ci.name_ar, r.name_en, r.name_ar \
+         {LISTING_FROM} LEFT JOIN countries k ON k.id = p.country_id \
+         LEFT JOIN cities ci ON ci.id = p.city_id LEFT JOIN regions r ON r.id = p.region_id"
+    )
+}
+
+/// Reads a row's columns in order, by position (no lookup by name per value).
+struct Columns<'r> {
+    row: &'r AnyRow,
+    at: usize,
+}
+
+impl<'r> Columns<'r> {
+    fn new(row: &'r AnyRow) -> Self {
+        Columns { row, at: 0 }
+    }
+
+    fn next<T: sqlx::Decode<'r, Any> + sqlx::Type<Any>>(&mut self) -> Result<T, sqlx::Error> {
+        self.at += 1;
+        self.row.try_get(self.at - 1)
+    }
+
+    fn flag(&mut self) -> Result<bool, sqlx::Error> {
+        self.at += 1;
+        db::flag(self.row, self.at - 1)
+    }
+
+    fn money(&mut self) -> Result<f64, sqlx::Error> {
+        self.next::<i64>().map(from_thousandths)
+    }
+
+    fn optional_money(&mut self) -> Result<Option<f64>, sqlx::Error> {
+        self.next::<Option<i64>>().map(|n| n.map(from_thousandths))
+    }
+
+    fn vocabulary<T: Copy>(&mut self, all: &[T], value: fn(T) -> &'static str) -> Result<T, sqlx::Error> {
+        let text: &str = self.next()?;
+        all.iter()
+            .copied()
+            .find(|t| value(*t) == text)
+            .ok_or_else(|| sqlx::Error::Decode(format!("unexpected stored value '{text}'").into()))
+    }
+}
+
+/// Money is stored as whole thousandths of the currency unit (see migration 0006): exact on
+/// both databases. The rules keep amounts within [`rules::property::MONEY_MAX`], where a
+/// thousandth survives the trip through a JSON number.
+fn to_thousandths(amount: f64) -> i64 {
+    // In range by the rules; `as` saturates rather than wraps were it not.
+    (amount * 1000.0).round() as i64
+}
+
+fn from_thousandths(thousandths: i64) -> f64 {
+    thousandths as f64 / 1000.0
+}
+
+fn read_listing(c: &mut Columns<'_>) -> Result<Listing, sqlx::Error> {
+    Ok(Listing {
+        id: c.next()?,
+        property_number: c.next()?,
+        title_en: c.next()?,
+        title_ar: c.next()?,
+        description_en: c.next()?,
+        description_ar: c.next()?,
+        price: c.money()?,
+        currency: c.next()?,
+        area: c.next()?,
+        plot_area: c.next()?,
+        built_area: c.next()?,
+        country_id: c.next()?,
+        city_id: c.next()?,
+        region_id: c.next()?,
+        location_en: c.next()?,
+        location_ar: c.next()?,
+        continent: c.next()?,
+        category_id: c.next()?,
+        type_id: c.next()?,
+        status: c.vocabulary(PropertyStatus::ALL, PropertyStatus::value)?,
+        display_type: c.vocabulary(DisplayType::ALL, DisplayType::value)?,
+        facing: c.next()?,
+        is_featured: c.flag()?,
+        building_type_new: c.next()?,
+        year_built: c.next()?,
+        building_condition: c.next()?,
+        number_of_floors_in_building: c.next()?,
+        floor_number_unit: c.next()?,
+        apartments_per_floor: c.next()?,
+        parking_spaces_available: c.next()?,
+        elevators_available: c.flag()?,
+        fire_safety_system: c.flag()?,
+        hotel_style_entrance: c.flag()?,
+        bedroom: c.next()?,
+        master_bedroom: c.next()?,
+        maids_room: c.next()?,
+        living_room: c.next()?,
+        kitchen: c.next()?,
+        open_kitchen: c.next()?,
+        service_kitchen: c.next()?,
+        laundry_room: c.next()?,
+        bathroom: c.next()?,
+        balcony: c.next()?,
+        terrace: c.next()?,
+        guest_room: c.next()?,
+        storage: c.next()?,
+        parking_space: c.flag()?,
+        furnished: c.flag()?,
+        fitted_kitchen: c.flag()?,
+        kitchen_with_appliances: c.flag()?,
+        gas_central_heating: c.flag()?,
+        diesel_central_heating: c.flag()?,
+        air_conditioning_unit: c.flag()?,
+        double_glazed_aluminum_windows: c.flag()?,
+        electric_shutters: c.flag()?,
+        gas_fireplace: c.flag()?,
+        diesel_fireplace: c.flag()?,
+        has_intercom: c.flag()?,
+        decoration: c.flag()?,
+        smart_home_system: c.flag()?,
+        has_underfloor_heating: c.flag()?,
+        has_central_ac: c.flag()?,
+        panoramic_view: c.flag()?,
+        security_system_cctv_alarm: c.flag()?,
+        swimming_pool_shared_or_private: c.flag()?,
+        gym_fitness_center: c.flag()?,
+        sauna_jacuzzi: c.flag()?,
+        bbq_area: c.flag()?,
+        kids_play_area: c.flag()?,
+        lobby: c.flag()?,
+        private_elevator: c.flag()?,
+        video_url: c.next()?,
+        virtual_tour_url: c.next()?,
+        maintenance_fee: c.optional_money()?,
+        property_tax: c.optional_money()?,
+        bedrooms: c.next()?,
+        bathrooms: c.next()?,
+        floor: c.next()?,
+        total_floors: c.next()?,
+        parking_spaces: c.next()?,
+        building_age: c.next()?,
+        has_balcony: c.flag()?,
+        has_garden: c.flag()?,
+        has_elevator: c.flag()?,
+        has_swimming_pool: c.flag()?,
+        has_gym: c.flag()?,
+        has_security: c.flag()?,
+        pets_allowed: c.flag()?,
+        created_at: c.next()?,
+        updated_at: c.next()?,
+        featured_at: c.next()?,
+        last_renovated: c.next()?,
+        category_name: c.next()?,
+        category_name_ar: c.next()?,
+        type_name: c.next()?,
+        type_name_ar: c.next()?,
+    })
+}
+
+fn panel_from_row(row: &AnyRow) -> Result<Property, sqlx::Error> {
+    let mut c = Columns::new(row);
+    let listing = read_listing(&mut c)?;
+    Ok(Property { listing, images: Vec::new(), version: c.next()? })
+}
+
+fn public_from_row(row: &AnyRow) -> Result<PublicProperty, sqlx::Error> {
+    let mut c = Columns::new(row);
+    Ok(PublicProperty {
+        listing: read_listing(&mut c)?,
+        country_name: c.next()?,
+        country_name_ar: c.next()?,
+        city_name: c.next()?,
+        city_name_ar: c.next()?,
+        region_name: c.next()?,
+        region_name_ar: c.next()?,
+        images: Vec::new(),
+        features: Vec::new(),
+    })
+}
+
+/// Which properties' images or features to load: a page's ids, or every property the whole
+/// list holds (no list of ids, which could outgrow a statement's parameters).
+enum Scope<'a> {
+    Ids(&'a [i64]),
+    All { active_only: bool },
+}
+
+impl Scope<'_> {
+    /// The condition on `column` (a property id) and the ids to bind, from `$1`.
+    fn condition(&self, column: &str) -> String {
+        match self {
+            Scope::Ids(ids) => {
+                let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+                format!("{column} IN ({})", marks.join(", "))
+            }
+            Scope::All { active_only: true } => {
+                format!("{column} IN (SELECT id FROM properties WHERE status = 'active')")
+            }
+            Scope::All { active_only: false } => "1 = 1".to_owned(),
+        }
+    }
+
+    fn bind_to<'q>(&self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+        if let Scope::Ids(ids) = self {
+            for id in *ids {
+                query = query.bind(*id);
+            }
+        }
+        query
+    }
+}
+
+/// The image references of the properties in scope, each list in order.
+async fn images_of(conn: &mut AnyConnection, scope: Scope<'_>) -> ApiResult<HashMap<i64, Vec<String>>> {
+    if matches!(scope, Scope::Ids([])) {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT property_id, reference FROM property_images WHERE {} ORDER BY property_id, position",
+        scope.condition("property_id")
+    );
+    let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
+    let mut images: HashMap<i64, Vec<String>> = HashMap::new();
+    for row in &rows {
+        let property_id: i64 = row.try_get(0)?;
+        images.entry(property_id).or_default().push(row.try_get(1)?);
+    }
+    Ok(images)
+}
+
+/// The active features selected for the properties in scope, in display order.
+async fn public_features_of(
+    conn: &mut AnyConnection,
+    scope: Scope<'_>,
+) -> ApiResult<HashMap<i64, Vec<PublicFeature>>> {
+    if matches!(scope, Scope::Ids([])) {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT a.property_id, f.id, f.name_en, f.name_ar, f.icon, f.category \
+         FROM property_feature_assignments a JOIN property_features f ON f.id = a.feature_id \
+         WHERE f.is_active AND {} ORDER BY f.display_order, f.id",
+        scope.condition("a.property_id")
+    );
+    let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
+    let mut features: HashMap<i64, Vec<PublicFeature>> = HashMap::new();
+    for row in &rows {
+        let mut c = Columns::new(row);
+        let property_id: i64 = c.next()?;
+        let feature = PublicFeature {
+            id: c.next()?,
+            name_en: c.next()?,
+            name_ar: c.next()?,
+            icon: c.next()?,
+            category: c.vocabulary(FeatureCategory::ALL, FeatureCategory::value)?,
+        };
+        features.entry(property_id).or_default().push(feature);
+    }
+    Ok(features)
+}
+
+/// One property as the panel reads it, in the caller's transaction or on its own.
+async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<Property>> {
+    let sql = format!("{} WHERE p.id = $1", panel_select());
+    let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await? else {
+        return Ok(None);
+    };
+    let mut property = panel_from_row(&row)?;
+    property.images = images_of(conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    Ok(Some(property))
+}
+
+pub async fn get(db: &AnyPool, id: i64) -> ApiResult<Property> {
+    let mut conn = db.acquire().await?;
+    find(&mut conn, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))
+}
+
+pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
+    let mut conn = db.acquire().await?;
+    let sql = format!("{} WHERE p.id = $1 AND p.status = 'active'", public_select());
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
+    let mut property = db::found(row, messages::PROPERTY_NOT_FOUND, public_from_row)?;
+    let images = images_of(&mut conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    property.images = images.into_iter().map(PublicImage::of).collect();
+    property.features =
+        public_features_of(&mut conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    Ok(property)
+}
+
+// Lists.
+
+/// A value bound to a statement.
+enum Bound {
+    Text(Option<String>),
+    Int(Option<i32>),
+    Id(Option<i64>),
+    Real(Option<f64>),
+    Flag(bool),
+}
+
+fn bind<'q>(query: Query<'q, Any, AnyArguments<'q>>, value: &'q Bound) -> Query<'q, Any, AnyArguments<'q>> {
+    match value {
+        Bound::Text(v) => query.bind(v.as_deref()),
+        Bound::Int(v) => query.bind(*v),
+        Bound::Id(v) => query.bind(*v),
+        Bound::Real(v) => query.bind(*v),
+        Bound::Flag(v) => query.bind(*v),
+    }
+}
+
+/// The WHERE clause of a list and its values, numbered from `$1`.
+struct Conditions {
+    clauses: Vec<String>,
+    values: Vec<Bound>,
+}
+
+impl Conditions {
+    fn new() -> Self {
+        Conditions { clauses: Vec::new(), values: Vec::new() }
+    }
+
+    /// Adds a clause in which `?` stands for the next parameter.
+    fn add(&mut self, clause: &str, value: Bound) {
+        self.values.push(value);
+        self.clauses.push(clause.replace('?', &format!("${}", self.values.len())));
+    }
+
+    fn sql(&self) -> String {
+        if self.clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", self.clauses.join(" AND "))
+        }
+    }
+
+    fn bound<'q>(&'q self, sql: &'q str) -> Query<'q, Any, AnyArguments<'q>> {
+        self.values.iter().fold(sqlx::query(sql), bind)
+    }
+}
+
+/// Folded search text of at least this many characters can use the trigram indexes.
+const TRIGRAM: usize = 3;
+
+/// How SQLite finds the rows whose folded text holds `q`. Both read the same exact
+/// substring of `search_text` (the FTS5 index is case-sensitive over the folded text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SqliteSearch {
+    /// Ask the FTS5 trigram index for every matching row: cost grows with the matches.
+    Index,
+    /// Test each row met in sort order with `instr`: cost grows with the rows read before
+    /// the page is full, so it wins for a common `q` on an early page.
+    Scan,
+}
+
+/// The folded substring search over `search_text`, the one place the dialects differ:
+/// SQLite asks its FTS5 trigram index or tests rows with `instr` (always for `q` shorter
+/// than a trigram); PostgreSQL's pg_trgm index serves LIKE, its planner choosing the plan.
+fn add_search(conditions: &mut Conditions, dialect: Dialect, plan: SqliteSearch, folded: &str) {
+    match dialect {
+        Dialect::Sqlite if plan == SqliteSearch::Index && folded.chars().count() >= TRIGRAM => {
+            conditions.add(
+                "p.id IN (SELECT rowid FROM property_search WHERE property_search MATCH ?)",
+                Bound::Text(Some(fts_phrase(folded))),
+            );
+        }
+        Dialect::Sqlite => {
+            conditions.add("instr(p.search_text, ?) > 0", Bound::Text(Some(folded.to_owned())))
+        }
+        Dialect::Postgres => {
+            let escaped = folded.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            conditions.add("p.search_text LIKE ?", Bound::Text(Some(format!("%{escaped}%"))));
+        }
+    }
+}
+
+/// `q` as one FTS5 phrase: quoted, its quotes doubled, so nothing in it is query syntax.
+fn fts_phrase(folded: &str) -> String {
+    format!("\"{}\"", folded.replace('"', "\"\""))
+}
+
+fn conditions(dialect: Dialect, query: &ListRequest, plan: SqliteSearch) -> Conditions {
+    let mut conditions = Conditions::new();
+    let filters = &query.filters;
+    if query.active_only {
+        conditions.add("p.status = ?", Bound::Text(Some(PropertyStatus::Active.value().to_owned())));
+    }
+    if let Some(status) = filters.status {
+        conditions.add("p.status = ?", Bound::Text(Some(status.value().to_owned())));
+    }
+    if let Some(id) = filters.category_id {
+        conditions.add("p.category_id = ?", Bound::Id(Some(id)));
+    }
+    if let Some(id) = filters.type_id {
+        conditions.add("p.type_id = ?", Bound::Id(Some(id)));
+    }
+    if let Some(display_type) = filters.display_type {
+        conditions.add("p.display_type = ?", Bound::Text(Some(display_type.value().to_owned())));
+    }
+    if let Some(id) = filters.country_id {
+        conditions.add("p.country_id = ?", Bound::Id(Some(id)));
+    }
+    if let Some(id) = filters.city_id {
+        conditions.add("p.city_id = ?", Bound::Id(Some(id)));
+    }
+    if let Some(featured) = filters.is_featured {
+        conditions.add("p.is_featured = ?", Bound::Flag(featured));
+    }
+    if let Some(search) = &query.search {
+        add_search(&mut conditions, dialect, plan, search);
+    }
+    conditions
+}
+
+fn order_by(query: &ListRequest) -> String {
+    let direction = if query.sort.descending { "DESC" } else { "ASC" };
+    // The id breaks ties, so pages neither repeat nor skip a row.
+    format!(" ORDER BY {} {direction}, p.id {direction}", query.sort.key.column())
+}
+
+fn limit(paging: Option<Paging>) -> String {
+    // Whole numbers parsed by the listing, safe to write into the statement.
+    paging.map(|p| format!(" LIMIT {} OFFSET {}", p.size, p.offset())).unwrap_or_default()
+}
+
+/// How many rows a paged list matches. A SQLite search with no other condition is counted
+/// by the FTS5 index alone, without visiting the properties.
+async fn count(conn: &mut AnyConnection, dialect: Dialect, query: &ListRequest) -> ApiResult<i64> {
+    let search_only = query.filters == Filters::default() && !query.active_only;
+    match &query.search {
+        Some(folded) if dialect == Dialect::Sqlite && search_only && folded.chars().count() >= TRIGRAM => {
+            let sql = "SELECT COUNT(*) FROM property_search WHERE property_search MATCH $1";
+            Ok(sqlx::query_scalar(sql).bind(fts_phrase(folded)).fetch_one(&mut *conn).await?)
+        }
+        _ => {
+            let conditions = conditions(dialect, query, SqliteSearch::Index);
+            let sql = format!("SELECT COUNT(*) FROM properties p{}", conditions.sql());
+            Ok(conditions.bound(&sql).fetch_one(&mut *conn).await?.try_get::<i64, _>(0)?)
+        }
+    }
+}
+
+/// Which way SQLite finds a searched page, from how many rows match: scanning in sort order
+/// reads about `(offset + size) × rows / matches` rows, asking the index handles every match.
+async fn sqlite_search_plan(
+    conn: &mut AnyConnection,
+    query: &ListRequest,
+    matches: i64,
+) -> ApiResult<SqliteSearch> {
+    let Some(paging) = query.paging else { return Ok(SqliteSearch::Index) };
+    if query.search.as_ref().is_none_or(|q| q.chars().count() < TRIGRAM) {
+        return Ok(SqliteSearch::Scan);
+    }
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM properties").fetch_one(&mut *conn).await?;
+    let read = (paging.offset().saturating_add(paging.size) as f64) * (rows as f64) / (matches.max(1) as f64);
+    Ok(if read < matches as f64 { SqliteSearch::Scan } else { SqliteSearch::Index })
+}
+
+/// The rows of a list and, when paged, the total matching.
+async fn rows_and_total(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    select: &str,
+    query: &ListRequest,
+) -> ApiResult<(Vec<AnyRow>, Option<i64>)> {
+    let total = match query.paging {
+        Some(_) => Some(count(conn, dialect, query).await?),
+        None => None,
+    };
+    if total == Some(0) {
+        return Ok((Vec::new(), total));
+    }
+    let plan = match (dialect, total) {
+        (Dialect::Sqlite, Some(matches)) if query.search.is_some() => {
+            sqlite_search_plan(conn, query, matches).await?
+        }
+        _ => SqliteSearch::Index,
+    };
+    let conditions = conditions(dialect, query, plan);
+    let sql = format!("{select}{}{}{}", conditions.sql(), order_by(query), limit(query.paging));
+    let rows = conditions.bound(&sql).fetch_all(&mut *conn).await?;
+    Ok((rows, total))
+}
+
+fn scope_of<'a>(query: &ListRequest, ids: &'a [i64]) -> Scope<'a> {
+    match query.paging {
+        Some(_) => Scope::Ids(ids),
+        None => Scope::All { active_only: query.active_only },
+    }
+}
+
+pub async fn list(
+    db: &AnyPool,
+    dialect: Dialect,
+    query: &ListRequest,
+) -> ApiResult<(Vec<Property>, Option<i64>)> {
+    let mut conn = db.acquire().await?;
+    let (rows, total) = rows_and_total(&mut conn, dialect, &panel_select(), query).await?;
+    let mut properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
+    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
+    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
+    for property in &mut properties {
+        property.images = images.remove(&property.listing.id).unwrap_or_default();
+    }
+    Ok((properties, total))
+}
+
+pub async fn public_list(
+    db: &AnyPool,
+    dialect: Dialect,
+    query: &ListRequest,
+) -> ApiResult<(Vec<PublicProperty>, Option<i64>)> {
+    let mut conn = db.acquire().await?;
+    let (rows, total) = rows_and_total(&mut conn, dialect, &public_select(), query).await?;
+    let mut properties = rows.iter().map(public_from_row).collect::<Result<Vec<_>, _>>()?;
+    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
+    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
+    let mut features = public_features_of(&mut conn, scope_of(query, &ids)).await?;
+    for property in &mut properties {
+        let id = property.listing.id;
+        property.images = images.remove(&id).unwrap_or_default().into_iter().map(PublicImage::of).collect();
+        property.features = features.remove(&id).unwrap_or_default();
+    }
+    Ok((properties, total))
+}
+
+// Writes.
+
+/// The columns a form writes, with their values: each form writes only its own, so editing
+/// a listing with one form keeps the other form's fields.
+fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
+    use Bound::{Flag, Id, Int, Real, Text};
+    let money = |v: Option<f64>| Id(v.map(to_thousandths));
+    let text = |v: &Option<String>| Text(optional_text(v.clone()));
+    match body {
+        PropertyBody::Full(p) => vec![
+            ("property_number", text(&p.property_number)),
+            ("title_en", Text(Some(p.title_en.clone()))),
+            ("title_ar", Text(Some(p.title_ar.clone()))),
+            ("description_en", Text(Some(p.description_en.clone()))),
+            ("description_ar", Text(Some(p.description_ar.clone()))),
+            ("price", money(p.price)),
+            ("currency", Text(Some(p.currency.clone()))),
+            ("area", Real(p.area)),
+            ("plot_area", Real(p.plot_area)),
+            ("built_area", Real(p.built_area)),
+            ("country_id", Id(Some(p.country_id))),
+            ("city_id", Id(Some(p.city_id))),
+            ("region_id", Id(p.region_id)),
+            ("location_en", Text(Some(p.location_en.clone()))),
+            ("location_ar", Text(Some(p.location_ar.clone()))),
+            ("continent", text(&p.continent)),
+            ("category_id", Id(Some(p.category_id))),
+            ("type_id", Id(Some(p.type_id))),
+            ("status", Text(Some(p.status.value().to_owned()))),
+            ("display_type", Text(Some(p.display_type.value().to_owned()))),
+            ("facing", text(&p.facing)),
+            ("is_featured", Flag(p.is_featured)),
+            ("building_type_new", Text(Some(p.building_type_new.clone()))),
+            ("year_built", Int(p.year_built)),
+            ("building_condition", text(&p.building_condition)),
+            ("number_of_floors_in_building", Int(p.number_of_floors_in_building)),
+            ("floor_number_unit", Int(p.floor_number_unit)),
+            ("apartments_per_floor", Int(p.apartments_per_floor)),
+            ("parking_spaces_available", Int(p.parking_spaces_available)),
+            ("elevators_available", Flag(p.elevators_available)),
+            ("fire_safety_system", Flag(p.fire_safety_system)),
+            ("hotel_style_entrance", Flag(p.hotel_style_entrance)),
+            ("bedroom", Int(Some(p.bedroom))),
+            ("master_bedroom", Int(Some(p.master_bedroom))),
+            ("maids_room", Int(Some(p.maids_room))),
+            ("living_room", Int(Some(p.living_room))),
+            ("kitchen", Int(Some(p.kitchen))),
+            ("open_kitchen", Int(Some(p.open_kitchen))),
+            ("service_kitchen", Int(Some(p.service_kitchen))),
+            ("laundry_room", Int(Some(p.laundry_room))),
+            ("bathroom", Int(Some(p.bathroom))),
+            ("balcony", Int(Some(p.balcony))),
+            ("terrace", Int(Some(p.terrace))),
+            ("guest_room", Int(Some(p.guest_room))),
+            ("storage", Int(Some(p.storage))),
+            ("parking_space", Flag(p.parking_space)),
+            ("furnished", Flag(p.furnished)),
+            ("fitted_kitchen", Flag(p.fitted_kitchen)),
+            ("kitchen_with_appliances", Flag(p.kitchen_with_appliances)),
+            ("gas_central_heating", Flag(p.gas_central_heating)),
+            ("diesel_central_heating", Flag(p.diesel_central_heating)),
+            ("air_conditioning_unit", Flag(p.air_conditioning_unit)),
+            ("double_glazed_aluminum_windows", Flag(p.double_glazed_aluminum_windows)),
+            ("electric_shutters", Flag(p.electric_shutters)),
+            ("gas_fireplace", Flag(p.gas_fireplace)),
+            ("diesel_fireplace", Flag(p.diesel_fireplace)),
+            ("has_intercom", Flag(p.has_intercom)),
+            ("decoration", Flag(p.decoration)),
+            ("smart_home_system", Flag(p.smart_home_system)),
+            ("has_underfloor_heating", Flag(p.has_underfloor_heating)),
+            ("has_central_ac", Flag(p.has_central_ac)),
+            ("panoramic_view", Flag(p.panoramic_view)),
+            ("security_system_cctv_alarm", Flag(p.security_system_cctv_alarm)),
+            ("swimming_pool_shared_or_private", Flag(p.swimming_pool_shared_or_private)),
+            ("gym_fitness_center", Flag(p.gym_fitness_center)),
+            ("sauna_jacuzzi", Flag(p.sauna_jacuzzi)),
+            ("bbq_area", Flag(p.bbq_area)),
+            ("kids_play_area", Flag(p.kids_play_area)),
+            ("lobby", Flag(p.lobby)),
+            ("private_elevator", Flag(p.private_elevator)),
+            ("video_url", text(&p.video_url)),
+            ("virtual_tour_url", text(&p.virtual_tour_url)),
+            ("maintenance_fee", money(p.maintenance_fee)),
+            ("property_tax", money(p.property_tax)),
+        ],
+        PropertyBody::Quick(p) => vec![
+            ("property_number", text(&p.property_number)),
+            ("title_en", Text(Some(p.title_en.clone()))),
+            ("title_ar", Text(Some(p.title_ar.clone()))),
+            ("description_en", Text(Some(p.description_en.clone()))),
+            ("description_ar", Text(Some(p.description_ar.clone()))),
+            ("price", money(p.price)),
+            ("currency", Text(Some(p.currency.clone()))),
+            ("area", Real(p.area)),
+            ("location_en", Text(Some(p.location_en.clone()))),
+            ("location_ar", Text(Some(p.location_ar.clone()))),
+            ("continent", text(&p.continent)),
+            ("category_id", Id(Some(p.category_id))),
+            ("type_id", Id(Some(p.type_id))),
+            ("status", Text(Some(p.status.value().to_owned()))),
+            ("display_type", Text(Some(p.display_type.value().to_owned()))),
+            ("is_featured", Flag(p.is_featured)),
+            ("year_built", Int(p.year_built)),
+            ("building_age", Int(p.building_age)),
+            ("floor", Int(p.floor)),
+            ("total_floors", Int(p.total_floors)),
+            ("parking_spaces", Int(Some(p.parking_spaces))),
+            ("bedrooms", Int(Some(p.bedrooms))),
+            ("bathrooms", Int(Some(p.bathrooms))),
+            ("has_balcony", Flag(p.has_balcony)),
+            ("has_garden", Flag(p.has_garden)),
+            ("has_elevator", Flag(p.has_elevator)),
+            ("has_swimming_pool", Flag(p.has_swimming_pool)),
+            ("has_gym", Flag(p.has_gym)),
+            ("has_security", Flag(p.has_security)),
+            ("pets_allowed", Flag(p.pets_allowed)),
+            ("parking_space", Flag(p.parking_space)),
+            ("furnished", Flag(p.furnished)),
+        ],
+    }
+}
+
+/// What `q` matches: the folded titles, number and locations, one per line.
+pub fn search_text(
+    title_en: &str,
+    title_ar: &str,
+    number: Option<&str>,
+    location_en: &str,
+    location_ar: &str,
+) -> String {
+    let parts = [title_en, title_ar, number.unwrap_or_default(), location_en, location_ar];
+    rules::fold::fold(&parts.join("\n"))
+}
+
+/// The fields both forms share, which the search text and the references come from.
+struct Shared<'a> {
+    title_en: &'a str,
+    title_ar: &'a str,
+    property_number: Option<&'a str>,
+    location_en: &'a str,
+    location_ar: &'a str,
+    category_id: i64,
+    type_id: i64,
+    is_featured: bool,
+    /// The comprehensive form's place: country, city and optional region.
+    place: Option<(i64, i64, Option<i64>)>,
+    images: &'a [String],
+}
+
+fn shared(body: &PropertyBody) -> Shared<'_> {
+    match body {
+        PropertyBody::Full(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
+            place: Some((p.country_id, p.city_id, p.region_id)),
+            images: &p.images,
+        },
+        PropertyBody::Quick(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
+            place: None,
+            images: &p.images,
+        },
+    }
+}
+
+/// Checks, in one query, that the references a payload names exist and fit together (the
+/// city in the country, the region in the city), and for an update that the property
+/// exists: 404 for a missing property, else 409 naming each failing field.
+async fn check_references(
+    conn: &mut AnyConnection,
+    shared: &Shared<'_>,
+    property_id: Option<i64>,
+) -> ApiResult<()> {
+    let (country_id, city_id, region_id) = shared.place.unwrap_or((0, 0, None));
+    let row = sqlx::query(
+        "SELECT (SELECT id FROM categories WHERE id = $1), (SELECT id FROM property_types WHERE id = $2), \
+         (SELECT id FROM countries WHERE id = $3), (SELECT country_id FROM cities WHERE id = $4), \
+         (SELECT city_id FROM regions WHERE id = $5), (SELECT id FROM properties WHERE id = $6)",
+    )
+    .bind(shared.category_id)
+    .bind(shared.type_id)
+    .bind(country_id)
+    .bind(city_id)
+    .bind(region_id.unwrap_or(0))
+    .bind(property_id.unwrap_or(0))
+    .fetch_one(&mut *conn)
+    .await?;
+    let found = |i: usize| row.try_get::<Option<i64>, _>(i);
+    if property_id.is_some() && found(5)?.is_none() {
+        return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
+    }
+    let mut errors = FieldErrors::new();
+    errors.check(found(0)?.is_none(), "categoryId", messages::CATEGORY_NOT_FOUND);
+    errors.check(found(1)?.is_none(), "typeId", messages::PROPERTY_TYPE_NOT_FOUND);
+    if shared.place.is_some() {
+        errors.check(found(2)?.is_none(), "countryId", messages::COUNTRY_NOT_FOUND);
+        match found(3)? {
+            None => errors.add("cityId", messages::CITY_NOT_FOUND),
+            Some(country) => errors.check(country != country_id, "cityId", messages::CITY_NOT_IN_COUNTRY),
+        }
+        if region_id.is_some() {
+            match found(4)? {
+                None => errors.add("regionId", messages::REGION_NOT_FOUND),
+                Some(city) => errors.check(city != city_id, "regionId", messages::REGION_NOT_IN_CITY),
+            }
+        }
+    }
+    let first: Option<String> = errors.iter().next().map(|(_, message)| message.to_owned());
+    match first {
+        None => Ok(()),
+        Some(message) => Err(ApiError { errors: Some(errors), ..ApiError::conflict(message) }),
+    }
+}
+
+/// Writes the property's images in order, replacing any it had.
+async fn write_images(
+    conn: &mut AnyConnection,
+    property_id: i64,
+    images: &[String],
+    replace: bool,
+) -> ApiResult<()> {
+    if replace {
+        sqlx::query("DELETE FROM property_images WHERE property_id = $1")
+            .bind(property_id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    // Some hundreds of rows per statement keeps within every dialect's parameter limit.
+    for (chunk_index, chunk) in images.chunks(500).enumerate() {
+        let rows: Vec<String> =
+            (0..chunk.len()).map(|i| format!("($1, ${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
+        let sql = format!(
+            "INSERT INTO property_images (property_id, position, reference) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(property_id);
+        for (i, reference) in chunk.iter().enumerate() {
+            let position = i32::try_from(chunk_index * 500 + i).unwrap_or(i32::MAX);
+            query = query.bind(position).bind(reference.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+pub async fn insert(db: &AnyPool, body: &PropertyBody) -> ApiResult<Property> {
+    let shared = shared(body);
+    let mut tx = db.begin().await?;
+    check_references(&mut tx, &shared, None).await?;
+    let now = clock::now_text();
+    let mut columns = written_columns(body);
+    let search = search_text(
+        shared.title_en,
+        shared.title_ar,
+        shared.property_number,
+        shared.location_en,
+        shared.location_ar,
+    );
+    columns.push(("search_text", Bound::Text(Some(search))));
+    columns.push(("created_at", Bound::Text(Some(now.clone()))));
+    columns.push(("updated_at", Bound::Text(Some(now.clone()))));
+    columns.push(("featured_at", Bound::Text(shared.is_featured.then_some(now))));
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let marks: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
+    let sql =
+        format!("INSERT INTO properties ({}) VALUES ({}) RETURNING id", names.join(", "), marks.join(", "));
+    let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
+    let id: i64 = row.try_get(0)?;
+    write_images(&mut tx, id, shared.images, false).await?;
+    let created =
+        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+pub async fn update(
+    db: &AnyPool,
+    id: i64,
+    expected: Option<i64>,
+    body: &PropertyBody,
+) -> ApiResult<Property> {
+    let shared = shared(body);
+    let mut tx = db.begin().await?;
+    check_references(&mut tx, &shared, Some(id)).await?;
+    let now = clock::now_text();
+    let mut columns = written_columns(body);
+    let search = search_text(
+        shared.title_en,
+        shared.title_ar,
+        shared.property_number,
+        shared.location_en,
+        shared.location_ar,
+    );
+    columns.push(("search_text", Bound::Text(Some(search))));
+    columns.push(("updated_at", Bound::Text(Some(now))));
+    let mut assignments: Vec<String> =
+        columns.iter().enumerate().map(|(i, (name, _))| format!("{name} = ${}", i + 1)).collect();
+    let n = columns.len();
+    // Featured since it last became featured; no longer featured, no date.
+    assignments.push(format!(
+        "featured_at = CASE WHEN ${featured} THEN COALESCE(featured_at, ${now}) ELSE NULL END",
+        featured = n + 1,
+        now = n + 2
+    ));
+    assignments.push("version = version + 1".to_owned());
+    let sql = format!(
+        "UPDATE properties SET {} WHERE id = ${} AND {} RETURNING id",
+        assignments.join(", "),
+        n + 3,
+        db::version_is(n + 4)
+    );
+    let updated = columns
+        .iter()
+        .fold(sqlx::query(&sql), |q, (_, v)| bind(q, v))
+        .bind(shared.is_featured)
+        .bind(clock::now_text())
+        .bind(id)
+        .bind(expected)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if updated.is_none() {
+        return Err(db::missed(find(&mut tx, id).await?, messages::PROPERTY_NOT_FOUND));
+    }
+    write_images(&mut tx, id, shared.images, true).await?;
+    let property =
+        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(property)
+}
+
+pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut conn = db.acquire().await?;
+    let sql = format!("DELETE FROM properties WHERE id = $1 AND {}", db::version_is(2));
+    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *conn).await?;
+    db::removed(done, find(&mut conn, id), messages::PROPERTY_NOT_FOUND).await
+}
+
+// Selected features.
+
+async fn exists(conn: &mut AnyConnection, id: i64) -> ApiResult<bool> {
+    let row =
+        sqlx::query("SELECT 1 FROM properties WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(row.is_some())
+}
+
+async fn selected(conn: &mut AnyConnection, id: i64) -> ApiResult<Vec<PropertyFeature>> {
+    let sql = format!(
+        "SELECT {} FROM property_feature_assignments JOIN property_features ON id = feature_id \
+         WHERE property_id = $1 ORDER BY display_order, id",
+        property_features::store::COLUMNS
+    );
+    let rows = sqlx::query(&sql).bind(id).fetch_all(&mut *conn).await?;
+    Ok(rows.iter().map(property_features::store::from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn features(db: &AnyPool, id: i64) -> ApiResult<Vec<PropertyFeature>> {
+    let mut conn = db.acquire().await?;
+    if !exists(&mut conn, id).await? {
+        return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
+    }
+    selected(&mut conn, id).await
+}
+
+/// Replaces the property's selected features with `ids` (repeats count once), in one
+/// transaction; an id no feature has is a 422 naming featureIds and changes nothing.
+pub async fn replace_features(db: &AnyPool, id: i64, ids: &[i64]) -> ApiResult<Vec<PropertyFeature>> {
+    let mut wanted = ids.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut tx = db.begin().await?;
+    if !exists(&mut tx, id).await? {
+        return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
+    }
+    // The catalog of features is small: compare against all of it rather than bind a list
+    // of any length the body may hold.
+    let known: Vec<i64> = sqlx::query_scalar("SELECT id FROM property_features").fetch_all(&mut *tx).await?;
+    if wanted.iter().any(|id| !known.contains(id)) {
+        let mut errors = FieldErrors::new();
+        errors.add("featureIds", messages::FEATURE_NOT_FOUND);
+        return Err(ApiError::validation(errors));
+    }
+    sqlx::query("DELETE FROM property_feature_assignments WHERE property_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    if !wanted.is_empty() {
+        let rows: Vec<String> = (0..wanted.len()).map(|i| format!("($1, ${})", i + 2)).collect();
+        let sql = format!(
+            "INSERT INTO property_feature_assignments (property_id, feature_id) VALUES {}",
+            rows.join(", ")
+        );
+        let query = wanted.iter().fold(sqlx::query(&sql).bind(id), |q, feature| q.bind(*feature));
+        query.execute(&mut *tx).await?;
+    }
+    let features = selected(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(features)
+}
+
+// Catalog records that listings use.
+
+/// A catalog record a property can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reference {
+    Category,
+    PropertyType,
+    Country,
+    City,
+    Region,
+    Feature,
+}
+
+impl Reference {
+    /// The record's table, and the table and column of the properties that use it.
+    fn tables(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Reference::Category => ("categories", "properties", "category_id"),
+            Reference::PropertyType => ("property_types", "properties", "type_id"),
+            Reference::Country => ("countries", "properties", "country_id"),
+            Reference::City => ("cities", "properties", "city_id"),
+            Reference::Region => ("regions", "properties", "region_id"),
+            Reference::Feature => ("property_features", "property_feature_assignments", "feature_id"),
+        }
+    }
+
+    /// How the refusal names the record.
+    fn noun(self) -> &'static str {
+        match self {
+            Reference::Category => "category",
+            Reference::PropertyType => "property type",
+            Reference::Country => "country",
+            Reference::City => "city",
+            Reference::Region => "region",
+            Reference::Feature => "property feature",
+        }
+    }
+}
+
+/// In the transaction of a catalog delete, before it: 409 naming how many properties use
+/// the record. The record's row is locked first, so no property can start using it between
+/// this count and the delete: a concurrent writer naming it waits for this transaction,
+/// then finds it gone (and for a feature, whose assignments would go with it, nothing is
+/// lost unseen).
+pub async fn refuse_if_used(conn: &mut AnyConnection, reference: Reference, id: i64) -> ApiResult<()> {
+    let (table, users, column) = reference.tables();
+    db::lock_row(conn, table, id).await?;
+    let count: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {users} WHERE {column} = $1"))
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    if count > 0 {
+        return Err(ApiError::conflict(messages::used_by_properties(reference.noun(), count)));
+    }
+    Ok(())
+}
