@@ -120,7 +120,20 @@ async fn the_demo_listings_are_bilingual_with_photos_and_features(app: &TestApp)
     let sizes: Vec<i64> = sqlx::query_scalar("SELECT size FROM media").fetch_all(pool).await.expect("sizes");
     assert_eq!(sizes.len(), photos.len());
     assert!(sizes.iter().all(|&size| (1_000..20_480).contains(&size)), "{sizes:?}");
+    // The panel's list and the public site read them through the API.
+    app.login_admin().await;
+    let (status, all) = app.get("/api/properties").await;
+    assert_eq!(status, Status::Ok);
+    let all = all.as_array().expect("a list");
+    assert_eq!(all.len(), 30);
+    assert!(
+        all.iter().all(|p| p["images"].as_array().is_some_and(|i| !i.is_empty())),
+        "every listing has a cover"
+    );
     app.client.post("/api/logout").dispatch().await;
+    let (status, public) = app.get("/api/public/properties?page=1&pageSize=100").await;
+    assert_eq!(status, Status::Ok);
+    assert_eq!(public.as_array().map(Vec::len), Some(21), "the active ones");
     let cover = photos.first().expect("a photo").clone();
     let response = app.client.get(cover).dispatch().await;
     assert_eq!(response.status(), Status::Ok);

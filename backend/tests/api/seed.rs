@@ -6,7 +6,10 @@ use std::process::{Command, Output};
 
 use sqlx::Row;
 
+use rocket::http::{RawStr, Status};
+
 use crate::helpers::{Backend, TestApp};
+use crate::properties_list::listed;
 
 async fn seed(app: &TestApp, args: &[&str]) -> Output {
     let url = app.database_url().to_owned();
@@ -76,6 +79,18 @@ both_databases! {
         assert!(rows.iter().any(|r| text(r, "display_type") == "investment"));
         let created: Vec<String> = rows.iter().map(|r| text(r, "created_at")).collect();
         assert!(created.windows(2).all(|w| w[0] <= w[1]), "oldest first, so ids follow creation");
+
+        // The API lists and searches them: an Arabic word, folded, over both languages.
+        app.login_admin().await;
+        let villas = count(&app, "SELECT COUNT(*) FROM properties WHERE search_text LIKE '%فيلا%'").await;
+        assert!(villas > 0);
+        let path = format!("/api/properties?q={}&pageSize=5&sort=-price", RawStr::new("فيلا").percent_encode());
+        let (status, page, total) = listed(&app, &path).await;
+        assert_eq!((status, total), (Status::Ok, Some(villas)));
+        assert_eq!(page.as_array().map(Vec::len), Some(5));
+        let (_, stats) = app.get("/api/stats").await;
+        assert_eq!(stats["totalProperties"], 1250);
+        assert_eq!(stats["activeListings"], statuses("active") as i64);
 
         // A second run adds to what is there and keeps numbering; the catalog is not repeated.
         let output = seed(&app, &["--properties=50"]).await;
