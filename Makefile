@@ -8,7 +8,7 @@ WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots clean
+.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots bench clean
 
 ## The two commands
 run: build
@@ -98,6 +98,12 @@ e2e: chromium frontend
 screenshots: chromium frontend
 	$(SERVER_FOR_BROWSER_TESTS)
 	cd tests && AQAR_UPDATE_SCREENSHOTS=1 npm test
+
+# The properties benchmark (not part of `make test`): wrk (Debian's, installed if missing)
+# against the release server on seeded SQLite databases (10,000 and 1,000 listings), then
+# the paged search on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL).
+bench: build
+	python3 bench/properties.py
 
 clean:
 	cargo clean

@@ -19,6 +19,7 @@ pub mod properties;
 pub mod property_features;
 pub mod property_types;
 pub mod public;
+pub mod seed;
 pub mod spa;
 pub mod stats;
 pub mod users;

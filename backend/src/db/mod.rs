@@ -81,20 +81,26 @@ async fn migrate(rocket: Rocket<Build>) -> fairing::Result {
         return Err(rocket);
     };
     let dialect = rocket.state::<Dialect>().copied().unwrap_or(Dialect::Sqlite);
-    if dialect == Dialect::Sqlite {
-        // WAL lets readers go on while a write is under way; the mode sticks to the file.
-        if let Err(error) = sqlx::query("PRAGMA journal_mode = WAL").execute(db.pool()).await {
-            rocket::error!("cannot switch SQLite to WAL: {error}");
-            return Err(rocket);
-        }
-    }
-    match dialect.migrator().run(db.pool()).await {
+    match migrate_pool(db.pool(), dialect).await {
         Ok(()) => Ok(rocket),
         Err(error) => {
-            rocket::error!("database migration failed: {error}");
+            rocket::error!("{error}");
             Err(rocket)
         }
     }
+}
+
+/// Brings the schema of `pool` up to date, SQLite in WAL mode: what the server does at
+/// start, and `aqar seed` before it writes.
+pub async fn migrate_pool(pool: &sqlx::AnyPool, dialect: Dialect) -> Result<(), String> {
+    if dialect == Dialect::Sqlite {
+        // WAL lets readers go on while a write is under way; the mode sticks to the file.
+        sqlx::query("PRAGMA journal_mode = WAL")
+            .execute(pool)
+            .await
+            .map_err(|error| format!("cannot switch SQLite to WAL: {error}"))?;
+    }
+    dialect.migrator().run(pool).await.map_err(|error| format!("database migration failed: {error}"))
 }
 
 /// Reads a boolean column, by name or position. PostgreSQL answers a real boolean; SQLite's

@@ -1,9 +1,12 @@
 //! The bilingual demo data set `AQAR_DEMO=1` loads into an empty database, so a newcomer
 //! sees a realistic panel on first start. Each area adds its rows here as it lands.
 
+mod listings;
+pub mod photos;
+
 use rules::catalog::{CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
 use rules::vocabularies::FeatureCategory;
-use sqlx::{Any, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
 
 use crate::auth::password;
 use crate::error::ApiResult;
@@ -34,12 +37,27 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
         )
         .await?;
     }
-    seed_catalog(tx).await
+    // `aqar seed` may have put the demo catalog into this database before its first start.
+    if catalog_is_empty(tx).await? {
+        seed_catalog(tx).await?;
+    }
+    listings::seed(tx).await
+}
+
+/// Whether the database has no category, property type and country yet.
+pub async fn catalog_is_empty(conn: &mut AnyConnection) -> ApiResult<bool> {
+    let rows: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM categories) + (SELECT COUNT(*) FROM property_types) \
+         + (SELECT COUNT(*) FROM countries)",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(rows == 0)
 }
 
 /// Categories, property types, countries with cities and regions, and features in every
 /// group: what the property form and the public site need to look alive.
-async fn seed_catalog(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
+pub async fn seed_catalog(tx: &mut AnyConnection) -> ApiResult<()> {
     for (name_en, name_ar, description_en, description_ar) in CATEGORIES {
         let row = categories::store::CategoryRow::new(
             name_en.into(),
@@ -48,7 +66,7 @@ async fn seed_catalog(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
             Some(description_ar.into()),
             None,
         );
-        categories::store::insert(&mut **tx, &row).await?;
+        categories::store::insert(&mut *tx, &row).await?;
     }
     for (name_en, name_ar, description_en, description_ar) in PROPERTY_TYPES {
         let input = PropertyTypeInput {
@@ -57,11 +75,11 @@ async fn seed_catalog(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
             description_en: Some(description_en.into()),
             description_ar: Some(description_ar.into()),
         };
-        property_types::store::insert(&mut **tx, &input).await?;
+        property_types::store::insert(&mut *tx, &input).await?;
     }
     for (code, name_en, name_ar, cities) in COUNTRIES {
         let country = CountryInput { name_en: name_en.into(), name_ar: name_ar.into(), code: code.into() };
-        let country = locations::store::insert_country(&mut **tx, &country).await?;
+        let country = locations::store::insert_country(&mut *tx, &country).await?;
         for &(name_en, name_ar, regions) in cities {
             let city = CityInput { name_en: name_en.into(), name_ar: name_ar.into(), country_id: country.id };
             let city = locations::store::insert_city(tx, &city).await?;
@@ -82,7 +100,7 @@ async fn seed_catalog(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
                 is_active,
                 display_order: i32::try_from(position + 1).unwrap_or(i32::MAX),
             };
-            property_features::store::insert(&mut **tx, &input).await?;
+            property_features::store::insert(&mut *tx, &input).await?;
         }
     }
     Ok(())

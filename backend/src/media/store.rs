@@ -16,7 +16,7 @@ pub struct StoredFile {
 
 /// Keeps the image (once: a second upload of the same bytes changes nothing) and answers
 /// its public path, `/media/{sha256}.{ext}`.
-pub async fn save(db: &AnyPool, image: &Image) -> ApiResult<String> {
+pub async fn save<'c>(db: impl sqlx::Executor<'c, Database = sqlx::Any>, image: &Image) -> ApiResult<String> {
     let sha256 = hex::encode(Sha256::digest(&image.bytes));
     sqlx::query(
         "INSERT INTO media (sha256, content_type, bytes, size, created_at) \

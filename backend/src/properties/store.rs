@@ -700,18 +700,6 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
     }
 }
 
-/// What `q` matches: the folded titles, number and locations, one per line.
-pub fn search_text(
-    title_en: &str,
-    title_ar: &str,
-    number: Option<&str>,
-    location_en: &str,
-    location_ar: &str,
-) -> String {
-    let parts = [title_en, title_ar, number.unwrap_or_default(), location_en, location_ar];
-    rules::fold::fold(&parts.join("\n"))
-}
-
 /// The fields both forms share, which the search text and the references come from.
 struct Shared<'a> {
     title_en: &'a str,
@@ -842,7 +830,7 @@ pub async fn insert(db: &AnyPool, body: &PropertyBody) -> ApiResult<Property> {
     check_references(&mut tx, &shared, None).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
-    let search = search_text(
+    let search = rules::fold::search_text(
         shared.title_en,
         shared.title_ar,
         shared.property_number,
@@ -877,7 +865,7 @@ pub async fn update(
     check_references(&mut tx, &shared, Some(id)).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
-    let search = search_text(
+    let search = rules::fold::search_text(
         shared.title_en,
         shared.title_ar,
         shared.property_number,

@@ -104,6 +104,11 @@ impl TestApp {
         Some(TestApp { client, backend, url, database })
     }
 
+    /// The database URL this app runs on, for a command (`aqar seed`) run beside it.
+    pub fn database_url(&self) -> &str {
+        &self.url
+    }
+
     /// Another server on this app's database, as after a restart or beside it on one PostgreSQL.
     pub async fn another_server(&self) -> Client {
         Client::tracked(aqar::build(figment(&self.url))).await.expect("the other server starts")

@@ -18,6 +18,7 @@ mod properties_list;
 mod properties_public;
 mod public_catalog;
 mod schema;
+mod seed;
 mod stats;
 mod trust;
 mod versions;
