@@ -200,3 +200,17 @@ pub async fn removed<T: serde::Serialize>(
         Err(missed(current.await?, not_found))
     }
 }
+
+/// Binds an optional DOUBLE PRECISION. sqlx 0.8.6's Any driver sends a NULL `f64` to
+/// PostgreSQL as a `real` (and a NULL `f32` as a `double precision`): the statement, once
+/// prepared with a NULL there, then refuses a number ("incorrect binary data format"). A
+/// NULL is therefore bound as `f32`, which arrives as the column's own type.
+pub fn bind_double<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    value: Option<f64>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    match value {
+        Some(value) => query.bind(value),
+        None => query.bind(None::<f32>),
+    }
+}

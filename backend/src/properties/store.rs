@@ -358,7 +358,7 @@ fn bind<'q>(query: Query<'q, Any, AnyArguments<'q>>, value: &'q Bound) -> Query<
         Bound::Text(v) => query.bind(v.as_deref()),
         Bound::Int(v) => query.bind(*v),
         Bound::Id(v) => query.bind(*v),
-        Bound::Real(v) => query.bind(*v),
+        Bound::Real(v) => db::bind_double(query, *v),
         Bound::Flag(v) => query.bind(*v),
     }
 }

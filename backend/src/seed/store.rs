@@ -8,7 +8,7 @@ use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, Row};
 
 use super::listings::{Catalog, Listing, Named, Spot};
-use crate::db::Dialect;
+use crate::db::{self, Dialect};
 use crate::error::ApiResult;
 
 /// The columns a listing writes, in the order `bind` binds them; the others keep their
@@ -70,17 +70,6 @@ pub const ROWS_PER_STATEMENT: usize = 500;
 
 type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
 
-/// Binds an optional DOUBLE PRECISION. sqlx 0.8.6's Any driver sends a NULL `f64` to
-/// PostgreSQL as a `real` (and a NULL `f32` as a `double precision`): the statement, once
-/// prepared with a NULL there, then refuses a number ("incorrect binary data format"). A
-/// NULL is therefore bound as `f32`, which arrives as the column's own type.
-fn bind_double<'q>(query: AnyQuery<'q>, value: Option<f64>) -> AnyQuery<'q> {
-    match value {
-        Some(value) => query.bind(value),
-        None => query.bind(None::<f32>),
-    }
-}
-
 fn bind<'q>(query: AnyQuery<'q>, l: &'q Listing) -> AnyQuery<'q> {
     let query = query
         .bind(l.property_number.as_str())
@@ -93,8 +82,8 @@ fn bind<'q>(query: AnyQuery<'q>, l: &'q Listing) -> AnyQuery<'q> {
         .bind(l.price)
         .bind(l.currency)
         .bind(l.area);
-    let query = bind_double(query, l.plot_area);
-    bind_double(query, l.built_area)
+    let query = db::bind_double(query, l.plot_area);
+    db::bind_double(query, l.built_area)
         .bind(l.country_id)
         .bind(l.city_id)
         .bind(l.region_id)
@@ -317,7 +306,7 @@ pub async fn active_features(conn: &mut AnyConnection) -> ApiResult<Vec<i64>> {
         sqlx::query("SELECT id, is_active FROM property_features ORDER BY id").fetch_all(&mut *conn).await?;
     let mut ids = Vec::new();
     for row in &rows {
-        if crate::db::flag(row, "is_active")? {
+        if db::flag(row, "is_active")? {
             ids.push(row.try_get("id")?);
         }
     }
