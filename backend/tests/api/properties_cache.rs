@@ -175,3 +175,30 @@ both_databases! {
         assert_eq!(lists(&app.client).await.1, back);
     }
 }
+
+both_databases! {
+    // A bulk load sets the properties' triggers aside (SQLite) and bumps the revision itself.
+    async fn a_bulk_seed_beside_a_running_server_shows_on_its_next_read(app) {
+        app.login_admin().await;
+        let catalog = catalog(&app).await;
+        create_property(&app, full_form(&catalog, "Sea Villa")).await;
+        assert_eq!(lists(&app.client).await.0.len(), 1);
+        let url = app.database_url().to_owned();
+        let output = rocket::tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_aqar"))
+                .args(["seed", "--properties", "10000"])
+                .env("DATABASE_URL", url)
+                .env("ROCKET_LOG_LEVEL", "off")
+                .output()
+                .expect("aqar runs")
+        })
+        .await
+        .expect("joined");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+        assert!(stdout.contains("set aside"), "the bulk load: {stdout}");
+        let (_, _, body, _) = raw(&app.client, "/api/properties").await;
+        let list: Value = serde_json::from_slice(&body).expect("JSON");
+        assert_eq!(list.as_array().map(Vec::len), Some(10_001));
+    }
+}
