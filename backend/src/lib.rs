@@ -53,6 +53,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .manage(settings)
         .manage(dialect)
         .manage(document)
+        .manage(properties::cache::ListCache::default())
         .attach(auth::origin::fairing())
         .mount("/", auth::origin::routes());
     for mount in &mounts {

@@ -39,7 +39,7 @@ pub struct ListQuery<'r> {
 }
 
 /// What a list sorts by; every one has an index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SortKey {
     Price,
     CreatedAt,
@@ -72,7 +72,7 @@ impl SortKey {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sort {
     pub key: SortKey,
     pub descending: bool,
@@ -82,7 +82,7 @@ pub struct Sort {
 pub const DEFAULT_SORT: Sort = Sort { key: SortKey::CreatedAt, descending: true };
 
 /// Filters on indexed columns; `None` does not narrow.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Filters {
     pub status: Option<PropertyStatus>,
     pub category_id: Option<i64>,
@@ -94,7 +94,7 @@ pub struct Filters {
 }
 
 /// One page: rows `offset .. offset + size` of the sorted list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Paging {
     pub page: i64,
     pub size: i64,
@@ -107,7 +107,7 @@ impl Paging {
 }
 
 /// A parsed list request.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ListRequest {
     /// `None`: the whole list, as the specification's plain call answers it.
     pub paging: Option<Paging>,

@@ -3,6 +3,7 @@
 //! either form, its selected features, and the public site's reads of the active ones.
 
 pub mod body;
+pub mod cache;
 pub mod listing;
 pub mod store;
 
@@ -14,6 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use self::body::PropertyBody;
+use self::cache::{JsonBytes, ListCache};
 use self::listing::{ListQuery, Listed};
 use crate::auth::CurrentUser;
 use crate::db::{Db, Dialect};
@@ -299,10 +301,11 @@ async fn list(
     _user: CurrentUser,
     db: &Db,
     dialect: &State<Dialect>,
-) -> ApiResult<Listed<Json<Vec<Property>>>> {
+    cache: &State<ListCache>,
+) -> ApiResult<Listed<JsonBytes>> {
     let query = query.parse(false)?;
-    let (properties, total) = store::list(db.pool(), *dialect.inner(), &query).await?;
-    Ok(Listed(Json(properties), total))
+    let answer = cache::list(cache, db.pool(), *dialect.inner(), query).await?;
+    Ok(Listed(JsonBytes(answer.body), answer.total))
 }
 
 #[get("/properties/<id>")]

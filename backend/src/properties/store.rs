@@ -543,6 +543,12 @@ fn scope_of<'a>(query: &ListRequest, ids: &'a [i64]) -> Scope<'a> {
     }
 }
 
+/// The revision of everything the panel's list reads (migration 0008's triggers bump it).
+pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
+    let sql = "SELECT value FROM revisions WHERE name = 'properties'";
+    Ok(sqlx::query_scalar(sql).fetch_one(db).await?)
+}
+
 pub async fn list(
     db: &AnyPool,
     dialect: Dialect,

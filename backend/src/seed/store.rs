@@ -262,11 +262,16 @@ pub async fn set_aside_indexes(conn: &mut AnyConnection) -> ApiResult<SetAside> 
     Ok(SetAside { creates, rebuilds })
 }
 
-/// Makes again what [`set_aside_indexes`] dropped, and fills the search index.
+/// Makes again what [`set_aside_indexes`] dropped, and fills the search index. On SQLite the
+/// dropped triggers include those bumping the list's revision (migration 0008), so it is
+/// bumped here, in the load's transaction, for servers running beside the load to see it.
 pub async fn restore_indexes(conn: &mut AnyConnection, set_aside: SetAside) -> ApiResult<()> {
     for sql in set_aside.creates.iter().chain(&set_aside.rebuilds) {
         sqlx::query(sql).execute(&mut *conn).await?;
     }
+    sqlx::query("UPDATE revisions SET value = value + 1 WHERE name = 'properties'")
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ mod media;
 mod media_video;
 mod openapi;
 mod properties;
+mod properties_cache;
 mod properties_list;
 mod properties_public;
 mod public_catalog;
