@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setReauthenticate } from '@/lib/api-client';
 import { judgeImageUrl } from '@/lib/rules';
 import { answer, mockServer, sentBody } from '@/test/server';
 import { catalogHandlers, openTab, renderForm, storedProperty } from './test-support';
@@ -234,6 +235,39 @@ describe('the media tab', () => {
     const toast = (await screen.findByText('Failed to upload images')).closest('li') as HTMLElement;
     expect(within(toast).getByText('Validation failed')).toBeInTheDocument();
     expect(thumbnails()).toEqual(['/media/aaa.jpg?w=160']);
+  });
+
+  it('sends the files again after the in-place sign-in when the session had expired', async () => {
+    useFakeXhr();
+    mockServer(catalogHandlers());
+    let signIns = 0;
+    const unregister = setReauthenticate(() => {
+      signIns += 1;
+      return Promise.resolve();
+    });
+    try {
+      renderForm();
+      await screen.findByLabelText('Title (English)');
+      await openTab('Media');
+
+      await userEvent.upload(screen.getByLabelText('Upload Images'), [png('a.png')]);
+      act(() => {
+        (FakeXhr.sent[0] as FakeXhr).answer(401, { message: 'Sign in to continue' });
+      });
+      await waitFor(() => {
+        expect(FakeXhr.sent).toHaveLength(2);
+      });
+      act(() => {
+        (FakeXhr.sent[1] as FakeXhr).answer(201, { images: ['/media/aaa.png'] });
+      });
+
+      expect(await screen.findByText('Images uploaded successfully')).toBeInTheDocument();
+      expect(signIns).toBe(1);
+      expect((FakeXhr.sent[1] as FakeXhr).body?.getAll('images')).toHaveLength(1);
+      expect(thumbnails()).toEqual(['/media/aaa.png?w=160']);
+    } finally {
+      unregister();
+    }
   });
 
   it('uploads a video with its own progress and puts its path in the video URL', async () => {
