@@ -10,6 +10,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod health;
+pub mod history;
 pub mod if_match;
 pub mod locations;
 pub mod media;
@@ -80,6 +81,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", property_features::api()),
         Mount::new("/api", properties::api()),
         Mount::new("/api", stats::api()),
+        Mount::new("/api", history::api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),
         Mount::new("/", health::api()),

@@ -15,6 +15,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::ApiResult;
+use crate::history::Actor;
 use crate::if_match::IfMatch;
 use crate::media;
 use crate::openapi::{Doc, Endpoint};
@@ -84,28 +85,28 @@ async fn public_list(db: &Db) -> ApiResult<Cached<Vec<Category>>> {
 
 #[post("/categories", data = "<body>")]
 async fn create(
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CategoryInput>,
 ) -> ApiResult<(Status, Json<Category>)> {
     let row = prepared(db, body.0).await?;
-    Ok((Status::Created, Json(store::insert(db.pool(), &row).await?)))
+    Ok((Status::Created, Json(store::create(db.pool(), &Actor::from(&user), &row).await?)))
 }
 
 #[put("/categories/<id>", data = "<body>")]
 async fn update(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CategoryInput>,
 ) -> ApiResult<Json<Category>> {
     let row = prepared(db, body.0).await?;
-    Ok(Json(store::update(db.pool(), id, expected.0, &row).await?))
+    Ok(Json(store::update(db.pool(), &Actor::from(&user), id, expected.0, &row).await?))
 }
 
 #[delete("/categories/<id>")]
-async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id, expected.0).await?;
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
     Ok(Status::NoContent)
 }

@@ -6,6 +6,7 @@ use sqlx::{Any, AnyPool, Executor, Row};
 use super::Category;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
+use crate::history::{self, Actor, Entity};
 use crate::payload::optional_text;
 use crate::properties::{self, store::Reference};
 
@@ -59,12 +60,13 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<Category>> {
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<Category>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Category>> {
     let sql = format!("SELECT {COLUMNS} FROM categories WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)
 }
 
+/// Writes a category as given, without history: the demo data's way in.
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     db: E,
     category: &CategoryRow,
@@ -85,16 +87,28 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
+/// Creates a category for `actor`, recorded in the history.
+pub async fn create(db: &AnyPool, actor: &Actor, category: &CategoryRow) -> ApiResult<Category> {
+    let mut tx = db.begin().await?;
+    let created = insert(&mut *tx, category).await?;
+    history::created(&mut tx, actor, Entity::Category, created.id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
 pub async fn update(
     db: &AnyPool,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     category: &CategoryRow,
 ) -> ApiResult<Category> {
+    let mut tx = db.begin().await?;
+    db::lock_row(&mut tx, "categories", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |c| c.version, NOT_FOUND)?;
     let sql = format!(
         "UPDATE categories SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4, \
-         image_url = $5, version = version + 1 WHERE id = $6 AND {} RETURNING {COLUMNS}",
-        db::version_is(7)
+         image_url = $5, version = version + 1 WHERE id = $6 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&category.name_en)
@@ -103,18 +117,21 @@ pub async fn update(
         .bind(&category.description_ar)
         .bind(&category.image_url)
         .bind(id)
-        .bind(expected)
-        .fetch_optional(db)
+        .fetch_one(&mut *tx)
         .await?;
-    db::settled(row, from_row, find(db, id), NOT_FOUND).await
+    let updated = from_row(&row)?;
+    history::updated(&mut tx, actor, Entity::Category, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
 }
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
-pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = db.begin().await?;
     properties::store::refuse_if_used(&mut tx, Reference::Category, id).await?;
-    let sql = format!("DELETE FROM categories WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *tx).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |c| c.version, NOT_FOUND)?;
+    sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    history::deleted(&mut tx, actor, Entity::Category, id, &before).await?;
     tx.commit().await?;
-    db::removed(done, find(db, id), NOT_FOUND).await
+    Ok(())
 }

@@ -158,46 +158,22 @@ pub fn touched(done: sqlx::any::AnyQueryResult, not_found: &'static str) -> crat
     }
 }
 
-/// The condition that makes an UPDATE or DELETE by id also check the version the client
-/// read: `$n` is bound to the `If-Match` version, or NULL to write whatever the version is.
-/// Checked in the same statement as the write, so two writes expecting one version cannot
-/// both win.
-pub fn version_is(param: usize) -> String {
-    format!("(${param} IS NULL OR version = ${param})")
-}
-
-/// The record a versioned UPDATE ... RETURNING answered; when it touched no row, the id
-/// does not exist (the area's 404) or the version moved on (412 with the record as it is).
-pub async fn settled<T: serde::Serialize>(
-    row: Option<sqlx::any::AnyRow>,
-    read: impl Fn(&sqlx::any::AnyRow) -> Result<T, sqlx::Error>,
-    current: impl std::future::Future<Output = crate::error::ApiResult<Option<T>>>,
+/// The record a write by id is about to change, read after `lock_row` in the write's
+/// transaction: the area's 404 when there is none, and 412 with the record as it is when the
+/// client's `If-Match` named another version. No other write can come between this check and
+/// the write, since the row stays locked until the transaction ends.
+pub fn expected_version<T: serde::Serialize>(
+    current: Option<T>,
+    expected: Option<i64>,
+    version: impl Fn(&T) -> i64,
     not_found: &'static str,
 ) -> crate::error::ApiResult<T> {
-    match row {
-        Some(row) => Ok(read(&row)?),
-        None => Err(missed(current.await?, not_found)),
-    }
-}
-
-/// Why a versioned write by id touched no row.
-pub fn missed<T: serde::Serialize>(current: Option<T>, not_found: &'static str) -> crate::error::ApiError {
     match current {
-        Some(record) => crate::error::ApiError::stale(&record),
-        None => crate::error::ApiError::not_found(not_found),
-    }
-}
-
-/// A versioned DELETE by id: done when it removed the row; otherwise 404 or 412 as above.
-pub async fn removed<T: serde::Serialize>(
-    done: sqlx::any::AnyQueryResult,
-    current: impl std::future::Future<Output = crate::error::ApiResult<Option<T>>>,
-    not_found: &'static str,
-) -> crate::error::ApiResult<()> {
-    if done.rows_affected() > 0 {
-        Ok(())
-    } else {
-        Err(missed(current.await?, not_found))
+        None => Err(crate::error::ApiError::not_found(not_found)),
+        Some(record) if expected.is_some_and(|expected| expected != version(&record)) => {
+            Err(crate::error::ApiError::stale(&record))
+        }
+        Some(record) => Ok(record),
     }
 }
 

@@ -15,6 +15,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
+use crate::history::Actor;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
@@ -208,11 +209,13 @@ async fn public_regions(filter: RegionFilter<'_>, db: &Db) -> ApiResult<Cached<V
 
 #[post("/countries", data = "<body>")]
 async fn create_country(
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CountryInput>,
 ) -> ApiResult<(Status, Json<Country>)> {
-    let created = store::insert_country(db.pool(), &body.0).await?;
+    let mut tx = db.pool().begin().await?;
+    let created = store::create_country(&mut tx, &Actor::from(&user), &body.0).await?;
+    tx.commit().await?;
     Ok((Status::Created, Json(created)))
 }
 
@@ -220,17 +223,20 @@ async fn create_country(
 async fn update_country(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CountryInput>,
 ) -> ApiResult<Json<Country>> {
-    Ok(Json(store::update_country(db.pool(), id, expected.0, &body.0).await?))
+    let mut tx = db.pool().begin().await?;
+    let updated = store::update_country(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
+    tx.commit().await?;
+    Ok(Json(updated))
 }
 
 #[delete("/countries/<id>")]
-async fn delete_country(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_country(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
     let mut tx = db.pool().begin().await?;
-    store::delete_country(&mut tx, id, expected.0).await?;
+    store::delete_country(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
 }
@@ -243,12 +249,12 @@ async fn list_cities(filter: CityFilter<'_>, _user: CurrentUser, db: &Db) -> Api
 
 #[post("/cities", data = "<body>")]
 async fn create_city(
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CityInput>,
 ) -> ApiResult<(Status, Json<City>)> {
     let mut tx = db.pool().begin().await?;
-    let created = store::insert_city(&mut tx, &body.0).await?;
+    let created = store::create_city(&mut tx, &Actor::from(&user), &body.0).await?;
     tx.commit().await?;
     Ok((Status::Created, Json(created)))
 }
@@ -257,20 +263,20 @@ async fn create_city(
 async fn update_city(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<CityInput>,
 ) -> ApiResult<Json<City>> {
     let mut tx = db.pool().begin().await?;
-    let updated = store::update_city(&mut tx, id, expected.0, &body.0).await?;
+    let updated = store::update_city(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
 }
 
 #[delete("/cities/<id>")]
-async fn delete_city(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_city(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
     let mut tx = db.pool().begin().await?;
-    store::delete_city(&mut tx, id, expected.0).await?;
+    store::delete_city(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
 }
@@ -283,12 +289,12 @@ async fn list_regions(filter: RegionFilter<'_>, _user: CurrentUser, db: &Db) -> 
 
 #[post("/regions", data = "<body>")]
 async fn create_region(
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<RegionInput>,
 ) -> ApiResult<(Status, Json<Region>)> {
     let mut tx = db.pool().begin().await?;
-    let created = store::insert_region(&mut tx, &body.0).await?;
+    let created = store::create_region(&mut tx, &Actor::from(&user), &body.0).await?;
     tx.commit().await?;
     Ok((Status::Created, Json(created)))
 }
@@ -297,18 +303,20 @@ async fn create_region(
 async fn update_region(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<RegionInput>,
 ) -> ApiResult<Json<Region>> {
     let mut tx = db.pool().begin().await?;
-    let updated = store::update_region(&mut tx, id, expected.0, &body.0).await?;
+    let updated = store::update_region(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
 }
 
 #[delete("/regions/<id>")]
-async fn delete_region(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete_region(db.pool(), id, expected.0).await?;
+async fn delete_region(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    let mut tx = db.pool().begin().await?;
+    store::delete_region(&mut tx, &Actor::from(&user), id, expected.0).await?;
+    tx.commit().await?;
     Ok(Status::NoContent)
 }

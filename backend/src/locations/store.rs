@@ -10,6 +10,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use super::{City, Country, Region};
 use crate::db::{self, clock};
 use crate::error::{ApiError, ApiResult};
+use crate::history::{self, Actor, Entity};
 use crate::properties::{self, store::Reference};
 
 pub const REGION_NOT_FOUND: &str = messages::REGION_NOT_FOUND;
@@ -113,14 +114,9 @@ async fn count_children(
     Ok(sqlx::query_scalar(&sql).bind(id).fetch_one(&mut *conn).await?)
 }
 
-async fn delete_row(
-    conn: &mut AnyConnection,
-    table: &str,
-    id: i64,
-    expected: Option<i64>,
-) -> ApiResult<sqlx::any::AnyQueryResult> {
-    let sql = format!("DELETE FROM {table} WHERE id = $1 AND {}", db::version_is(2));
-    Ok(sqlx::query(&sql).bind(id).bind(expected).execute(&mut *conn).await?)
+async fn delete_row(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<()> {
+    sqlx::query(&format!("DELETE FROM {table} WHERE id = $1")).bind(id).execute(&mut *conn).await?;
+    Ok(())
 }
 
 // Countries.
@@ -157,38 +153,68 @@ pub async fn insert_country<'c, E: Executor<'c, Database = Any>>(
     Ok(country_from_row(&row)?)
 }
 
+/// Creates a country for `actor`, recorded in the history.
+pub async fn create_country(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    input: &CountryInput,
+) -> ApiResult<Country> {
+    let created = insert_country(&mut *conn, input).await?;
+    history::created(conn, actor, Entity::Country, created.id, &created).await?;
+    Ok(created)
+}
+
 pub async fn update_country(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     input: &CountryInput,
 ) -> ApiResult<Country> {
+    db::lock_row(conn, "countries", id).await?;
+    let before = db::expected_version(
+        find_country(&mut *conn, id).await?,
+        expected,
+        |c| c.version,
+        messages::COUNTRY_NOT_FOUND,
+    )?;
     let code = normal_code(&input.code);
     let sql = format!(
         "UPDATE countries SET name_en = $1, name_ar = $2, code = $3, version = version + 1 \
-         WHERE id = $4 AND {} RETURNING {COUNTRY_COLUMNS}",
-        db::version_is(5)
+         WHERE id = $4 RETURNING {COUNTRY_COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
         .bind(&input.name_ar)
         .bind(&code)
         .bind(id)
-        .bind(expected)
-        .fetch_optional(db)
+        .fetch_one(&mut *conn)
         .await
         .map_err(|e| code_taken(&code, e))?;
-    db::settled(row, country_from_row, find_country(db, id), messages::COUNTRY_NOT_FOUND).await
+    let updated = country_from_row(&row)?;
+    history::updated(conn, actor, Entity::Country, id, &before, &updated).await?;
+    Ok(updated)
 }
 
-pub async fn delete_country(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete_country(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<()> {
     properties::store::refuse_if_used(conn, Reference::Country, id).await?;
+    let before = db::expected_version(
+        find_country(&mut *conn, id).await?,
+        expected,
+        |c| c.version,
+        messages::COUNTRY_NOT_FOUND,
+    )?;
     let cities = count_children(conn, "cities", "country_id", id).await?;
     if cities > 0 {
         return Err(still_holds("country", cities, "city", "cities"));
     }
-    let done = delete_row(conn, "countries", id, expected).await?;
-    db::removed(done, find_country(&mut *conn, id), messages::COUNTRY_NOT_FOUND).await
+    delete_row(conn, "countries", id).await?;
+    history::deleted(conn, actor, Entity::Country, id, &before).await
 }
 
 // Cities.
@@ -230,43 +256,55 @@ pub async fn insert_city(conn: &mut AnyConnection, input: &CityInput) -> ApiResu
     find_city(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::CITY_NOT_FOUND))
 }
 
+/// Creates a city for `actor`, recorded in the history.
+pub async fn create_city(conn: &mut AnyConnection, actor: &Actor, input: &CityInput) -> ApiResult<City> {
+    let created = insert_city(conn, input).await?;
+    history::created(conn, actor, Entity::City, created.id, &created).await?;
+    Ok(created)
+}
+
 pub async fn update_city(
     conn: &mut AnyConnection,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     input: &CityInput,
 ) -> ApiResult<City> {
+    db::lock_row(conn, "cities", id).await?;
+    let before =
+        db::expected_version(find_city(conn, id).await?, expected, |c| c.version, messages::CITY_NOT_FOUND)?;
     if !exists(conn, "countries", input.country_id).await? {
         return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
     }
-    let sql = format!(
-        "UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3, version = version + 1 \
-         WHERE id = $4 AND {}",
-        db::version_is(5)
-    );
-    let done = sqlx::query(&sql)
-        .bind(&input.name_en)
-        .bind(&input.name_ar)
-        .bind(input.country_id)
-        .bind(id)
-        .bind(expected)
-        .execute(&mut *conn)
-        .await?;
-    let current = find_city(conn, id).await?;
-    match current {
-        Some(city) if done.rows_affected() > 0 => Ok(city),
-        current => Err(db::missed(current, messages::CITY_NOT_FOUND)),
-    }
+    sqlx::query(
+        "UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3, version = version + 1 WHERE id = $4",
+    )
+    .bind(&input.name_en)
+    .bind(&input.name_ar)
+    .bind(input.country_id)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    let updated = find_city(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::CITY_NOT_FOUND))?;
+    history::updated(conn, actor, Entity::City, id, &before, &updated).await?;
+    Ok(updated)
 }
 
-pub async fn delete_city(conn: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete_city(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<()> {
     properties::store::refuse_if_used(conn, Reference::City, id).await?;
+    let before =
+        db::expected_version(find_city(conn, id).await?, expected, |c| c.version, messages::CITY_NOT_FOUND)?;
     let regions = count_children(conn, "regions", "city_id", id).await?;
     if regions > 0 {
         return Err(still_holds("city", regions, "region", "regions"));
     }
-    let done = delete_row(conn, "cities", id, expected).await?;
-    db::removed(done, find_city(conn, id), messages::CITY_NOT_FOUND).await
+    delete_row(conn, "cities", id).await?;
+    history::deleted(conn, actor, Entity::City, id, &before).await
 }
 
 // Regions.
@@ -308,40 +346,54 @@ pub async fn insert_region(conn: &mut AnyConnection, input: &RegionInput) -> Api
     find_region(&mut *conn, id).await?.ok_or_else(|| ApiError::not_found(REGION_NOT_FOUND))
 }
 
+/// Creates a region for `actor`, recorded in the history.
+pub async fn create_region(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    input: &RegionInput,
+) -> ApiResult<Region> {
+    let created = insert_region(conn, input).await?;
+    history::created(conn, actor, Entity::Region, created.id, &created).await?;
+    Ok(created)
+}
+
 pub async fn update_region(
     conn: &mut AnyConnection,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     input: &RegionInput,
 ) -> ApiResult<Region> {
+    db::lock_row(conn, "regions", id).await?;
+    let before =
+        db::expected_version(find_region(&mut *conn, id).await?, expected, |r| r.version, REGION_NOT_FOUND)?;
     if !exists(conn, "cities", input.city_id).await? {
         return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
     }
-    let sql = format!(
-        "UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3, version = version + 1 \
-         WHERE id = $4 AND {}",
-        db::version_is(5)
-    );
-    let done = sqlx::query(&sql)
-        .bind(&input.name_en)
-        .bind(&input.name_ar)
-        .bind(input.city_id)
-        .bind(id)
-        .bind(expected)
-        .execute(&mut *conn)
-        .await?;
-    let current = find_region(&mut *conn, id).await?;
-    match current {
-        Some(region) if done.rows_affected() > 0 => Ok(region),
-        current => Err(db::missed(current, REGION_NOT_FOUND)),
-    }
+    sqlx::query(
+        "UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3, version = version + 1 WHERE id = $4",
+    )
+    .bind(&input.name_en)
+    .bind(&input.name_ar)
+    .bind(input.city_id)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    let updated = find_region(&mut *conn, id).await?.ok_or_else(|| ApiError::not_found(REGION_NOT_FOUND))?;
+    history::updated(conn, actor, Entity::Region, id, &before, &updated).await?;
+    Ok(updated)
 }
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
-pub async fn delete_region(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
-    properties::store::refuse_if_used(&mut tx, Reference::Region, id).await?;
-    let done = delete_row(&mut tx, "regions", id, expected).await?;
-    tx.commit().await?;
-    db::removed(done, find_region(db, id), REGION_NOT_FOUND).await
+pub async fn delete_region(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<()> {
+    properties::store::refuse_if_used(conn, Reference::Region, id).await?;
+    let before =
+        db::expected_version(find_region(&mut *conn, id).await?, expected, |r| r.version, REGION_NOT_FOUND)?;
+    delete_row(conn, "regions", id).await?;
+    history::deleted(conn, actor, Entity::Region, id, &before).await
 }

@@ -21,6 +21,7 @@ use crate::auth::CurrentUser;
 use crate::db::{Db, Dialect};
 use crate::endpoint;
 use crate::error::ApiResult;
+use crate::history::Actor;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
@@ -315,24 +316,24 @@ async fn one(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Property>> 
 
 /// `?form=quick` is read by the body guard, which parses the form it names.
 #[post("/properties", data = "<body>")]
-async fn create(_user: CurrentUser, db: &Db, body: PropertyBody) -> ApiResult<(Status, Json<Property>)> {
-    Ok((Status::Created, Json(store::insert(db.pool(), &body).await?)))
+async fn create(user: CurrentUser, db: &Db, body: PropertyBody) -> ApiResult<(Status, Json<Property>)> {
+    Ok((Status::Created, Json(store::insert(db.pool(), &Actor::from(&user), &body).await?)))
 }
 
 #[put("/properties/<id>", data = "<body>")]
 async fn update(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: PropertyBody,
 ) -> ApiResult<Json<Property>> {
-    Ok(Json(store::update(db.pool(), id, expected.0, &body).await?))
+    Ok(Json(store::update(db.pool(), &Actor::from(&user), id, expected.0, &body).await?))
 }
 
 #[delete("/properties/<id>")]
-async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id, expected.0).await?;
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
     Ok(Status::NoContent)
 }
 
@@ -344,11 +345,11 @@ async fn features(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Pr
 #[post("/properties/<id>/features", data = "<body>")]
 async fn replace_features(
     id: i64,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<FeatureIds>,
 ) -> ApiResult<Json<Vec<PropertyFeature>>> {
-    Ok(Json(store::replace_features(db.pool(), id, &body.0.feature_ids).await?))
+    Ok(Json(store::replace_features(db.pool(), &Actor::from(&user), id, &body.0.feature_ids).await?))
 }
 
 #[get("/public/properties?<query..>")]

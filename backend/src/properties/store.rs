@@ -16,6 +16,7 @@ use super::listing::{Filters, ListRequest, Paging};
 use super::{Listing, Property, PublicFeature, PublicImage, PublicProperty};
 use crate::db::{self, clock, Dialect};
 use crate::error::{ApiError, ApiResult};
+use crate::history::{self, Actor, Entity};
 use crate::payload::optional_text;
 use crate::property_features::{self, PropertyFeature};
 
@@ -830,7 +831,7 @@ async fn write_images(
     Ok(())
 }
 
-pub async fn insert(db: &AnyPool, body: &PropertyBody) -> ApiResult<Property> {
+pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
     let shared = shared(body);
     let mut tx = db.begin().await?;
     check_references(&mut tx, &shared, None).await?;
@@ -856,19 +857,28 @@ pub async fn insert(db: &AnyPool, body: &PropertyBody) -> ApiResult<Property> {
     write_images(&mut tx, id, shared.images, false).await?;
     let created =
         find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    history::created(&mut tx, actor, Entity::Property, id, &created).await?;
     tx.commit().await?;
     Ok(created)
 }
 
 pub async fn update(
     db: &AnyPool,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     body: &PropertyBody,
 ) -> ApiResult<Property> {
     let shared = shared(body);
     let mut tx = db.begin().await?;
+    db::lock_row(&mut tx, "properties", id).await?;
     check_references(&mut tx, &shared, Some(id)).await?;
+    let before = db::expected_version(
+        find(&mut tx, id).await?,
+        expected,
+        |p| p.version,
+        messages::PROPERTY_NOT_FOUND,
+    )?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
     let search = rules::fold::search_text(
@@ -890,36 +900,36 @@ pub async fn update(
         now = n + 2
     ));
     assignments.push("version = version + 1".to_owned());
-    let sql = format!(
-        "UPDATE properties SET {} WHERE id = ${} AND {} RETURNING id",
-        assignments.join(", "),
-        n + 3,
-        db::version_is(n + 4)
-    );
-    let updated = columns
+    let sql = format!("UPDATE properties SET {} WHERE id = ${}", assignments.join(", "), n + 3);
+    columns
         .iter()
         .fold(sqlx::query(&sql), |q, (_, v)| bind(q, v))
         .bind(shared.is_featured)
         .bind(clock::now_text())
         .bind(id)
-        .bind(expected)
-        .fetch_optional(&mut *tx)
+        .execute(&mut *tx)
         .await?;
-    if updated.is_none() {
-        return Err(db::missed(find(&mut tx, id).await?, messages::PROPERTY_NOT_FOUND));
-    }
     write_images(&mut tx, id, shared.images, true).await?;
     let property =
         find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    history::updated(&mut tx, actor, Entity::Property, id, &before, &property).await?;
     tx.commit().await?;
     Ok(property)
 }
 
-pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut conn = db.acquire().await?;
-    let sql = format!("DELETE FROM properties WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *conn).await?;
-    db::removed(done, find(&mut conn, id), messages::PROPERTY_NOT_FOUND).await
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = db.begin().await?;
+    db::lock_row(&mut tx, "properties", id).await?;
+    let before = db::expected_version(
+        find(&mut tx, id).await?,
+        expected,
+        |p| p.version,
+        messages::PROPERTY_NOT_FOUND,
+    )?;
+    sqlx::query("DELETE FROM properties WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    history::deleted(&mut tx, actor, Entity::Property, id, &before).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 // Selected features.
@@ -950,7 +960,12 @@ pub async fn features(db: &AnyPool, id: i64) -> ApiResult<Vec<PropertyFeature>> 
 
 /// Replaces the property's selected features with `ids` (repeats count once), in one
 /// transaction; an id no feature has is a 422 naming featureIds and changes nothing.
-pub async fn replace_features(db: &AnyPool, id: i64, ids: &[i64]) -> ApiResult<Vec<PropertyFeature>> {
+pub async fn replace_features(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    ids: &[i64],
+) -> ApiResult<Vec<PropertyFeature>> {
     let mut wanted = ids.to_vec();
     wanted.sort_unstable();
     wanted.dedup();
@@ -961,6 +976,7 @@ pub async fn replace_features(db: &AnyPool, id: i64, ids: &[i64]) -> ApiResult<V
     // The catalog of features is small: compare against all of it rather than bind a list
     // of any length the body may hold.
     let known: Vec<i64> = sqlx::query_scalar("SELECT id FROM property_features").fetch_all(&mut *tx).await?;
+    let before: Vec<i64> = selected(&mut tx, id).await?.iter().map(|f| f.id).collect();
     if wanted.iter().any(|id| !known.contains(id)) {
         let mut errors = FieldErrors::new();
         errors.add("featureIds", messages::FEATURE_NOT_FOUND);
@@ -980,6 +996,10 @@ pub async fn replace_features(db: &AnyPool, id: i64, ids: &[i64]) -> ApiResult<V
         query.execute(&mut *tx).await?;
     }
     let features = selected(&mut tx, id).await?;
+    let after: Vec<i64> = features.iter().map(|f| f.id).collect();
+    let (before, after) =
+        (super::FeatureIds { feature_ids: before }, super::FeatureIds { feature_ids: after });
+    history::updated(&mut tx, actor, Entity::Property, id, &before, &after).await?;
     tx.commit().await?;
     Ok(features)
 }

@@ -15,6 +15,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::ApiResult;
+use crate::history::Actor;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
@@ -84,11 +85,11 @@ async fn public_list(db: &Db) -> ApiResult<Cached<Vec<PropertyFeature>>> {
 
 #[post("/property-features", data = "<body>")]
 async fn create(
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<PropertyFeatureInput>,
 ) -> ApiResult<(Status, Json<PropertyFeature>)> {
-    let created = store::insert(db.pool(), &body.0).await?;
+    let created = store::create(db.pool(), &Actor::from(&user), &body.0).await?;
     Ok((Status::Created, Json(created)))
 }
 
@@ -96,15 +97,15 @@ async fn create(
 async fn update(
     id: i64,
     expected: IfMatch,
-    _user: CurrentUser,
+    user: CurrentUser,
     db: &Db,
     body: Payload<PropertyFeatureInput>,
 ) -> ApiResult<Json<PropertyFeature>> {
-    Ok(Json(store::update(db.pool(), id, expected.0, &body.0).await?))
+    Ok(Json(store::update(db.pool(), &Actor::from(&user), id, expected.0, &body.0).await?))
 }
 
 #[delete("/property-features/<id>")]
-async fn remove(id: i64, expected: IfMatch, _user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), id, expected.0).await?;
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
     Ok(Status::NoContent)
 }

@@ -8,6 +8,7 @@ use sqlx::{Any, AnyPool, Executor, Row};
 use super::PropertyFeature;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
+use crate::history::{self, Actor, Entity};
 use crate::properties::{self, store::Reference};
 
 pub const COLUMNS: &str =
@@ -50,12 +51,13 @@ pub async fn list_active(db: &AnyPool) -> ApiResult<Vec<PropertyFeature>> {
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<PropertyFeature>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<PropertyFeature>> {
     let sql = format!("SELECT {COLUMNS} FROM property_features WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)
 }
 
+/// Writes a feature as given, without history: the demo data's way in.
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     db: E,
     input: &PropertyFeatureInput,
@@ -77,16 +79,28 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
+/// Creates a feature for `actor`, recorded in the history.
+pub async fn create(db: &AnyPool, actor: &Actor, input: &PropertyFeatureInput) -> ApiResult<PropertyFeature> {
+    let mut tx = db.begin().await?;
+    let created = insert(&mut *tx, input).await?;
+    history::created(&mut tx, actor, Entity::PropertyFeature, created.id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
 pub async fn update(
     db: &AnyPool,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     input: &PropertyFeatureInput,
 ) -> ApiResult<PropertyFeature> {
+    let mut tx = db.begin().await?;
+    db::lock_row(&mut tx, "property_features", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
     let sql = format!(
         "UPDATE property_features SET name_en = $1, name_ar = $2, icon = $3, category = $4, \
-         is_active = $5, display_order = $6, updated_at = $7, version = version + 1 WHERE id = $8 AND {} RETURNING {COLUMNS}",
-        db::version_is(9)
+         is_active = $5, display_order = $6, updated_at = $7, version = version + 1 WHERE id = $8 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
@@ -97,18 +111,21 @@ pub async fn update(
         .bind(i64::from(input.display_order))
         .bind(clock::now_text())
         .bind(id)
-        .bind(expected)
-        .fetch_optional(db)
+        .fetch_one(&mut *tx)
         .await?;
-    db::settled(row, from_row, find(db, id), NOT_FOUND).await
+    let updated = from_row(&row)?;
+    history::updated(&mut tx, actor, Entity::PropertyFeature, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
 }
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
-pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = db.begin().await?;
     properties::store::refuse_if_used(&mut tx, Reference::Feature, id).await?;
-    let sql = format!("DELETE FROM property_features WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *tx).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
+    sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    history::deleted(&mut tx, actor, Entity::PropertyFeature, id, &before).await?;
     tx.commit().await?;
-    db::removed(done, find(db, id), NOT_FOUND).await
+    Ok(())
 }

@@ -7,6 +7,7 @@ use sqlx::{Any, AnyPool, Executor, Row};
 use super::PropertyType;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
+use crate::history::{self, Actor, Entity};
 use crate::payload::optional_text;
 use crate::properties::{self, store::Reference};
 
@@ -32,12 +33,13 @@ pub async fn list(db: &AnyPool) -> ApiResult<Vec<PropertyType>> {
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-pub async fn find(db: &AnyPool, id: i64) -> ApiResult<Option<PropertyType>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<PropertyType>> {
     let sql = format!("SELECT {COLUMNS} FROM property_types WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)
 }
 
+/// Writes a property type as given, without history: the demo data's way in.
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     db: E,
     input: &PropertyTypeInput,
@@ -57,16 +59,28 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
+/// Creates a property type for `actor`, recorded in the history.
+pub async fn create(db: &AnyPool, actor: &Actor, input: &PropertyTypeInput) -> ApiResult<PropertyType> {
+    let mut tx = db.begin().await?;
+    let created = insert(&mut *tx, input).await?;
+    history::created(&mut tx, actor, Entity::PropertyType, created.id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
 pub async fn update(
     db: &AnyPool,
+    actor: &Actor,
     id: i64,
     expected: Option<i64>,
     input: &PropertyTypeInput,
 ) -> ApiResult<PropertyType> {
+    let mut tx = db.begin().await?;
+    db::lock_row(&mut tx, "property_types", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |t| t.version, NOT_FOUND)?;
     let sql = format!(
         "UPDATE property_types SET name_en = $1, name_ar = $2, description_en = $3, description_ar = $4, \
-         version = version + 1 WHERE id = $5 AND {} RETURNING {COLUMNS}",
-        db::version_is(6)
+         version = version + 1 WHERE id = $5 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
@@ -74,18 +88,21 @@ pub async fn update(
         .bind(optional_text(input.description_en.clone()))
         .bind(optional_text(input.description_ar.clone()))
         .bind(id)
-        .bind(expected)
-        .fetch_optional(db)
+        .fetch_one(&mut *tx)
         .await?;
-    db::settled(row, from_row, find(db, id), NOT_FOUND).await
+    let updated = from_row(&row)?;
+    history::updated(&mut tx, actor, Entity::PropertyType, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
 }
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
-pub async fn delete(db: &AnyPool, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = db.begin().await?;
     properties::store::refuse_if_used(&mut tx, Reference::PropertyType, id).await?;
-    let sql = format!("DELETE FROM property_types WHERE id = $1 AND {}", db::version_is(2));
-    let done = sqlx::query(&sql).bind(id).bind(expected).execute(&mut *tx).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |t| t.version, NOT_FOUND)?;
+    sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    history::deleted(&mut tx, actor, Entity::PropertyType, id, &before).await?;
     tx.commit().await?;
-    db::removed(done, find(db, id), NOT_FOUND).await
+    Ok(())
 }
