@@ -10,6 +10,7 @@ mod catalog_demo;
 mod catalog_features;
 mod catalog_locations;
 mod catalog_property_types;
+mod history;
 mod media;
 mod media_video;
 mod openapi;

@@ -30,6 +30,28 @@ export interface AboutSectionInput {
  */
 export type AboutSectionType = 'story' | 'mission' | 'values';
 
+/**
+ * What happened to the record.
+ */
+export type Action = 'create' | 'update' | 'delete';
+
+/**
+ * One recorded change as the dashboard shows it: who did what to which record, when.
+ */
+export interface Activity {
+  action: Action;
+  at: string;
+  entity: Entity;
+  /**
+   * The names of the fields that changed (no values).
+   */
+  fields: string[];
+  id: number;
+  label?: string | null;
+  recordId: number;
+  username?: string | null;
+}
+
 export interface Category {
   createdAt: string;
   descriptionAr?: string | null;
@@ -238,6 +260,29 @@ export interface CountryInput {
 export type DisplayType = 'public' | 'investment';
 
 /**
+ * Every kind of record whose changes are recorded, by its camelCase name.
+ */
+export type Entity =
+  | 'category'
+  | 'propertyType'
+  | 'country'
+  | 'city'
+  | 'region'
+  | 'propertyFeature'
+  | 'property'
+  | 'contactRequest'
+  | 'user'
+  | 'settings'
+  | 'teamMember'
+  | 'service'
+  | 'processStep'
+  | 'testimonial'
+  | 'heroImage'
+  | 'aboutSection'
+  | 'companyValue'
+  | 'valuesSectionSettings';
+
+/**
  * The JSON body of every non-2xx answer.
  */
 export interface ErrorBody {
@@ -303,6 +348,18 @@ export interface FeatureIds {
 }
 
 /**
+ * One field of a change: its value before (null when created) and after (null when deleted).
+ */
+export interface FieldChange {
+  /**
+   * The field's camelCase name, as the API answers the record.
+   */
+  field: string;
+  new: unknown;
+  old: unknown;
+}
+
+/**
  * Failing fields (camelCase payload names) and their messages.
  */
 export interface FieldErrors {
@@ -340,6 +397,33 @@ export interface HeroImageInput {
  */
 export type HeroPage =
   'index' | 'properties' | 'investors' | 'services' | 'about' | 'team' | 'contact';
+
+/**
+ * One recorded change, as administrators read the history.
+ */
+export interface HistoryEntry {
+  action: Action;
+  /**
+   * When, RFC 3339 UTC.
+   */
+  at: string;
+  /**
+   * Every field that changed; on create every field given, on delete every field it had.
+   */
+  changes: FieldChange[];
+  entity: Entity;
+  id: number;
+  /**
+   * The record's name or title at the time.
+   */
+  label?: string | null;
+  recordId: number;
+  /**
+   * Who: null for a visitor of the public site.
+   */
+  userId?: number | null;
+  username?: string | null;
+}
 
 /**
  * The scaled copies of a stored image, by width in pixels.
