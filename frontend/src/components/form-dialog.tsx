@@ -86,11 +86,14 @@ export interface FormDialogContentProps {
   failure?: string | undefined;
   /** The record was changed by someone else meanwhile: the choices shown above the buttons. */
   conflict?: SaveConflict | undefined;
+  /** The edited record's history of changes, shown under the form. */
+  history?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * The body of a dialog holding a form: title, fields, then Cancel and Save. At most very
+ * The body of a dialog holding a form: title, fields, then Cancel and Save; under them, when
+ * editing, the record's history. At most very
  * wide and 90% of the screen high, scrolling inside (core-panel §9).
  */
 export function FormDialogContent({
@@ -100,6 +103,7 @@ export function FormDialogContent({
   unsaved,
   failure,
   conflict,
+  history,
   children,
 }: FormDialogContentProps) {
   const { t } = useTranslation();
@@ -125,6 +129,7 @@ export function FormDialogContent({
           <SaveButton pending={pending} disabled={conflict !== undefined} />
         </DialogFooter>
       </form>
+      {history}
     </DialogContent>
   );
 }
@@ -134,6 +139,8 @@ export interface FormDialogFrameProps {
   description?: string;
   /** The form inside differs from what it was opened with. */
   unsaved: boolean;
+  /** The edited record's history of changes, shown under the form. */
+  history?: ReactNode;
   /** A form that brings its own buttons; its Cancel closes through `useCloseFormDialog`. */
   children: ReactNode;
 }
@@ -143,7 +150,7 @@ export interface FormDialogFrameProps {
  * description, then the form. Closing it asks first while the form is unsaved, as
  * `FormDialogContent` does. At most very wide and 90% of the screen high (core-panel §9).
  */
-export function FormDialogFrame({ title, description, unsaved, children }: FormDialogFrameProps) {
+export function FormDialogFrame({ title, description, unsaved, history, children }: FormDialogFrameProps) {
   const { t } = useTranslation();
   useReportUnsaved(unsaved);
   return (
@@ -157,6 +164,7 @@ export function FormDialogFrame({ title, description, unsaved, children }: FormD
         {description !== undefined && <DialogDescription>{description}</DialogDescription>}
       </DialogHeader>
       {children}
+      {history}
     </DialogContent>
   );
 }

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import addPropertyAr from './add-property.ar.json';
 import dashboardAr from './dashboard.ar.json';
 import dashboardEn from './dashboard.en.json';
+import historyAr from './history.ar.json';
+import historyEn from './history.en.json';
 import addPropertyEn from './add-property.en.json';
 import ar from './ar.json';
 import en from './en.json';
@@ -26,6 +28,7 @@ describe('text resources', () => {
     ['properties', propertiesEn, propertiesAr],
     ['addProperty', addPropertyEn, addPropertyAr],
     ['dashboard', dashboardEn, dashboardAr],
+    ['history', historyEn, historyAr],
   ])("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
     expect(keys(arabic).sort()).toEqual(keys(english).sort());
   });

@@ -21,6 +21,7 @@ export interface ScreenText {
   properties: typeof import('./properties.en.json');
   addProperty: typeof import('./add-property.en.json');
   dashboard: typeof import('./dashboard.en.json');
+  history: typeof import('./history.en.json');
 }
 
 declare module 'i18next' {
@@ -50,6 +51,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   dashboard: {
     en: () => import('./dashboard.en.json'),
     ar: () => import('./dashboard.ar.json'),
+  },
+  history: {
+    en: () => import('./history.en.json'),
+    ar: () => import('./history.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

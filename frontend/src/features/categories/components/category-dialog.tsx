@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bilingual-fields';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import type { CategoryInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { type Draft, optionalText, textValue } from '@/lib/form';
@@ -68,6 +69,7 @@ function CategoryForm({ category, onDone }: { category: Category | null; onDone:
       pending={pending}
       unsaved={isDirty}
       conflict={conflict}
+      history={category !== null && <RecordHistory entity="category" id={category.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

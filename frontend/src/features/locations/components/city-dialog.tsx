@@ -2,6 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { CityInput } from '@/generated/types';
@@ -54,6 +55,7 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
       unsaved={isDirty}
       failure={failure}
       conflict={conflict}
+      history={city !== null && <RecordHistory entity="city" id={city.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

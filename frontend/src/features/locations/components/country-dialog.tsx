@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { CountryInput } from '@/generated/types';
@@ -51,6 +52,7 @@ function CountryForm({ country, onDone }: { country: Country | null; onDone: () 
       unsaved={isDirty}
       failure={failure}
       conflict={conflict}
+      history={country !== null && <RecordHistory entity="country" id={country.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { RegionInput } from '@/generated/types';
@@ -67,6 +68,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
       unsaved={isDirty}
       failure={failure}
       conflict={conflict}
+      history={region !== null && <RecordHistory entity="region" id={region.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormDialogFrame, useCloseFormDialog } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import type { Property } from '../api/get-properties';
 import { PropertyForm } from './property-form';
 
@@ -16,6 +17,7 @@ function PropertyDialogBody({ property, onClose }: { property: Property | null; 
       title={property === null ? t('add') : t('editTitle')}
       description={property === null ? t('addDescription') : t('editDescription')}
       unsaved={dirty}
+      history={property !== null && <RecordHistory entity="property" id={property.id} />}
     >
       <PropertyForm
         {...(property === null ? {} : { property })}

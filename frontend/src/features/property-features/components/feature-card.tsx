@@ -6,6 +6,7 @@ import { ConflictNotice } from '@/components/conflict-notice';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { CancelButton, SaveButton } from '@/components/form-buttons';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -119,6 +120,11 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
           <SaveButton pending={pending} disabled={!ready || conflict !== undefined} />
         </CardFooter>
       </form>
+      {feature !== null && (
+        <div className="px-6 pb-6">
+          <RecordHistory entity="propertyFeature" id={feature.id} />
+        </div>
+      )}
       {discard.dialog}
     </Card>
   );

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualDescriptionFields, BilingualNameFields } from '@/components/bilingual-fields';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { RecordHistory } from '@/features/history';
 import type { PropertyTypeInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { type Draft, optionalText, textValue } from '@/lib/form';
@@ -84,6 +85,7 @@ function PropertyTypeForm({
       unsaved={isDirty}
       failure={failure}
       conflict={conflict}
+      history={propertyType !== null && <RecordHistory entity="propertyType" id={propertyType.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />
