@@ -1,12 +1,16 @@
-//! `GET /healthz`: 200 once the database answers.
+//! The server's health: `GET /healthz` (200 once the database answers) for load balancers,
+//! and `GET /api/system-status` for the dashboard's System Status card.
 
-use rocket::get;
+use std::time::Instant;
+
 use rocket::http::Status;
 use rocket::serde::json::Json;
+use rocket::{get, State};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::db::Db;
+use crate::auth::CurrentUser;
+use crate::db::{clock, Db, Dialect};
 use crate::endpoint;
 use crate::openapi::{Doc, Endpoint};
 
@@ -18,6 +22,29 @@ pub fn api() -> Vec<Endpoint> {
             .responds::<Health>()
             .fails(&[503])
     )]
+}
+
+pub fn status_api() -> Vec<Endpoint> {
+    vec![endpoint!(
+        system_status,
+        Doc::new(
+            "The dashboard's System Status: whether the database answers and how fast, the server's \
+             version and uptime, and when the last contact request arrived"
+        )
+        .responds::<SystemStatus>()
+    )]
+}
+
+/// When this server started, kept for its uptime.
+pub struct Started {
+    instant: Instant,
+    at: String,
+}
+
+impl Started {
+    pub fn now() -> Started {
+        Started { instant: Instant::now(), at: clock::now_text() }
+    }
 }
 
 /// `GET /healthz`'s answer.
@@ -33,4 +60,45 @@ async fn healthz(db: &Db) -> (Status, Json<Health>) {
         Ok(_) => (Status::Ok, Json(Health { status: "ok" })),
         Err(_) => (Status::ServiceUnavailable, Json(Health { status: "database unavailable" })),
     }
+}
+
+/// `GET /api/system-status`: measured when asked, nothing cached.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemStatus {
+    /// Whether the database answered a query just now.
+    pub database_ok: bool,
+    /// How long that query took, in milliseconds.
+    pub database_latency_ms: f64,
+    /// 'SQLite' or 'PostgreSQL'.
+    pub database_kind: &'static str,
+    /// The server's version.
+    pub version: &'static str,
+    /// When this server started, RFC 3339 UTC.
+    pub started_at: String,
+    /// Seconds since this server started.
+    pub uptime_secs: u64,
+}
+
+#[get("/system-status")]
+async fn system_status(
+    _user: CurrentUser,
+    db: &Db,
+    dialect: &State<Dialect>,
+    started: &State<Started>,
+) -> Json<SystemStatus> {
+    let asked = Instant::now();
+    let database_ok = sqlx::query("SELECT 1").execute(db.pool()).await.is_ok();
+    let database_latency_ms = (asked.elapsed().as_secs_f64() * 1000.0 * 100.0).round() / 100.0;
+    Json(SystemStatus {
+        database_ok,
+        database_latency_ms,
+        database_kind: match dialect.inner() {
+            Dialect::Sqlite => "SQLite",
+            Dialect::Postgres => "PostgreSQL",
+        },
+        version: env!("CARGO_PKG_VERSION"),
+        started_at: started.at.clone(),
+        uptime_secs: started.instant.elapsed().as_secs(),
+    })
 }

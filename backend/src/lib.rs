@@ -55,6 +55,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .manage(dialect)
         .manage(document)
         .manage(properties::cache::ListCache::default())
+        .manage(health::Started::now())
         .attach(auth::origin::fairing())
         .mount("/", auth::origin::routes());
     for mount in &mounts {
@@ -82,6 +83,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", properties::api()),
         Mount::new("/api", stats::api()),
         Mount::new("/api", history::api()),
+        Mount::new("/api", health::status_api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),
         Mount::new("/", health::api()),

@@ -22,5 +22,6 @@ mod public_catalog;
 mod schema;
 mod seed;
 mod stats;
+mod system_status;
 mod trust;
 mod versions;

@@ -1103,6 +1103,36 @@ export interface StatisticDefaults {
 }
 
 /**
+ * `GET /api/system-status`: measured when asked, nothing cached.
+ */
+export interface SystemStatus {
+  /**
+   * 'SQLite' or 'PostgreSQL'.
+   */
+  databaseKind: string;
+  /**
+   * How long that query took, in milliseconds.
+   */
+  databaseLatencyMs: number;
+  /**
+   * Whether the database answered a query just now.
+   */
+  databaseOk: boolean;
+  /**
+   * When this server started, RFC 3339 UTC.
+   */
+  startedAt: string;
+  /**
+   * Seconds since this server started.
+   */
+  uptimeSecs: number;
+  /**
+   * The server's version.
+   */
+  version: string;
+}
+
+/**
  * `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
  * fields by copying the English ones, but the payload checks both.
  */
