@@ -106,4 +106,89 @@ describe('side bar badge', () => {
     expect(server.calls('GET /api/stats').length).toBeGreaterThan(0);
     expect(within(navigation()).getByRole('link', { name: 'Properties' })).toHaveTextContent(/^Properties$/);
   });
+
+  it('shows the pending requests beside Contact Requests', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, { ...stats, pendingRequests: 7 }),
+      [RECENT]: () => json(200, []),
+    });
+    renderApp('/categories');
+
+    const link = await within(await screen.findByRole('navigation', { name: 'Main navigation' })).findByRole('link', {
+      name: /Contact Requests/,
+    });
+    expect(await within(link).findByText('7')).toBeInTheDocument();
+  });
+
+  it('reports the real system status: database, its latency, version and uptime', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/system-status': () =>
+        json(200, {
+          databaseOk: true,
+          databaseLatencyMs: 1.25,
+          databaseKind: 'SQLite',
+          version: '0.1.0',
+          startedAt: '2025-01-01T00:00:00Z',
+          uptimeSecs: 3 * 3600 + 5 * 60,
+        }),
+    });
+    renderApp('/');
+
+    const card = (await screen.findByRole('heading', { name: 'System Status' })).closest('.rounded-xl') as HTMLElement;
+    expect(await within(card).findByText('SQLite, answered in 1.25 ms')).toBeInTheDocument();
+    expect(within(card).getByText('Connected')).toBeInTheDocument();
+    expect(within(card).getByText('Version 0.1.0, up 3 h 5 min')).toBeInTheDocument();
+  });
+
+  it('says when the server cannot be reached instead of showing a static status', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/system-status': () => json(503, { message: 'The database does not answer' }),
+    });
+    renderApp('/');
+
+    const card = (await screen.findByRole('heading', { name: 'System Status' })).closest('.rounded-xl') as HTMLElement;
+    expect(await within(card).findByText('Unreachable')).toBeInTheDocument();
+    expect(within(card).queryByText('Connected')).not.toBeInTheDocument();
+  });
+
+  it('lists recent activity from the history: who did what to which record, linked to it', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/history/recent': () =>
+        json(200, [
+          { id: 9, at: '2025-01-02T10:00:00Z', username: 'sara', entity: 'property', recordId: 12, action: 'update', label: 'Sea view villa', fields: ['price'] },
+          { id: 8, at: '2025-01-02T09:00:00Z', username: 'admin', entity: 'category', recordId: 3, action: 'delete', label: 'Land', fields: ['nameEn'] },
+        ]),
+    });
+    renderApp('/');
+
+    const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest('.rounded-xl') as HTMLElement;
+    expect(await within(card).findByRole('link', { name: 'sara updated property “Sea view villa”' })).toHaveAttribute(
+      'href',
+      '/properties?edit=12',
+    );
+    expect(within(card).getByRole('link', { name: 'admin deleted category “Land”' })).toHaveAttribute('href', '/categories');
+  });
+
+  it('says there is no activity yet rather than showing samples', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/history/recent': () => json(200, []),
+    });
+    renderApp('/');
+
+    const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest('.rounded-xl') as HTMLElement;
+    expect(await within(card).findByText(/No changes yet/)).toBeInTheDocument();
+  });
 });

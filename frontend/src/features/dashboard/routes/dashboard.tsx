@@ -1,21 +1,14 @@
-import {
-  Building2,
-  CheckCircle2,
-  FolderTree,
-  Plus,
-  Settings,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Building2, FolderTree, Plus, Settings, Users, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { RecentActivity } from '../components/recent-activity';
 import { RecentProperties } from '../components/recent-properties';
 import { StatCards } from '../components/stat-cards';
+import { SystemStatusCard } from '../components/system-status';
 
 type QuickActionLabel = 'addNewProperty' | 'manageTeam' | 'categories' | 'settings';
 
@@ -26,15 +19,9 @@ const QUICK_ACTIONS: readonly { label: QuickActionLabel; href: string; icon: Luc
   { label: 'settings', href: '/settings', icon: Settings },
 ];
 
-// The System Status card is static by specification (core-panel §2).
-const SYSTEM_STATUS = [
-  { part: 'website', state: 'online' },
-  { part: 'database', state: 'connected' },
-  { part: 'api', state: 'active' },
-] as const;
-
 function Dashboard() {
-  const { t } = useTranslation('dashboard');
+  // The history's text (Recent Activity's sentences) is fetched with the dashboard's own.
+  const { t } = useTranslation(['dashboard', 'history']);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -71,25 +58,10 @@ function Dashboard() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('systemStatus')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {SYSTEM_STATUS.map(({ part, state }) => (
-                <li key={part} className="flex items-center justify-between rounded-lg border border-border p-3">
-                  <span className="flex items-center gap-3 text-sm font-medium">
-                    <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />
-                    {t(part)}
-                  </span>
-                  <Badge variant="success">{t(state)}</Badge>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SystemStatusCard />
       </div>
+
+      <RecentActivity />
     </div>
   );
 }

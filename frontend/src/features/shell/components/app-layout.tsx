@@ -17,14 +17,15 @@ export default function AppLayout() {
   const { user, logout } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
   const discard = useDiscardGuard();
-  // The Properties badge counts every listing (core-panel §2), from the dashboard's figures.
+  // The Properties badge counts every listing and the Contact Requests badge the pending
+  // requests (core-panel §2), from the dashboard's figures.
   const stats = useStats();
   return (
     <TooltipProvider>
       <div className="flex min-h-screen bg-muted/40">
       <Sidebar
         user={user}
-        badges={{ properties: stats.data?.totalProperties }}
+        badges={{ properties: stats.data?.totalProperties, contactRequests: stats.data?.pendingRequests }}
         collapsed={collapsed}
         onToggleCollapsed={() => {
           setCollapsed((value) => !value);

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-error';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { recordLink, useRecentActivity, type Activity } from '@/features/history';
+import { constants } from '@/lib/rules';
+import { formatMoment } from './format';
+
+function Sentence({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('history');
+  const who = activity.username ?? t('visitor');
+  const entity = t(`entity.${activity.entity}`);
+  const label = activity.label === null || activity.label === undefined ? '' : `“${activity.label}”`;
+  return <>{t(`activity.${activity.action}`, { who, entity, label })}</>;
+}
+
+/**
+ * Recent Activity (issue 9): the latest changes from the history of changes, each saying who
+ * did what to which record and when, with a link to where the record is seen.
+ */
+export function RecentActivity() {
+  const { t } = useTranslation('dashboard');
+  const activity = useRecentActivity(constants().statsRefetchMs);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('recentActivity')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.isError ? (
+          <QueryError error={activity.error} />
+        ) : activity.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('common.loading', { ns: 'translation' })}
+          </p>
+        ) : activity.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('noActivity')}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {activity.data.map((entry) => (
+              <li key={entry.id} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3 text-sm">
+                <Link
+                  to={recordLink(entry.entity, entry.recordId, entry.action === 'delete')}
+                  className="min-w-0 underline-offset-4 hover:underline"
+                >
+                  <Sentence activity={entry} />
+                </Link>
+                <time dateTime={entry.at} className="shrink-0 text-xs text-muted-foreground">
+                  {formatMoment(entry.at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
