@@ -6,8 +6,8 @@
 
 pub mod store;
 
-use rocket::get;
 use rocket::serde::json::Json;
+use rocket::{get, FromForm};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -340,37 +340,60 @@ pub struct Filter {
     pub record_id: Option<i64>,
 }
 
-#[get("/history?<entity>&<id>&<page>&<pageSize>")]
-#[allow(non_snake_case)]
+/// The history's query string as given: every value a list, so that a parameter given twice
+/// is refused rather than one of its values silently picked.
+#[derive(FromForm, Default)]
+pub struct HistoryQuery<'r> {
+    entity: Vec<&'r str>,
+    id: Vec<&'r str>,
+    page: Vec<&'r str>,
+    #[field(name = "pageSize")]
+    page_size: Vec<&'r str>,
+}
+
+/// The one value of a parameter, if given.
+fn single<'r>(values: &[&'r str], name: &str) -> ApiResult<Option<&'r str>> {
+    match values {
+        [] => Ok(None),
+        [value] => Ok(Some(value)),
+        _ => Err(ApiError::bad_request(format!("{name} may be given only once"))),
+    }
+}
+
+fn whole_number(values: &[&str], name: &str, range: std::ops::RangeInclusive<i64>) -> ApiResult<Option<i64>> {
+    let Some(text) = single(values, name)? else { return Ok(None) };
+    text.trim().parse::<i64>().ok().filter(|n| range.contains(n)).map(Some).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "{name} must be a whole number from {} to {}",
+            range.start(),
+            range.end()
+        ))
+    })
+}
+
+impl HistoryQuery<'_> {
+    /// The filter and page these parameters ask for, or a 400 naming the first bad one.
+    fn parse(&self) -> ApiResult<(Filter, i64, i64)> {
+        let entity = match single(&self.entity, "entity")? {
+            None => None,
+            Some(name) => Some(Entity::parse(name).ok_or_else(|| {
+                ApiError::bad_request(format!("entity must be one of {}", Entity::NAMES.join(", ")))
+            })?),
+        };
+        let record_id = whole_number(&self.id, "id", 1..=i64::MAX)?;
+        let page = whole_number(&self.page, "page", 1..=i64::from(i32::MAX))?.unwrap_or(1);
+        let size = whole_number(&self.page_size, "pageSize", 1..=MAX_PAGE_SIZE)?.unwrap_or(DEFAULT_PAGE_SIZE);
+        Ok((Filter { entity, record_id }, page, size))
+    }
+}
+
+#[get("/history?<query..>")]
 async fn list(
-    entity: Option<&str>,
-    id: Option<i64>,
-    page: Option<i64>,
-    pageSize: Option<i64>,
+    query: HistoryQuery<'_>,
     _admin: AdminUser,
     db: &Db,
 ) -> ApiResult<Listed<Json<Vec<HistoryEntry>>>> {
-    let entity = match entity {
-        None => None,
-        Some(name) => Some(Entity::parse(name).ok_or_else(|| {
-            ApiError::bad_request(format!("entity must be one of {}", Entity::NAMES.join(", ")))
-        })?),
-    };
-    if id.is_some_and(|id| id < 1) {
-        return Err(ApiError::bad_request("id must be a whole number from 1"));
-    }
-    if id.is_some() && entity.is_none() {
-        return Err(ApiError::bad_request("id names a record of an entity: give entity too"));
-    }
-    let page = page.unwrap_or(1);
-    if !(1..=i64::from(i32::MAX)).contains(&page) {
-        return Err(ApiError::bad_request("page must be a whole number from 1"));
-    }
-    let size = pageSize.unwrap_or(DEFAULT_PAGE_SIZE);
-    if !(1..=MAX_PAGE_SIZE).contains(&size) {
-        return Err(ApiError::bad_request("pageSize must be a whole number from 1 to 100"));
-    }
-    let filter = Filter { entity, record_id: id };
+    let (filter, page, size) = query.parse()?;
     let (entries, total) = store::page(db.pool(), filter, page, size).await?;
     Ok(Listed(Json(entries), Some(total)))
 }

@@ -150,7 +150,13 @@ both_databases! {
         assert_eq!(status, Status::Ok);
         assert_eq!(page.as_array().map(Vec::len), Some(1));
         assert_eq!(page[0]["label"], "A", "the oldest is on the last page");
-        for bad in ["/api/history?entity=planet", "/api/history?id=3", "/api/history?pageSize=101", "/api/history?page=0"] {
+        for bad in [
+            "/api/history?entity=planet",
+            "/api/history?pageSize=101",
+            "/api/history?page=0",
+            "/api/history?pageSize=null",
+            "/api/history?page=1&page=2",
+        ] {
             assert_eq!(app.get(bad).await.0, Status::BadRequest, "{bad}");
         }
     }
