@@ -1,10 +1,12 @@
 //! Aqar's server: the JSON API of the panel and the embedded browser app, in one Rocket.
 
+pub mod about;
 pub mod api_docs;
 pub mod auth;
 pub mod bootstrap;
 pub mod categories;
 pub mod client;
+pub mod company_values;
 pub mod config;
 pub mod db;
 pub mod demo;
@@ -83,6 +85,8 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", properties::api()),
         Mount::new("/api", stats::api()),
         Mount::new("/api", history::api()),
+        Mount::new("/api", about::api()),
+        Mount::new("/api", company_values::api()),
         Mount::new("/api", health::status_api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),

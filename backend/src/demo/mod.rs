@@ -3,6 +3,7 @@
 
 mod listings;
 pub mod photos;
+mod site_about;
 
 use rules::catalog::{CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
 use rules::vocabularies::FeatureCategory;
@@ -41,7 +42,8 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
     if catalog_is_empty(tx).await? {
         seed_catalog(tx).await?;
     }
-    listings::seed(tx).await
+    listings::seed(tx).await?;
+    site_about::seed(tx).await
 }
 
 /// Whether the database has no category, property type and country yet.

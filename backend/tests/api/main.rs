@@ -4,12 +4,14 @@
 #[macro_use]
 mod helpers;
 
+mod about_sections;
 mod auth;
 mod catalog_categories;
 mod catalog_demo;
 mod catalog_features;
 mod catalog_locations;
 mod catalog_property_types;
+mod company_values;
 mod history;
 mod media;
 mod media_video;

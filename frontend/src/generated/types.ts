@@ -4,6 +4,34 @@
  * the JSON Schema of the rules' payload types and the server's answer types. Do not edit by hand.
  */
 
+export interface AboutSection {
+  contentAr: string;
+  contentEn: string;
+  createdAt: string;
+  iconClass?: string | null;
+  id: number;
+  /**
+   * The uploaded image: a `/media/{sha256}.{ext}` reference.
+   */
+  imageData?: string | null;
+  /**
+   * An outside image URL.
+   */
+  imageUrl?: string | null;
+  isActive: boolean;
+  orderIndex: number;
+  sectionType: AboutSectionType;
+  subtitleAr?: string | null;
+  subtitleEn?: string | null;
+  titleAr: string;
+  titleEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+}
+
 /**
  * `POST /api/about-sections`, `PUT /api/about-sections/{id}`.
  */
@@ -107,6 +135,34 @@ export interface CityInput {
   countryId: number;
   nameAr: string;
   nameEn: string;
+}
+
+export interface CompanyValue {
+  createdAt: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  displayOrder: number;
+  /**
+   * A FontAwesome class such as 'fas fa-star'.
+   */
+  iconClass: string;
+  id: number;
+  /**
+   * The uploaded image: a `/media/{sha256}.{ext}` reference.
+   */
+  imageData?: string | null;
+  /**
+   * An outside image URL; null when an image was uploaded.
+   */
+  imageUrl?: string | null;
+  isActive: boolean;
+  titleAr: string;
+  titleEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
 }
 
 /**
@@ -1315,6 +1371,25 @@ export interface ValuesSectionForm {
   sectionTitleAr?: string;
   sectionTitleEn?: string;
   values?: ValueItem[];
+}
+
+/**
+ * The values section's header.
+ */
+export interface ValuesSectionSettings {
+  isActive: boolean;
+  subtitleAr: string;
+  subtitleEn: string;
+  titleAr: string;
+  titleEn: string;
+  /**
+   * When it was last saved; null while the defaults stand.
+   */
+  updatedAt?: string | null;
+  /**
+   * 0 while the defaults stand (send no If-Match then), 1 after the first save, +1 on each.
+   */
+  version: number;
 }
 
 /**
