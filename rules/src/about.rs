@@ -78,8 +78,9 @@ pub struct ValueItem {
     pub image_data: Option<String>,
 }
 
-/// The values-section editor of the About page: a header and the list of values. Never
-/// sent as such; [`ValuesSectionForm::to_about_sections`] turns it into the sections saved.
+/// The values-section editor of the About page: a header and the list of values, sent whole
+/// to `PUT /api/about-sections/values`; [`ValuesSectionForm::to_about_sections`] turns it into
+/// the sections saved.
 ///
 /// Errors of a value are keyed `values.{index}.{field}` (index from 0), after the header's.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]

@@ -22,6 +22,8 @@ const categories = lazyScreen(() => import('@/features/categories/routes/categor
 const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/property-types'));
 const management = lazyScreen(() => import('@/features/management/routes/management'));
 const features = lazyScreen(() => import('@/features/property-features/routes/features'));
+const companyValues = lazyScreen(() => import('@/features/company-values/routes/company-values'));
+const aboutManagement = lazyScreen(() => import('@/features/about-management/routes/about-management'));
 
 export type ScreenName =
   | 'signIn'
@@ -73,8 +75,12 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'services', paths: withAdminAlias('/services') },
   { screen: 'features', paths: withAdminAlias('/features', '/features-management'), component: features },
   { screen: 'heroImages', paths: ['/admin/hero-images'] },
-  { screen: 'aboutManagement', paths: withAdminAlias('/about-management') },
-  { screen: 'companyValues', paths: withAdminAlias('/company-values', '/company-values-management') },
+  { screen: 'aboutManagement', paths: withAdminAlias('/about-management'), component: aboutManagement },
+  {
+    screen: 'companyValues',
+    paths: withAdminAlias('/company-values', '/company-values-management'),
+    component: companyValues,
+  },
 ];
 
 function handle(screen: ScreenName): ScreenHandle {

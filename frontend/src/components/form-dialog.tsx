@@ -88,6 +88,10 @@ export interface FormDialogContentProps {
   conflict?: SaveConflict | undefined;
   /** The edited record's history of changes, shown under the form. */
   history?: ReactNode;
+  /** The submit button's words where the specification names them; 'Save' otherwise. */
+  submitLabel?: string | undefined;
+  /** A line under the title. */
+  description?: string | undefined;
   children: ReactNode;
 }
 
@@ -104,15 +108,22 @@ export function FormDialogContent({
   failure,
   conflict,
   history,
+  submitLabel,
+  description,
   children,
 }: FormDialogContentProps) {
   const { t } = useTranslation();
   useReportUnsaved(unsaved);
 
   return (
-    <DialogContent closeLabel={t('common.close')} aria-describedby={undefined} className="sm:max-w-2xl">
+    <DialogContent
+      closeLabel={t('common.close')}
+      {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+      className="sm:max-w-2xl"
+    >
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
+        {description !== undefined && <DialogDescription>{description}</DialogDescription>}
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {children}
@@ -126,7 +137,7 @@ export function FormDialogContent({
           <DialogClose asChild>
             <CancelButton />
           </DialogClose>
-          <SaveButton pending={pending} disabled={conflict !== undefined} />
+          <SaveButton pending={pending} disabled={conflict !== undefined} label={submitLabel} />
         </DialogFooter>
       </form>
       {history}

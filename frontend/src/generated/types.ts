@@ -1360,8 +1360,9 @@ export interface ValueItem {
 }
 
 /**
- * The values-section editor of the About page: a header and the list of values. Never
- * sent as such; [`ValuesSectionForm::to_about_sections`] turns it into the sections saved.
+ * The values-section editor of the About page: a header and the list of values, sent whole
+ * to `PUT /api/about-sections/values`; [`ValuesSectionForm::to_about_sections`] turns it into
+ * the sections saved.
  *
  * Errors of a value are keyed `values.{index}.{field}` (index from 0), after the header's.
  */

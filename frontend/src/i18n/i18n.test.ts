@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import addPropertyAr from './add-property.ar.json';
 import dashboardAr from './dashboard.ar.json';
 import dashboardEn from './dashboard.en.json';
+import aboutManagementAr from './about-management.ar.json';
+import aboutManagementEn from './about-management.en.json';
+import companyValuesAr from './company-values.ar.json';
+import companyValuesEn from './company-values.en.json';
 import historyAr from './history.ar.json';
 import historyEn from './history.en.json';
 import addPropertyEn from './add-property.en.json';
@@ -29,6 +33,8 @@ describe('text resources', () => {
     ['addProperty', addPropertyEn, addPropertyAr],
     ['dashboard', dashboardEn, dashboardAr],
     ['history', historyEn, historyAr],
+    ['companyValues', companyValuesEn, companyValuesAr],
+    ['aboutManagement', aboutManagementEn, aboutManagementAr],
   ])("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
     expect(keys(arabic).sort()).toEqual(keys(english).sort());
   });

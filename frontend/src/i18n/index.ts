@@ -22,6 +22,8 @@ export interface ScreenText {
   addProperty: typeof import('./add-property.en.json');
   dashboard: typeof import('./dashboard.en.json');
   history: typeof import('./history.en.json');
+  companyValues: typeof import('./company-values.en.json');
+  aboutManagement: typeof import('./about-management.en.json');
 }
 
 declare module 'i18next' {
@@ -55,6 +57,14 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   history: {
     en: () => import('./history.en.json'),
     ar: () => import('./history.ar.json'),
+  },
+  companyValues: {
+    en: () => import('./company-values.en.json'),
+    ar: () => import('./company-values.ar.json'),
+  },
+  aboutManagement: {
+    en: () => import('./about-management.en.json'),
+    ar: () => import('./about-management.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

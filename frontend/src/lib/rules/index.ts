@@ -3,6 +3,8 @@
 // frontend.
 import type { Draft } from '@/lib/form';
 import type {
+  AboutSectionInput,
+  CompanyValueInput,
   Constants as GeneratedConstants,
   NewForms,
   CategoryInput,
@@ -21,6 +23,8 @@ import type {
   Term,
   TooLarge,
   UrlVerdict,
+  ValuesSectionForm,
+  ValuesSectionSettingsInput,
 } from '@/generated/types';
 import { call } from '@/generated/wasm/rules';
 
@@ -36,6 +40,10 @@ export interface Payloads {
   region: RegionInput;
   propertyFeature: PropertyFeatureInput;
   property: PropertyInput;
+  aboutSection: AboutSectionInput;
+  valuesSectionForm: ValuesSectionForm;
+  companyValue: CompanyValueInput;
+  valuesSectionSettings: ValuesSectionSettingsInput;
 }
 
 export type Entity = keyof Payloads;
@@ -69,6 +77,11 @@ export function constants(): Constants {
 /** The toast for a category image file over the rules' limit, or null when its size is allowed. */
 export function checkCategoryUpload(bytes: number): TooLarge | null {
   return runRule('image.checkCategoryUpload', bytes) as TooLarge | null;
+}
+
+/** The toast for an about or values section image over the rules' 5 MB, or null when allowed. */
+export function checkSectionUpload(bytes: number): TooLarge | null {
+  return runRule('image.checkSectionUpload', bytes) as TooLarge | null;
 }
 
 /** A table cell's text cut at the rules' length and followed by '...' when longer. */

@@ -1,0 +1,75 @@
+import { Pencil, Star, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { arabicText } from '@/lib/form';
+import { scaledImage } from '@/lib/media';
+import type { CompanyValue } from '../api/get-company-values';
+
+/**
+ * One value (site-content §2): its icon class, both titles, 'Order: n', Active/Inactive,
+ * both descriptions clamped to 3 lines, an 80-pixel thumbnail (the upload preferred over
+ * the URL), Edit and Delete.
+ */
+export function ValueCard({
+  value,
+  onEdit,
+  onDelete,
+}: {
+  value: CompanyValue;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('companyValues');
+  const image = value.imageData ?? value.imageUrl;
+  return (
+    <Card>
+      <CardContent className="grid gap-3 p-5">
+        <div className="flex items-start gap-3">
+          {image !== null && image !== undefined && image !== '' ? (
+            <img src={scaledImage(image, 160)} alt={value.titleEn} className="size-20 shrink-0 rounded-md object-cover" />
+          ) : (
+            <span className="flex size-20 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+              <Star aria-hidden className="size-8" />
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold">{value.titleEn}</h3>
+            <p {...arabicText} className="text-sm text-muted-foreground">
+              {value.titleAr}
+            </p>
+            {value.iconClass !== '' && <p className="mt-1 font-mono text-xs text-muted-foreground">{value.iconClass}</p>}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant="outline">{t('order', { order: value.displayOrder })}</Badge>
+          <Badge variant={value.isActive ? 'success' : 'secondary'}>
+            {value.isActive ? t('active') : t('inactive')}
+          </Badge>
+        </div>
+        <p className="line-clamp-3 text-sm">{value.descriptionEn}</p>
+        <p {...arabicText} className="line-clamp-3 text-sm">
+          {value.descriptionAr}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={t('editValue', { title: value.titleEn })}>
+            <Pencil aria-hidden />
+            {t('edit')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            onClick={onDelete}
+            aria-label={t('deleteValue', { title: value.titleEn })}
+          >
+            <Trash2 aria-hidden />
+            {t('delete')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+// The About page and the company values in a real browser (issue 12): a story and a mission,
+// the values editor (three values added, one removed, the last one kept), the summary's ticks,
+// a company value's full cycle with an uploaded image, the section settings, and the 5 MB
+// refusal with its exact texts (site-content.md §2, §5, §8).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { assertAccessible } from '../support/axe.mjs';
+import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+
+// A real 1x1 PNG, so the server's content check accepts it as an image.
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function expectToast(page, title, description) {
+  await toast(page).getByText(title, { exact: true }).waitFor();
+  if (description !== undefined) await toast(page).getByText(description, { exact: true }).waitFor();
+}
+
+async function dismissToasts(page) {
+  const close = toast(page).getByRole('button', { name: 'Close' });
+  if ((await close.count()) > 0) await close.first().click();
+  await toast(page).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+}
+
+function badge(page, name) {
+  return page.getByRole('list', { name: 'Summary' }).getByText(name, { exact: true });
+}
+
+describe('the About page and the company values', () => {
+  const env = serverAndBrowser();
+  let files;
+
+  before(() => {
+    files = mkdtempSync(join(tmpdir(), 'aqar-about-'));
+  });
+
+  after(() => {
+    if (files !== undefined) rmSync(files, { recursive: true, force: true });
+  });
+
+  test('a story, a mission and the values editor; the summary turns to ticks', async () => {
+    const page = await newPage(env.browser, env.server.url);
+    await signIn(page, ADMIN);
+    await page.goto('/about-management');
+    await page.getByRole('heading', { name: 'About Page Management' }).waitFor();
+    await page.getByText('No story sections created yet').waitFor();
+    for (const name of ['Story: missing', 'Mission: missing', 'Values: missing']) await badge(page, name).waitFor();
+    await assertAccessible(page, 'About Page Management, empty');
+
+    await page.getByRole('button', { name: 'Create story section' }).click();
+    const story = page.getByRole('dialog', { name: 'Add About Section' });
+    assert.equal(await story.getByLabel('Section position', { exact: true }).inputValue(), 'story');
+    assert.equal(await story.getByLabel('Title (Arabic)', { exact: true }).getAttribute('dir'), 'rtl');
+    await story.getByLabel('Title (English)', { exact: true }).fill('Our Story');
+    await story.getByLabel('Title (Arabic)', { exact: true }).fill('قصتنا');
+    await story.getByLabel('Content (English)', { exact: true }).fill('Founded in Amman in 2005.');
+    await story.getByLabel('Content (Arabic)', { exact: true }).fill('تأسست في عمّان عام 2005.');
+    await assertAccessible(page, 'the about-section editor');
+    await story.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'About section created successfully');
+    await story.waitFor({ state: 'detached' });
+    await page.getByText('Already created: edit it below rather than adding a second one.').first().waitFor();
+
+    await page.getByRole('button', { name: 'Create mission section' }).click();
+    const mission = page.getByRole('dialog', { name: 'Add About Section' });
+    assert.equal(await mission.getByLabel('Section position', { exact: true }).inputValue(), 'mission');
+    await mission.getByLabel('Title (English)', { exact: true }).fill('Our Mission');
+    await mission.getByLabel('Title (Arabic)', { exact: true }).fill('مهمتنا');
+    await mission.getByLabel('Content (English)', { exact: true }).fill('Clear and fair property decisions.');
+    await mission.getByLabel('Content (Arabic)', { exact: true }).fill('قرارات عقارية واضحة وعادلة.');
+    await mission.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'About section created successfully');
+    await badge(page, 'Story: created').waitFor();
+    await badge(page, 'Mission: created').waitFor();
+    await badge(page, 'Values: missing').waitFor();
+
+    await page.getByRole('button', { name: 'Create values section' }).click();
+    const editor = page.getByRole('dialog', { name: 'Values Section' });
+    assert.equal(await editor.getByLabel('Section title (English)').inputValue(), 'Our Values');
+    assert.equal(await editor.getByRole('button', { name: 'Remove value 1' }).isDisabled(), true, 'the last value cannot be removed');
+    await editor.getByRole('button', { name: 'Add another value' }).click();
+    await editor.getByRole('button', { name: 'Add another value' }).click();
+    const fill = async (number, title) => {
+      const item = editor.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Value ${number}`, exact: true }) });
+      await item.getByLabel('Value title (English)').fill(title);
+      await item.getByLabel('Value title (Arabic)').fill(`${title} (ع)`);
+      await item.getByLabel('Description (English)').fill(`${title} guides us.`);
+      await item.getByLabel('Description (Arabic)').fill('وصف القيمة');
+    };
+    await fill(1, 'Integrity');
+    await fill(2, 'Doubt');
+    await fill(3, 'Care');
+
+    // A value image over 5 MB is refused in the browser with the rules' exact texts.
+    const big = join(files, 'big.png');
+    writeFileSync(big, Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]));
+    await editor.getByRole('listitem').first().getByLabel('Upload an image').setInputFiles(big);
+    // The toast shows over the open dialog, which hides everything else from the role tree.
+    await page.getByText('File too large', { exact: true }).waitFor();
+    await page.getByText('Please select an image smaller than 5MB', { exact: true }).waitFor();
+    assert.equal(await editor.getByRole('listitem').first().getByRole('img').count(), 0, 'the file was not taken');
+
+    await editor.getByRole('button', { name: 'Remove value 2' }).click();
+    assert.equal(await editor.getByRole('heading', { name: /^Value \d$/ }).count(), 2);
+    await assertAccessible(page, 'the values editor');
+    await screenshot(page, 'about-values-editor', { docs: true });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Values section saved successfully');
+    await editor.waitFor({ state: 'detached' });
+    await badge(page, 'Values: created').waitFor();
+    const values = await (
+      await page.request.get('/api/about-sections')
+    ).json();
+    const saved = values.filter((s) => s.sectionType === 'values');
+    assert.deepEqual(
+      saved.map((s) => [s.titleEn, s.subtitleEn, s.orderIndex]),
+      [
+        ['Our Values', 'The principles that guide everything we do', 1],
+        ['Care', 'Care', 2],
+      ],
+    );
+    await dismissToasts(page);
+    await assertAccessible(page, 'About Page Management with every section');
+    await screenshot(page, 'about-management', { docs: true });
+    await page.context().close();
+  });
+
+  test('a company value with an uploaded image is created, edited and deleted; the section settings are saved', async () => {
+    const page = await newPage(env.browser, env.server.url);
+    await signIn(page, ADMIN);
+    const png = join(files, 'value.png');
+    writeFileSync(png, PNG_1X1);
+
+    await page.goto('/company-values');
+    await page.getByRole('heading', { name: 'No Values Yet' }).waitFor();
+    await page.getByText('Start building your company values section by adding your first value.').waitFor();
+    await page.getByText('Our Values', { exact: true }).waitFor();
+    await assertAccessible(page, 'Company Values, empty');
+
+    await page.getByRole('button', { name: 'Add First Value' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Company Value' });
+    assert.equal(await add.getByLabel('Icon Class (FontAwesome)').inputValue(), 'fas fa-star');
+    await add.getByLabel('Title (English)').fill('Integrity');
+    await add.getByLabel('Title (Arabic)').fill('النزاهة');
+    await add.getByLabel('Description (English)').fill('We keep our word.');
+    await add.getByLabel('Description (Arabic)').fill('نفي بوعودنا.');
+    await add.getByLabel('Or an image URL').fill('https://images.example.com/integrity.jpg');
+    await add.getByLabel('Upload an image').setInputFiles(png);
+    await add.getByRole('img', { name: 'Integrity' }).waitFor();
+    assert.equal(await add.getByLabel('Or an image URL').inputValue(), '', 'the upload clears the URL');
+    await assertAccessible(page, 'the Add Company Value dialog');
+    await add.getByRole('button', { name: 'Create Value' }).click();
+    await expectToast(page, 'Company value created successfully');
+    await add.waitFor({ state: 'detached' });
+    const thumbnail = page.getByRole('list', { name: 'Company Values' }).getByRole('img', { name: 'Integrity' });
+    assert.match(await thumbnail.getAttribute('src'), /^\/media\/[0-9a-f]{64}\.png\?w=160$/);
+    await page.getByText('Order: 0').waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit Integrity' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Company Value' });
+    await edit.getByLabel('Display Order').fill('3');
+    await edit.getByRole('button', { name: 'Update Value' }).click();
+    await expectToast(page, 'Company value updated successfully');
+    await page.getByText('Order: 3').waitFor();
+
+    await page.getByRole('button', { name: 'Section Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Section Settings' });
+    await settings.getByLabel('Section Title (English)').fill('What we stand for');
+    await settings.getByLabel('Section Subtitle (Arabic)').fill('منذ 2005');
+    await assertAccessible(page, 'the Section Settings dialog');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await page.getByText('What we stand for', { exact: true }).waitFor();
+    await dismissToasts(page);
+    await screenshot(page, 'company-values', { docs: true });
+
+    page.once('dialog', (dialog) => {
+      assert.equal(dialog.message(), 'Are you sure you want to delete this value?');
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Integrity' }).click();
+    await page.getByRole('heading', { name: 'No Values Yet' }).waitFor();
+    await page.context().close();
+  });
+});
