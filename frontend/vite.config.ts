@@ -31,9 +31,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
-    // Every browser the es2022 target reaches preloads modules natively (or loads them
-    // without preloading); the polyfill would only add to the first download.
-    modulePreload: { polyfill: false },
+    // No preload map: with it, the entry chunk carries every lazy screen's list of shared
+    // chunks (a file name per chunk, an index list per screen), which grew with each screen
+    // past the first-load budget. A screen's shared chunks are fetched once its own chunk is
+    // parsed instead: one more round trip on the first visit to a screen, on the panel's LAN.
+    modulePreload: false,
     // Swagger UI is one large chunk, loaded only by the /api/docs page.
     chunkSizeWarningLimit: 1600,
     rollupOptions: {

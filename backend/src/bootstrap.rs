@@ -37,7 +37,7 @@ async fn run(rocket: &Rocket<Build>) -> ApiResult<()> {
         _ => (Alphanumeric.sample_string(&mut rand::rngs::OsRng, 20), true),
     };
     let hash = password::hash(password.clone()).await?;
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     users::insert(
         &mut *tx,
         users::NewUser {

@@ -23,6 +23,7 @@ pub mod property_features;
 pub mod property_types;
 pub mod public;
 pub mod seed;
+pub mod settings;
 pub mod spa;
 pub mod stats;
 pub mod users;
@@ -87,6 +88,8 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", history::api()),
         Mount::new("/api", about::api()),
         Mount::new("/api", company_values::api()),
+        Mount::new("/api", users::api()),
+        Mount::new("/api", settings::api()),
         Mount::new("/api", health::status_api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),

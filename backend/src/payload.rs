@@ -50,6 +50,10 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
             format!("The request body is larger than {}", size(max_bytes)),
         ));
     }
+    // A struct with defaults would also read from an array: every payload is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::bad_request("The request body must be a JSON object"));
+    }
     let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
         ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}"))
     })?;

@@ -22,7 +22,9 @@ use crate::settings::{
 };
 use crate::team::TeamMemberInput;
 use crate::text::{ELLIPSIS, LOCATION_SEPARATOR_AR, LOCATION_SEPARATOR_EN, TRUNCATE_LENGTH};
-use crate::users::{UserCreateInput, ADMIN_ROLE, DEFAULT_ROLE, PROTECTED_USER_ID};
+use crate::users::{
+    AccountInput, UserCreateInput, ADMIN_ROLE, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, PROTECTED_USER_ID,
+};
 use crate::{export, images};
 
 const SECOND_MS: u64 = 1000;
@@ -120,6 +122,7 @@ pub struct Constants {
     pub default_role: &'static str,
     pub admin_role: &'static str,
     pub protected_user_id: i64,
+    pub password_min_length: usize,
     pub feature_icon_default: &'static str,
     pub company_value_icon_default: &'static str,
     pub about_icon_examples: [&'static str; 2],
@@ -160,6 +163,7 @@ pub struct NewForms {
     pub property_feature: PropertyFeatureInput,
     pub team_member: TeamMemberInput,
     pub user: UserCreateInput,
+    pub account: AccountInput,
     pub service: ServiceInput,
     pub process_step: ProcessStepInput,
     pub testimonial: TestimonialInput,
@@ -215,6 +219,7 @@ pub fn all() -> Constants {
         default_role: DEFAULT_ROLE,
         admin_role: ADMIN_ROLE,
         protected_user_id: PROTECTED_USER_ID,
+        password_min_length: PASSWORD_MIN_LENGTH,
         feature_icon_default: NEW_FEATURE_ICON,
         company_value_icon_default: DEFAULT_ICON_CLASS,
         about_icon_examples: ICON_EXAMPLES,
@@ -243,6 +248,7 @@ pub fn all() -> Constants {
             property_feature: PropertyFeatureInput::default(),
             team_member: TeamMemberInput::default(),
             user: UserCreateInput::default(),
+            account: AccountInput::default(),
             service: ServiceInput::default(),
             process_step: ProcessStepInput::default(),
             testimonial: TestimonialInput::default(),

@@ -20,7 +20,7 @@ use crate::settings::SettingsInput;
 use crate::sign_in::SignIn;
 use crate::team::TeamMemberInput;
 use crate::text::LocationParts;
-use crate::users::{UserCreateInput, UserUpdateInput};
+use crate::users::{AccountInput, UserCreateInput, UserUpdateInput};
 use crate::{constants, fold, images, numbers, text, vocabularies, FieldErrors, Validate};
 
 /// Runs the operation `op` on the JSON `input` and answers JSON.
@@ -41,6 +41,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "validate.teamMember" => validate_as::<TeamMemberInput>(input),
         "validate.userCreate" => validate_as::<UserCreateInput>(input),
         "validate.userUpdate" => validate_as::<UserUpdateInput>(input),
+        "validate.account" => validate_as::<AccountInput>(input),
         "validate.service" => validate_as::<ServiceInput>(input),
         "validate.processStep" => validate_as::<ProcessStepInput>(input),
         "validate.testimonial" => validate_as::<TestimonialInput>(input),
@@ -64,6 +65,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
 
         "image.judgeUrl" => to_json(&images::judge_url(&parse::<String>(input)?)),
         "image.checkSectionUpload" => to_json(&images::check_section_upload(parse(input)?)),
+        "image.checkLogoUpload" => to_json(&images::check_logo_upload(parse(input)?)),
         "image.checkCategoryUpload" => to_json(&images::check_category_upload(parse(input)?)),
 
         "text.truncate" => to_json(&text::truncate(&parse::<String>(input)?)),

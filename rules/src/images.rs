@@ -72,6 +72,12 @@ pub fn check_section_upload(bytes: u64) -> Option<TooLarge> {
         .then_some(TooLarge { title: messages::FILE_TOO_LARGE_TITLE, description: messages::IMAGE_TOO_LARGE })
 }
 
+/// Checks the byte size of a file chosen as the company logo (core §9: 5MB).
+pub fn check_logo_upload(bytes: u64) -> Option<TooLarge> {
+    (bytes > LOGO_MAX_BYTES)
+        .then_some(TooLarge { title: messages::FILE_TOO_LARGE_TITLE, description: messages::LOGO_TOO_LARGE })
+}
+
 /// Checks the byte size of a file chosen as a category image (core §2: 'up to 10MB').
 pub fn check_category_upload(bytes: u64) -> Option<TooLarge> {
     (bytes > CATEGORY_IMAGE_MAX_BYTES)
@@ -108,6 +114,12 @@ mod tests {
         assert_eq!(inline_image_bytes("data:image/png;base64,QQ=="), 1);
         assert_eq!(inline_image_bytes("data:image/png;base64,QUI="), 2);
         assert_eq!(inline_image_bytes("data:image/png;base64,QUJD"), 3);
+    }
+
+    #[test]
+    fn the_logo_limit_is_inclusive() {
+        assert_eq!(check_logo_upload(LOGO_MAX_BYTES), None);
+        assert!(check_logo_upload(LOGO_MAX_BYTES + 1).is_some());
     }
 
     #[test]

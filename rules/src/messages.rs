@@ -64,6 +64,10 @@ pub const IMAGE_TOO_LARGE: &str = "Please select an image smaller than 5MB";
 // Users (site §5).
 pub const PASSWORDS_DONT_MATCH: &str = "Passwords don't match";
 pub const CONFIRM_PASSWORD_REQUIRED: &str = "Please confirm your password";
+// The minimum length is the panel's own (site §5 sets none); see docs/decisions.md.
+pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 8 characters";
+pub const CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
+pub const LOGO_TOO_LARGE: &str = "Please select a logo smaller than 5MB";
 
 // Team members (site §5 states the rules; the words are written here).
 pub const POSITION_EN_REQUIRED: &str = "English position is required";

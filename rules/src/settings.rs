@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{messages, FieldErrors, Validate};
+use crate::{images, messages, FieldErrors, Validate};
 
 /// What a statistic shows while its value is empty (core §9).
 pub const STAT_PROPERTIES_DEFAULT: &str = "500";
@@ -68,6 +68,13 @@ impl Validate for SettingsInput {
         let mut errors = FieldErrors::new();
         errors.require(&self.company_name, "companyName", messages::COMPANY_NAME_REQUIRED);
         errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        // Only inline data is measured; a stored logo is answered as a `/media` reference.
+        let logo = self.company_logo.as_deref().filter(|logo| logo.starts_with("data:"));
+        errors.check(
+            logo.is_some_and(|logo| images::inline_image_bytes(logo) > images::LOGO_MAX_BYTES),
+            "companyLogo",
+            messages::LOGO_TOO_LARGE,
+        );
         errors.into_result()
     }
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::vocabularies::Role;
 use crate::{messages, FieldErrors, Validate};
 
 /// Role a new user gets.
@@ -11,6 +12,8 @@ pub const DEFAULT_ROLE: &str = "user";
 pub const ADMIN_ROLE: &str = "admin";
 /// The first user; it cannot be deleted.
 pub const PROTECTED_USER_ID: i64 = 1;
+/// The shortest password an account may be given, in characters (site §5 sets none).
+pub const PASSWORD_MIN_LENGTH: usize = 8;
 
 /// `POST /api/users`. The confirmation travels with the payload so the server checks the
 /// same pair the browser does.
@@ -25,6 +28,8 @@ pub struct UserCreateInput {
     pub full_name: Option<String>,
     /// An active user can sign in.
     pub is_active: bool,
+    /// 'user' unless an admin chooses 'admin'; first-run registration always makes an admin.
+    pub role: Role,
 }
 
 impl Default for UserCreateInput {
@@ -36,6 +41,7 @@ impl Default for UserCreateInput {
             email: None,
             full_name: None,
             is_active: true,
+            role: Role::User,
         }
     }
 }
@@ -46,6 +52,7 @@ impl Validate for UserCreateInput {
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
         // Spaces are legitimate password characters, so only an empty password is missing.
         errors.check(self.password.is_empty(), "password", messages::PASSWORD_REQUIRED);
+        check_length(&mut errors, "password", &self.password);
         check_confirmation(&mut errors, &self.password, &self.confirm_password);
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.into_result()
@@ -63,6 +70,7 @@ pub struct UserUpdateInput {
     pub email: Option<String>,
     pub full_name: Option<String>,
     pub is_active: bool,
+    pub role: Role,
 }
 
 impl Default for UserUpdateInput {
@@ -74,6 +82,7 @@ impl Default for UserUpdateInput {
             email: None,
             full_name: None,
             is_active: true,
+            role: Role::User,
         }
     }
 }
@@ -90,11 +99,53 @@ impl Validate for UserUpdateInput {
         let mut errors = FieldErrors::new();
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
         if let Some(password) = self.new_password() {
+            check_length(&mut errors, "password", password);
             check_confirmation(&mut errors, password, self.confirm_password.as_deref().unwrap_or_default());
         }
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.into_result()
     }
+}
+
+/// `PUT /api/account`: the signed-in user's own name and, optionally, a new password, which
+/// needs the current one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AccountInput {
+    pub full_name: Option<String>,
+    /// Required only when a new password is given.
+    pub current_password: Option<String>,
+    /// Absent or empty keeps the current password.
+    pub new_password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+impl AccountInput {
+    /// The password to store, if the user typed a new one.
+    pub fn new_password(&self) -> Option<&str> {
+        self.new_password.as_deref().filter(|p| !p.is_empty())
+    }
+}
+
+impl Validate for AccountInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if let Some(password) = self.new_password() {
+            errors.check(
+                self.current_password.as_deref().unwrap_or_default().is_empty(),
+                "currentPassword",
+                messages::CURRENT_PASSWORD_REQUIRED,
+            );
+            check_length(&mut errors, "newPassword", password);
+            check_confirmation(&mut errors, password, self.confirm_password.as_deref().unwrap_or_default());
+        }
+        errors.into_result()
+    }
+}
+
+fn check_length(errors: &mut FieldErrors, field: &'static str, password: &str) {
+    let length = password.chars().count();
+    errors.check(length > 0 && length < PASSWORD_MIN_LENGTH, field, messages::PASSWORD_TOO_SHORT);
 }
 
 fn check_confirmation(errors: &mut FieldErrors, password: &str, confirmation: &str) {

@@ -109,6 +109,16 @@ enumeration! {
 }
 
 enumeration! {
+    /// What an account may do: an admin also manages users.
+    #[derive(Default)]
+    Role {
+        Admin = "admin", "Admin";
+        #[default]
+        User = "user", "User";
+    }
+}
+
+enumeration! {
     /// Language a site visitor wrote a contact request in.
     #[derive(Default)]
     Language {
@@ -195,6 +205,7 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("aboutSectionTypes", AboutSectionType::TERMS),
     ("contactStatuses", ContactStatus::TERMS),
     ("languages", Language::TERMS),
+    ("roles", Role::TERMS),
     ("exportPeriods", ExportPeriod::TERMS),
 ];
 

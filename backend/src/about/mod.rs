@@ -139,7 +139,7 @@ async fn replace_values(
 
 #[delete("/about-sections/values")]
 async fn remove_values(user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     store::delete_values(&mut tx, &Actor::from(&user)).await?;
     tx.commit().await?;
     Ok(Status::NoContent)

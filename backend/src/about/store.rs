@@ -157,7 +157,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
 
 /// Creates a section for `actor`, recorded in the history.
 pub async fn create(db: &AnyPool, actor: &Actor, section: &AboutRow) -> ApiResult<AboutSection> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created = insert(&mut *tx, section).await?;
     history::created(&mut tx, actor, Entity::AboutSection, created.id, &created).await?;
     tx.commit().await?;
@@ -171,7 +171,7 @@ pub async fn update(
     expected: Option<i64>,
     section: &AboutRow,
 ) -> ApiResult<AboutSection> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "about_sections", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |s| s.version, NOT_FOUND)?;
     let sql = format!(
@@ -204,7 +204,7 @@ pub async fn update(
 }
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "about_sections", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |s| s.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM about_sections WHERE id = $1").bind(id).execute(&mut *tx).await?;
@@ -239,7 +239,7 @@ pub async fn replace_values(
     for (index, input) in form.to_about_sections().into_iter().enumerate() {
         rows.push(prepared(db, input, format!("values.{index}.imageData").into()).await?);
     }
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     delete_values(&mut tx, actor).await?;
     let mut saved = Vec::with_capacity(rows.len());
     for row in &rows {

@@ -47,6 +47,13 @@ pub async fn end(db: &AnyPool, jar: &CookieJar<'_>) -> ApiResult<()> {
     Ok(())
 }
 
+/// Ends the sessions of `user_id` other than the one of this request's cookie: after its
+/// password changed or the account was set inactive, nobody stays signed in with the old.
+pub async fn end_others(db: &AnyPool, jar: &CookieJar<'_>, user_id: i64) -> ApiResult<()> {
+    let keep = jar.get(COOKIE).map(|cookie| hash_token(cookie.value()));
+    store::delete_for_user(db, user_id, keep.as_deref()).await
+}
+
 /// Deletes the sessions that have expired by `now`, idle or absolute; answers how many went.
 pub async fn delete_expired(db: &AnyPool, settings: &Settings, now: i64) -> ApiResult<u64> {
     store::delete_expired(db, now - settings.session_idle_secs(), now - settings.session_absolute_secs())

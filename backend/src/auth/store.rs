@@ -54,6 +54,16 @@ pub async fn delete(db: &AnyPool, token_hash: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// Ends every session of the account `user_id` except the one whose hash is `keep`.
+pub async fn delete_for_user(db: &AnyPool, user_id: i64, keep: Option<&str>) -> ApiResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or_default())
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Deletes the sessions last seen before `idle_before` or started before `started_before`;
 /// answers how many went.
 pub async fn delete_expired(db: &AnyPool, idle_before: i64, started_before: i64) -> ApiResult<u64> {

@@ -89,7 +89,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
 
 /// Creates a category for `actor`, recorded in the history.
 pub async fn create(db: &AnyPool, actor: &Actor, category: &CategoryRow) -> ApiResult<Category> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created = insert(&mut *tx, category).await?;
     history::created(&mut tx, actor, Entity::Category, created.id, &created).await?;
     tx.commit().await?;
@@ -103,7 +103,7 @@ pub async fn update(
     expected: Option<i64>,
     category: &CategoryRow,
 ) -> ApiResult<Category> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "categories", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |c| c.version, NOT_FOUND)?;
     let sql = format!(
@@ -127,7 +127,7 @@ pub async fn update(
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     properties::store::refuse_if_used(&mut tx, Reference::Category, id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |c| c.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *tx).await?;

@@ -122,7 +122,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, value: &ValueRow
 
 /// Creates a value for `actor`, recorded in the history.
 pub async fn create(db: &AnyPool, actor: &Actor, value: &ValueRow) -> ApiResult<CompanyValue> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created = insert(&mut *tx, value).await?;
     history::created(&mut tx, actor, Entity::CompanyValue, created.id, &created).await?;
     tx.commit().await?;
@@ -136,7 +136,7 @@ pub async fn update(
     expected: Option<i64>,
     value: &ValueRow,
 ) -> ApiResult<CompanyValue> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "company_values", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |v| v.version, NOT_FOUND)?;
     let sql = format!(
@@ -165,7 +165,7 @@ pub async fn update(
 }
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "company_values", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |v| v.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM company_values WHERE id = $1").bind(id).execute(&mut *tx).await?;
@@ -241,7 +241,7 @@ pub async fn save_settings(
     expected: Option<i64>,
     input: &ValuesSectionSettingsInput,
 ) -> ApiResult<ValuesSectionSettings> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "values_section_settings", SETTINGS_ID).await?;
     let stored = stored_settings(&mut *tx).await?;
     let before = stored.clone().unwrap_or_else(default_settings);

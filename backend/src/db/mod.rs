@@ -190,3 +190,14 @@ pub fn bind_double<'q>(
         None => query.bind(None::<f32>),
     }
 }
+
+/// Begins a transaction that will write. On SQLite it takes the write lock at once (BEGIN
+/// IMMEDIATE): a deferred transaction that reads and then writes fails with SQLITE_BUSY
+/// when another connection wrote in between, which busy_timeout cannot wait out.
+pub async fn begin_write(pool: &sqlx::AnyPool) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if pool.connect_options().database_url.scheme() == "sqlite" {
+        pool.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        pool.begin().await
+    }
+}

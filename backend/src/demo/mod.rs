@@ -6,13 +6,14 @@ pub mod photos;
 mod site_about;
 
 use rules::catalog::{CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
+use rules::settings::SettingsInput;
 use rules::vocabularies::FeatureCategory;
 use sqlx::{Any, AnyConnection, Transaction};
 
 use crate::auth::password;
 use crate::error::ApiResult;
 use crate::users::store::{self as users, NewUser};
-use crate::{categories, locations, property_features, property_types};
+use crate::{categories, locations, property_features, property_types, settings};
 
 /// Demo staff sign in with this password; the demo is for trying the panel, not for production.
 pub const DEMO_STAFF_PASSWORD: &str = "demo-staff-2026";
@@ -43,7 +44,42 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
         seed_catalog(tx).await?;
     }
     listings::seed(tx).await?;
-    site_about::seed(tx).await
+    site_about::seed(tx).await?;
+    settings::store::insert(&mut **tx, &company_settings()).await?;
+    Ok(())
+}
+
+/// The demo company's card and the public site's four statistics.
+fn company_settings() -> SettingsInput {
+    let text = |value: &str| Some(value.to_owned());
+    SettingsInput {
+        company_name: "Aqar Real Estate".into(),
+        company_name_en: text("Aqar Real Estate"),
+        company_name_ar: text("عقار للعقارات"),
+        company_logo: None,
+        company_description: text(
+            "Homes, offices and land across Jordan and the Gulf, bought, sold and managed since 2014.",
+        ),
+        contact_email: text("info@aqar.example"),
+        contact_phone: text("+962 6 555 0100"),
+        address: text("Abdali Boulevard, Amman, Jordan"),
+        stat_properties: text("750"),
+        stat_properties_label: text("Properties"),
+        stat_properties_label_en: text("Properties listed"),
+        stat_properties_label_ar: text("عقار معروض"),
+        stat_continents: text("3"),
+        stat_continents_label: text("Continents"),
+        stat_continents_label_en: text("Continents served"),
+        stat_continents_label_ar: text("قارات نخدمها"),
+        stat_clients: text("1200"),
+        stat_clients_label: text("Clients"),
+        stat_clients_label_en: text("Happy clients"),
+        stat_clients_label_ar: text("عميل سعيد"),
+        stat_experience: text("12"),
+        stat_experience_label: text("Years"),
+        stat_experience_label_en: text("Years of experience"),
+        stat_experience_label_ar: text("سنة من الخبرة"),
+    }
 }
 
 /// Whether the database has no category, property type and country yet.

@@ -213,7 +213,7 @@ async fn create_country(
     db: &Db,
     body: Payload<CountryInput>,
 ) -> ApiResult<(Status, Json<Country>)> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let created = store::create_country(&mut tx, &Actor::from(&user), &body.0).await?;
     tx.commit().await?;
     Ok((Status::Created, Json(created)))
@@ -227,7 +227,7 @@ async fn update_country(
     db: &Db,
     body: Payload<CountryInput>,
 ) -> ApiResult<Json<Country>> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let updated = store::update_country(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
@@ -235,7 +235,7 @@ async fn update_country(
 
 #[delete("/countries/<id>")]
 async fn delete_country(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     store::delete_country(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
@@ -253,7 +253,7 @@ async fn create_city(
     db: &Db,
     body: Payload<CityInput>,
 ) -> ApiResult<(Status, Json<City>)> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let created = store::create_city(&mut tx, &Actor::from(&user), &body.0).await?;
     tx.commit().await?;
     Ok((Status::Created, Json(created)))
@@ -267,7 +267,7 @@ async fn update_city(
     db: &Db,
     body: Payload<CityInput>,
 ) -> ApiResult<Json<City>> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let updated = store::update_city(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
@@ -275,7 +275,7 @@ async fn update_city(
 
 #[delete("/cities/<id>")]
 async fn delete_city(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     store::delete_city(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)
@@ -293,7 +293,7 @@ async fn create_region(
     db: &Db,
     body: Payload<RegionInput>,
 ) -> ApiResult<(Status, Json<Region>)> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let created = store::create_region(&mut tx, &Actor::from(&user), &body.0).await?;
     tx.commit().await?;
     Ok((Status::Created, Json(created)))
@@ -307,7 +307,7 @@ async fn update_region(
     db: &Db,
     body: Payload<RegionInput>,
 ) -> ApiResult<Json<Region>> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     let updated = store::update_region(&mut tx, &Actor::from(&user), id, expected.0, &body.0).await?;
     tx.commit().await?;
     Ok(Json(updated))
@@ -315,7 +315,7 @@ async fn update_region(
 
 #[delete("/regions/<id>")]
 async fn delete_region(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = crate::db::begin_write(db.pool()).await?;
     store::delete_region(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
     Ok(Status::NoContent)

@@ -105,7 +105,7 @@ pub async fn save_parts(
     if stored.is_some() {
         return Ok(());
     }
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let inserted = sqlx::query(
         "INSERT INTO media (sha256, content_type, bytes, size, part_size, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sha256) DO NOTHING",

@@ -833,7 +833,7 @@ async fn write_images(
 
 pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
     let shared = shared(body);
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     check_references(&mut tx, &shared, None).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
@@ -870,7 +870,7 @@ pub async fn update(
     body: &PropertyBody,
 ) -> ApiResult<Property> {
     let shared = shared(body);
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "properties", id).await?;
     check_references(&mut tx, &shared, Some(id)).await?;
     let before = db::expected_version(
@@ -918,7 +918,7 @@ pub async fn update(
 }
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "properties", id).await?;
     let before = db::expected_version(
         find(&mut tx, id).await?,
@@ -969,7 +969,7 @@ pub async fn replace_features(
     let mut wanted = ids.to_vec();
     wanted.sort_unstable();
     wanted.dedup();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     if !exists(&mut tx, id).await? {
         return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
     }

@@ -81,7 +81,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
 
 /// Creates a feature for `actor`, recorded in the history.
 pub async fn create(db: &AnyPool, actor: &Actor, input: &PropertyFeatureInput) -> ApiResult<PropertyFeature> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created = insert(&mut *tx, input).await?;
     history::created(&mut tx, actor, Entity::PropertyFeature, created.id, &created).await?;
     tx.commit().await?;
@@ -95,7 +95,7 @@ pub async fn update(
     expected: Option<i64>,
     input: &PropertyFeatureInput,
 ) -> ApiResult<PropertyFeature> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "property_features", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
     let sql = format!(
@@ -121,7 +121,7 @@ pub async fn update(
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     properties::store::refuse_if_used(&mut tx, Reference::Feature, id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(&mut *tx).await?;

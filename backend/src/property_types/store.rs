@@ -61,7 +61,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
 
 /// Creates a property type for `actor`, recorded in the history.
 pub async fn create(db: &AnyPool, actor: &Actor, input: &PropertyTypeInput) -> ApiResult<PropertyType> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let created = insert(&mut *tx, input).await?;
     history::created(&mut tx, actor, Entity::PropertyType, created.id, &created).await?;
     tx.commit().await?;
@@ -75,7 +75,7 @@ pub async fn update(
     expected: Option<i64>,
     input: &PropertyTypeInput,
 ) -> ApiResult<PropertyType> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     db::lock_row(&mut tx, "property_types", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |t| t.version, NOT_FOUND)?;
     let sql = format!(
@@ -98,7 +98,7 @@ pub async fn update(
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     properties::store::refuse_if_used(&mut tx, Reference::PropertyType, id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |t| t.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(&mut *tx).await?;

@@ -152,7 +152,7 @@ both_databases! {
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(answer["errors"]["username"], "Username is required");
         assert_eq!(answer["errors"]["confirmPassword"], "Passwords don't match");
-        let body = json!({ "username": "owner", "password": "pw", "confirmPassword": "pw", "fullName": "Owner" });
+        let body = json!({ "username": "owner", "password": "owner-pass", "confirmPassword": "owner-pass", "fullName": "Owner" });
         let (status, user) = app.send(Method::Post, "/api/register", body).await;
         assert_eq!(status, Status::Created);
         assert_eq!(user["role"], "admin");

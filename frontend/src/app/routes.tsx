@@ -23,6 +23,9 @@ const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/
 const management = lazyScreen(() => import('@/features/management/routes/management'));
 const features = lazyScreen(() => import('@/features/property-features/routes/features'));
 const companyValues = lazyScreen(() => import('@/features/company-values/routes/company-values'));
+const users = lazyScreen(() => import('@/features/users/routes/users'));
+const settings = lazyScreen(() => import('@/features/settings/routes/settings'));
+const account = lazyScreen(() => import('@/features/account/routes/account'));
 const aboutManagement = lazyScreen(() => import('@/features/about-management/routes/about-management'));
 
 export type ScreenName =
@@ -42,7 +45,8 @@ export type ScreenName =
   | 'features'
   | 'heroImages'
   | 'aboutManagement'
-  | 'companyValues';
+  | 'companyValues'
+  | 'account';
 
 export interface ScreenHandle {
   screen: ScreenName;
@@ -68,9 +72,9 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
   { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests') },
-  { screen: 'settings', paths: withAdminAlias('/settings') },
+  { screen: 'settings', paths: withAdminAlias('/settings'), component: settings },
   { screen: 'team', paths: withAdminAlias('/team') },
-  { screen: 'users', paths: withAdminAlias('/users') },
+  { screen: 'users', paths: withAdminAlias('/users'), component: users },
   { screen: 'management', paths: withAdminAlias('/management'), component: management },
   { screen: 'services', paths: withAdminAlias('/services') },
   { screen: 'features', paths: withAdminAlias('/features', '/features-management'), component: features },
@@ -81,6 +85,7 @@ export const SCREENS: readonly ScreenRoutes[] = [
     paths: withAdminAlias('/company-values', '/company-values-management'),
     component: companyValues,
   },
+  { screen: 'account', paths: withAdminAlias('/account'), component: account },
 ];
 
 function handle(screen: ScreenName): ScreenHandle {

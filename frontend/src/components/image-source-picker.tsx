@@ -43,6 +43,8 @@ export interface ImageSourcePickerProps {
   /** Side of the square preview: 80 or 128 pixels. */
   previewSize?: 80 | 128;
   error?: string | undefined;
+  /** Turns a chosen file's data URL into the one kept, e.g. an SVG into a PNG. */
+  prepare?: (dataUrl: string, file: File) => Promise<string>;
 }
 
 /** An image by upload or by URL, each clearing the other, with a preview and a remove button. */
@@ -56,6 +58,7 @@ export function ImageSourcePicker({
   words,
   previewSize = 128,
   error,
+  prepare,
 }: ImageSourcePickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -73,7 +76,8 @@ export function ImageSourcePicker({
       toast({ title: tooLarge.title, description: tooLarge.description, variant: 'destructive' });
       return;
     }
-    onChange({ data: await readAsDataUrl(file), url: null });
+    const data = await readAsDataUrl(file);
+    onChange({ data: prepare === undefined ? data : await prepare(data, file), url: null });
   };
 
   return (

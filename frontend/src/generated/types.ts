@@ -59,6 +59,23 @@ export interface AboutSectionInput {
 export type AboutSectionType = 'story' | 'mission' | 'values';
 
 /**
+ * `PUT /api/account`: the signed-in user's own name and, optionally, a new password, which
+ * needs the current one.
+ */
+export interface AccountInput {
+  confirmPassword?: string | null;
+  /**
+   * Required only when a new password is given.
+   */
+  currentPassword?: string | null;
+  fullName?: string | null;
+  /**
+   * Absent or empty keeps the current password.
+   */
+  newPassword?: string | null;
+}
+
+/**
  * What happened to the record.
  */
 export type Action = 'create' | 'update' | 'delete';
@@ -135,6 +152,50 @@ export interface CityInput {
   countryId: number;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * The company settings as stored, field for field as they are sent.
+ */
+export interface CompanySettings {
+  address?: string | null;
+  companyDescription?: string | null;
+  /**
+   * The stored logo: a `/media/{sha256}.{ext}` reference.
+   */
+  companyLogo?: string | null;
+  /**
+   * The legacy company name; the one required field.
+   */
+  companyName: string;
+  companyNameAr?: string | null;
+  companyNameEn?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  statClients?: string | null;
+  statClientsLabel?: string | null;
+  statClientsLabelAr?: string | null;
+  statClientsLabelEn?: string | null;
+  statContinents?: string | null;
+  statContinentsLabel?: string | null;
+  statContinentsLabelAr?: string | null;
+  statContinentsLabelEn?: string | null;
+  statExperience?: string | null;
+  statExperienceLabel?: string | null;
+  statExperienceLabelAr?: string | null;
+  statExperienceLabelEn?: string | null;
+  statProperties?: string | null;
+  statPropertiesLabel?: string | null;
+  statPropertiesLabelAr?: string | null;
+  statPropertiesLabelEn?: string | null;
+  /**
+   * When they were last saved; null while the defaults stand.
+   */
+  updatedAt?: string | null;
+  /**
+   * 0 while the defaults stand (send no If-Match then), 1 after the first save, +1 on each.
+   */
+  version: number;
 }
 
 export interface CompanyValue {
@@ -220,6 +281,7 @@ export interface Constants {
    */
   newForms: NewForms;
   pageSize: number;
+  passwordMinLength: number;
   propertiesFreshMs: number;
   protectedUserId: number;
   ratingDefault: number;
@@ -558,6 +620,7 @@ export interface LocationParts {
 
 export interface NewForms {
   aboutSection: AboutSectionInput;
+  account: AccountInput;
   category: CategoryInput;
   city: CityInput;
   companyValue: CompanyValueInput;
@@ -1091,6 +1154,11 @@ export interface RegionInput {
 }
 
 /**
+ * What an account may do: an admin also manages users.
+ */
+export type Role = 'admin' | 'user';
+
+/**
  * `POST /api/services`, `PUT /api/services/{id}`.
  */
 export interface ServiceInput {
@@ -1312,6 +1380,10 @@ export interface User {
   role: string;
   updatedAt: string;
   username: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
 }
 
 /**
@@ -1330,6 +1402,10 @@ export interface UserCreateInput {
    */
   isActive?: boolean;
   password?: string;
+  /**
+   * 'user' unless an admin chooses 'admin'; first-run registration always makes an admin.
+   */
+  role?: Role & string;
   username?: string;
 }
 
@@ -1343,6 +1419,7 @@ export interface UserUpdateInput {
   fullName?: string | null;
   isActive?: boolean;
   password?: string | null;
+  role?: Role & string;
   username?: string;
 }
 

@@ -24,6 +24,9 @@ export interface ScreenText {
   history: typeof import('./history.en.json');
   companyValues: typeof import('./company-values.en.json');
   aboutManagement: typeof import('./about-management.en.json');
+  users: typeof import('./users.en.json');
+  settings: typeof import('./settings.en.json');
+  account: typeof import('./account.en.json');
 }
 
 declare module 'i18next' {
@@ -65,6 +68,18 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   aboutManagement: {
     en: () => import('./about-management.en.json'),
     ar: () => import('./about-management.ar.json'),
+  },
+  users: {
+    en: () => import('./users.en.json'),
+    ar: () => import('./users.ar.json'),
+  },
+  settings: {
+    en: () => import('./settings.en.json'),
+    ar: () => import('./settings.ar.json'),
+  },
+  account: {
+    en: () => import('./account.en.json'),
+    ar: () => import('./account.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -103,6 +103,10 @@ export interface DataTableProps<T extends { id: number | string }> {
   onDelete?: (row: T) => void;
   /** Asks with the browser's confirm and this text instead of the 'Confirm Delete' dialog. */
   browserConfirm?: string;
+  /** The confirmation dialog's own words, where a screen's specification gives them. */
+  confirmDelete?: { title: string; description: string };
+  /** Whether a row offers Delete; every row does unless told (user 1 never does). */
+  canDelete?: (row: T) => boolean;
   /** Paging, search and sort on the server; without it, on the rows given. */
   server?: ServerPaging;
 }
@@ -236,6 +240,8 @@ export function DataTable<T extends { id: number | string }>({
   onDuplicate,
   onDelete,
   browserConfirm,
+  confirmDelete,
+  canDelete,
   server,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -373,7 +379,7 @@ export function DataTable<T extends { id: number | string }>({
                             <Copy aria-hidden />
                           </Button>
                         )}
-                        {onDelete !== undefined && (
+                        {onDelete !== undefined && (canDelete?.(row) ?? true) && (
                           <Button
                             variant="ghost"
                             size="icon"
@@ -437,8 +443,8 @@ export function DataTable<T extends { id: number | string }>({
       >
         <DialogContent closeLabel={t('common.close')}>
           <DialogHeader>
-            <DialogTitle>{t('dataTable.confirmDeleteTitle')}</DialogTitle>
-            <DialogDescription>{t('dataTable.confirmDeleteDescription')}</DialogDescription>
+            <DialogTitle>{confirmDelete?.title ?? t('dataTable.confirmDeleteTitle')}</DialogTitle>
+            <DialogDescription>{confirmDelete?.description ?? t('dataTable.confirmDeleteDescription')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>

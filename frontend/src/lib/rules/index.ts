@@ -4,6 +4,7 @@
 import type { Draft } from '@/lib/form';
 import type {
   AboutSectionInput,
+  AccountInput,
   CompanyValueInput,
   Constants as GeneratedConstants,
   NewForms,
@@ -19,10 +20,13 @@ import type {
   PropertyInput,
   PropertyTypeInput,
   RegionInput,
+  SettingsInput,
   SignIn,
   Term,
   TooLarge,
   UrlVerdict,
+  UserCreateInput,
+  UserUpdateInput,
   ValuesSectionForm,
   ValuesSectionSettingsInput,
 } from '@/generated/types';
@@ -44,6 +48,10 @@ export interface Payloads {
   valuesSectionForm: ValuesSectionForm;
   companyValue: CompanyValueInput;
   valuesSectionSettings: ValuesSectionSettingsInput;
+  userCreate: UserCreateInput;
+  userUpdate: UserUpdateInput;
+  account: AccountInput;
+  settings: SettingsInput;
 }
 
 export type Entity = keyof Payloads;
@@ -77,6 +85,11 @@ export function constants(): Constants {
 /** The toast for a category image file over the rules' limit, or null when its size is allowed. */
 export function checkCategoryUpload(bytes: number): TooLarge | null {
   return runRule('image.checkCategoryUpload', bytes) as TooLarge | null;
+}
+
+/** The toast for a company logo file over the rules' 5 MB, or null when its size is allowed. */
+export function checkLogoUpload(bytes: number): TooLarge | null {
+  return runRule('image.checkLogoUpload', bytes) as TooLarge | null;
 }
 
 /** The toast for an about or values section image over the rules' 5 MB, or null when allowed. */
@@ -123,7 +136,8 @@ export type VocabularyName =
   | 'orientations'
   | 'propertyStatuses'
   | 'displayTypes'
-  | 'featureCategories';
+  | 'featureCategories'
+  | 'roles';
 
 /** A vocabulary's terms (stored value and English label) in display order. */
 export function vocabulary(name: VocabularyName): Term[] {

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Building, ChevronsLeft, ChevronsRight, LogOut } from 'lucide-react';
+import { Building, ChevronsLeft, ChevronsRight, KeyRound, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -161,6 +161,13 @@ export function Sidebar({
               </p>
             </div>
           )}
+          <CollapsedTooltip collapsed={collapsed} content={t('shell.account')}>
+            <Button variant="ghost" size="icon" asChild>
+              <Link to="/account" aria-label={t('shell.account')}>
+                <KeyRound aria-hidden />
+              </Link>
+            </Button>
+          </CollapsedTooltip>
           <CollapsedTooltip collapsed={collapsed} content={t('auth.signOut')}>
             <Button
               variant="ghost"

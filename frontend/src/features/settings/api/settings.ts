@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanySettings, SettingsInput } from '@/generated/types';
+import { apiData } from '@/lib/api-client';
+
+export const settingsQueryKey = ['/api/settings'] as const;
+
+export function getSettings(): Promise<CompanySettings> {
+  return apiData<CompanySettings>('GET', '/api/settings');
+}
+
+export function useSettings() {
+  return useQuery(queryOptions({ queryKey: settingsQueryKey, queryFn: getSettings }));
+}
+
+/** Saves the settings read at `version`; version 0 (the defaults, never saved) sends no If-Match. */
+export function saveSettings({ version, input }: { version: number; input: SettingsInput }): Promise<CompanySettings> {
+  return apiData<CompanySettings>('POST', '/api/settings', input, { ifMatch: version === 0 ? undefined : version });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQueryKey, saved);
+    },
+  });
+}
+
+export type { CompanySettings };

@@ -1,0 +1,185 @@
+import { Suspense } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SaveButton } from '@/components/form-buttons';
+import { ImageSourcePicker } from '@/components/image-source-picker';
+import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import type { SettingsInput } from '@/generated/types';
+import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { isConflict, serverMessage } from '@/lib/api-client';
+import { arabicText, optionalText, showServerFieldErrors, textValue, type Draft } from '@/lib/form';
+import { checkLogoUpload, constants } from '@/lib/rules';
+import { rulesResolver } from '@/lib/rules/resolver';
+import { useSaveSettings, useSettings, type CompanySettings } from '../api/settings';
+import { rasteriseSvg } from '../components/rasterise-svg';
+import { STATISTICS, StatisticFields } from '../components/statistic-fields';
+
+type SettingsDraft = Draft<SettingsInput>;
+
+const TEXT_FIELDS = [
+  'companyName',
+  'companyNameEn',
+  'companyNameAr',
+  'companyLogo',
+  'companyDescription',
+  'contactEmail',
+  'contactPhone',
+  'address',
+  ...STATISTICS.flatMap((statistic) => [statistic, `${statistic}Label`, `${statistic}LabelEn`, `${statistic}LabelAr`] as const),
+] as const satisfies readonly (keyof SettingsInput)[];
+
+function formValues(settings: CompanySettings): SettingsDraft {
+  return Object.fromEntries(TEXT_FIELDS.map((field) => [field, textValue(settings[field])]));
+}
+
+/** A logo that was uploaded (inline data or its stored /media file) rather than linked. */
+function isUploaded(logo: string): boolean {
+  return logo.startsWith('data:') || logo.startsWith('/media/');
+}
+
+function SettingsForm({ settings }: { settings: CompanySettings }) {
+  const { t } = useTranslation('settings');
+  const form = useForm<SettingsDraft, unknown, SettingsInput>({
+    resolver: rulesResolver('settings'),
+    defaultValues: formValues(settings),
+  });
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    control,
+    formState: { errors, isDirty },
+  } = form;
+  useUnsavedChanges(isDirty);
+  const save = useSaveSettings();
+  const logo = useWatch({ control, name: 'companyLogo' }) ?? '';
+  const defaults = constants().statisticDefaults;
+
+  const onSubmit = handleSubmit((values) => {
+    const input = Object.fromEntries(
+      TEXT_FIELDS.map((field) => [field, field === 'companyName' ? values.companyName : optionalText(values[field])]),
+    ) as unknown as SettingsInput;
+    save.mutate(
+      { version: settings.version, input },
+      {
+        onSuccess: (saved) => {
+          reset(formValues(saved));
+          toast({ title: t('toast.saved'), description: t('toast.savedDescription') });
+        },
+        onError: (error) => {
+          if (showServerFieldErrors(error, TEXT_FIELDS, setError)) return;
+          const description = isConflict(error) ? t('toast.conflict') : (serverMessage(error) ?? t('toast.failed'));
+          toast({ title: t('toast.failed'), description, variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('company.title')}</CardTitle>
+          <CardDescription>{t('company.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label={t('fields.companyName')} error={errors.companyName?.message}>
+              <Input {...register('companyName')} />
+            </FormField>
+            <FormField label={t('fields.companyNameEn')} error={errors.companyNameEn?.message}>
+              <Input {...register('companyNameEn')} />
+            </FormField>
+            <FormField label={t('fields.companyNameAr')} error={errors.companyNameAr?.message}>
+              <Input {...arabicText} {...register('companyNameAr')} />
+            </FormField>
+          </div>
+          <ImageSourcePicker
+            label={t('fields.companyLogo')}
+            hint={t('logoHint')}
+            words={{ upload: t('logo.upload'), orUrl: t('logo.orUrl'), remove: t('logo.remove') }}
+            check={checkLogoUpload}
+            alt={t('logo.alt')}
+            previewSize={128}
+            value={{ data: logo !== '' && isUploaded(logo) ? logo : null, url: logo !== '' && !isUploaded(logo) ? logo : null }}
+            error={errors.companyLogo?.message}
+            prepare={rasteriseSvg}
+            onChange={(next) => {
+              setValue('companyLogo', next.data ?? next.url ?? '', { shouldDirty: true });
+            }}
+          />
+          <FormField label={t('fields.companyDescription')} error={errors.companyDescription?.message}>
+            <Textarea rows={3} {...register('companyDescription')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label={t('fields.contactEmail')} error={errors.contactEmail?.message}>
+              <Input type="email" {...register('contactEmail')} />
+            </FormField>
+            <FormField label={t('fields.contactPhone')} error={errors.contactPhone?.message}>
+              <Input type="tel" dir="ltr" {...register('contactPhone')} />
+            </FormField>
+            <FormField label={t('fields.address')} error={errors.address?.message}>
+              <Input {...register('address')} />
+            </FormField>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('statistics.title')}</CardTitle>
+          <CardDescription>{t('statistics.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 lg:grid-cols-2">
+          {STATISTICS.map((statistic) => (
+            <StatisticFields
+              key={statistic}
+              statistic={statistic}
+              register={register}
+              errors={errors}
+              placeholder={defaults[statistic]}
+            />
+          ))}
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <SaveButton pending={save.isPending} label={t('save')} />
+      </div>
+    </form>
+  );
+}
+
+function CompanySettingsPage() {
+  const { t } = useTranslation('settings');
+  const settings = useSettings();
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 p-6 lg:p-8">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {settings.isError ? (
+        <QueryError error={settings.error} />
+      ) : settings.isPending ? (
+        <Spinner label={t('loading')} className="m-8" />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+/** Company Settings (core-panel §2): the company card and the website statistics. */
+export default function SettingsRoute() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} className="m-8" />}>
+      <CompanySettingsPage />
+    </Suspense>
+  );
+}
