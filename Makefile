@@ -104,6 +104,7 @@ screenshots: chromium frontend
 # the paged search on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL).
 bench: build
 	python3 bench/properties.py
+	python3 bench/exports.py
 
 clean:
 	cargo clean

@@ -163,11 +163,19 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         422 if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
             ApiError::new(status, "The form lacks a field this call needs, or holds one of the wrong kind")
         }
-        422 => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
+        // `PUT /api/contact-requests/counts` reaches `PUT .../<id>` with an id that is not a
+        // number; when a route of another method has that very path, the method is the fault.
+        422 => match allowed_methods(request, true) {
+            Some(allow) => ApiError {
+                allow: Some(allow),
+                ..ApiError::new(Status::MethodNotAllowed, "This address does not take that method")
+            },
+            None => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
+        },
         // A route of this method has this path, but a value in it did not parse (an id beyond
         // 64 bits) and the browser app's catch-all GET route answered 404 in its place.
         404 if has_route_for(request) => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
-        404 => match allowed_methods(request) {
+        404 => match allowed_methods(request, false) {
             Some(allow) => ApiError {
                 allow: Some(allow),
                 ..ApiError::new(Status::MethodNotAllowed, "This address does not take that method")
@@ -192,14 +200,22 @@ fn has_route_for(request: &Request<'_>) -> bool {
 }
 
 /// The methods the API's routes take at the request's path, when it has some but not the
-/// request's method: the answer is then 405 with `Allow`, not 404.
-fn allowed_methods(request: &Request<'_>) -> Option<Box<str>> {
+/// request's method: the answer is then 405 with `Allow`, not 404. A path that a route names
+/// literally (`/api/contact-requests/counts`) is that route's, not also an id of the routes
+/// with a parameter there; with `literal_only`, only such a path counts.
+fn allowed_methods(request: &Request<'_>, literal_only: bool) -> Option<Box<str>> {
     let path: Vec<&str> = request.uri().path().segments().collect();
-    let mut methods: Vec<&str> = request
+    let routes: Vec<&rocket::Route> = request
         .rocket()
         .routes()
         .filter(|route| !crate::undocumented(route) && route.method != request.method())
         .filter(|route| path_matches(route.uri.path(), &path))
+        .collect();
+    let literal = routes.iter().any(|route| !route.uri.path().contains('<'));
+    let mut methods: Vec<&str> = routes
+        .iter()
+        .filter(|route| !literal || !route.uri.path().contains('<'))
+        .filter(|_| literal || !literal_only)
         .map(|route| route.method.as_str())
         .collect();
     methods.sort_unstable();

@@ -78,6 +78,8 @@ pub struct SystemStatus {
     pub started_at: String,
     /// Seconds since this server started.
     pub uptime_secs: u64,
+    /// When the newest contact request arrived; null when there is none.
+    pub last_contact_request_at: Option<String>,
 }
 
 #[get("/system-status")]
@@ -90,6 +92,7 @@ async fn system_status(
     let asked = Instant::now();
     let database_ok = sqlx::query("SELECT 1").execute(db.pool()).await.is_ok();
     let database_latency_ms = (asked.elapsed().as_secs_f64() * 1000.0 * 100.0).round() / 100.0;
+    let last_contact_request_at = crate::contacts::store::last_received(db.pool()).await.ok().flatten();
     Json(SystemStatus {
         database_ok,
         database_latency_ms,
@@ -100,5 +103,6 @@ async fn system_status(
         version: env!("CARGO_PKG_VERSION"),
         started_at: started.at.clone(),
         uptime_secs: started.instant.elapsed().as_secs(),
+        last_contact_request_at,
     })
 }

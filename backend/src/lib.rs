@@ -8,6 +8,7 @@ pub mod categories;
 pub mod client;
 pub mod company_values;
 pub mod config;
+pub mod contacts;
 pub mod db;
 pub mod demo;
 pub mod error;
@@ -22,6 +23,7 @@ pub mod properties;
 pub mod property_features;
 pub mod property_types;
 pub mod public;
+pub mod query;
 pub mod seed;
 pub mod settings;
 pub mod spa;
@@ -90,6 +92,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", company_values::api()),
         Mount::new("/api", users::api()),
         Mount::new("/api", settings::api()),
+        Mount::new("/api", contacts::api()),
         Mount::new("/api", health::status_api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),

@@ -3,6 +3,7 @@
 
 use rocket::get;
 use rocket::serde::json::Json;
+use rules::vocabularies::PropertyStatus;
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -24,17 +25,28 @@ pub struct PropertyStats {
     pub total_properties: i64,
     /// Properties with status active.
     pub active_listings: i64,
-    /// Contact requests awaiting an answer (0 until contact requests exist).
+    /// Contact requests awaiting an answer.
     pub pending_requests: i64,
+    /// Properties with status pending.
+    pub pending_listings: i64,
+    /// Properties with status sold.
+    pub sold_listings: i64,
 }
 
 async fn count(db: &AnyPool) -> ApiResult<PropertyStats> {
     let total_properties: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM properties").fetch_one(db).await?;
-    let active_listings: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM properties WHERE status = $1")
-        .bind(rules::vocabularies::PropertyStatus::Active.value())
-        .fetch_one(db)
-        .await?;
-    Ok(PropertyStats { total_properties, active_listings, pending_requests: 0 })
+    let with_status = |status: PropertyStatus| {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM properties WHERE status = $1")
+            .bind(status.value())
+            .fetch_one(db)
+    };
+    Ok(PropertyStats {
+        total_properties,
+        active_listings: with_status(PropertyStatus::Active).await?,
+        pending_requests: crate::contacts::store::pending(db).await?,
+        pending_listings: with_status(PropertyStatus::Pending).await?,
+        sold_listings: with_status(PropertyStatus::Sold).await?,
+    })
 }
 
 #[get("/stats")]

@@ -18,6 +18,15 @@ pub struct ContactRequestInput {
     /// The listing the visitor asked about, if any.
     pub property_id: Option<i64>,
     pub language: Language,
+    /// A field the public form hides from people: only a bot fills it in.
+    pub website: Option<String>,
+}
+
+impl ContactRequestInput {
+    /// Whether the hidden field was filled in: the submission is dropped without a word.
+    pub fn is_bot(&self) -> bool {
+        self.website.as_deref().is_some_and(|text| !text.trim().is_empty())
+    }
 }
 
 impl Validate for ContactRequestInput {
@@ -44,5 +53,79 @@ impl Validate for ContactStatusChange {
         let mut errors = FieldErrors::new();
         errors.check(self.status.is_none(), "status", messages::STATUS_REQUIRED);
         errors.into_result()
+    }
+}
+
+/// The courteous reply the 'Send Email' draft starts with, in the request's language;
+/// `{name}` and `{subject}` are filled in.
+pub const REPLY_EN: &str = "Dear {name},\n\nThank you for contacting us about \"{subject}\". We have received your message and will be glad to help.\n\n\nBest regards,\n";
+pub const REPLY_AR: &str = "مرحباً {name}،\n\nشكراً لتواصلك معنا بخصوص \"{subject}\". لقد تلقّينا رسالتك ويسعدنا أن نساعدك.\n\n\nمع أطيب التحيات،\n";
+/// The greeting a WhatsApp chat opens with.
+pub const GREETING_EN: &str = "Hello {name}, thank you for contacting us. How can we help you?";
+pub const GREETING_AR: &str = "مرحباً {name}، شكراً لتواصلك معنا. كيف يمكننا مساعدتك؟";
+/// The prefix of the reply's subject.
+pub const REPLY_PREFIX: &str = "Re: ";
+/// The fewest digits a WhatsApp number can have.
+const PHONE_MIN_DIGITS: usize = 6;
+
+/// The request a reply is drafted for.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReplyTo {
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub subject: String,
+    pub language: Language,
+}
+
+/// Percent-encodes a URL component: everything but RFC 3986's unreserved characters.
+fn encode_component(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
+}
+
+impl ReplyTo {
+    fn fill(&self, template: &str) -> String {
+        template.replace("{name}", self.name.trim()).replace("{subject}", self.subject.trim())
+    }
+
+    /// The 'Send Email' draft: a mailto link with the subject 'Re: …' and the canned reply.
+    pub fn mail_link(&self) -> String {
+        let body = self.fill(if self.language == Language::Ar { REPLY_AR } else { REPLY_EN });
+        let subject = format!("{REPLY_PREFIX}{}", self.subject.trim());
+        format!(
+            "mailto:{}?subject={}&body={}",
+            encode_component(self.email.trim()).replace("%40", "@"),
+            encode_component(&subject),
+            encode_component(&body)
+        )
+    }
+
+    /// The number as wa.me takes it: the digits of the international number, without '+' or
+    /// '00'. A number written without its country code is taken as written.
+    pub fn whatsapp_number(&self) -> Option<String> {
+        let phone = self.phone.as_deref()?.trim();
+        let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+        let digits = if phone.starts_with('+') {
+            digits
+        } else {
+            digits.strip_prefix("00").map_or(digits.clone(), str::to_owned)
+        };
+        (digits.len() >= PHONE_MIN_DIGITS).then_some(digits)
+    }
+
+    /// The WhatsApp chat with the canned greeting, when the phone holds a number.
+    pub fn whatsapp_link(&self) -> Option<String> {
+        let greeting = self.fill(if self.language == Language::Ar { GREETING_AR } else { GREETING_EN });
+        self.whatsapp_number()
+            .map(|number| format!("https://wa.me/{number}?text={}", encode_component(&greeting)))
     }
 }

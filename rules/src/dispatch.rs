@@ -11,7 +11,7 @@ use crate::catalog::{
     CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
 };
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
-use crate::contact::{ContactRequestInput, ContactStatusChange};
+use crate::contact::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
 use crate::hero::HeroImageInput;
 use crate::property::{LegacyPropertyInput, PropertyInput};
@@ -62,6 +62,9 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "settings.withStatisticDefaults" => {
             to_json(&parse_object::<SettingsInput>(input)?.with_statistic_defaults())
         }
+
+        "contact.mailLink" => to_json(&parse_object::<ReplyTo>(input)?.mail_link()),
+        "contact.whatsappLink" => to_json(&parse_object::<ReplyTo>(input)?.whatsapp_link()),
 
         "image.judgeUrl" => to_json(&images::judge_url(&parse::<String>(input)?)),
         "image.checkSectionUpload" => to_json(&images::check_section_upload(parse(input)?)),

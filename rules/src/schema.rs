@@ -11,7 +11,7 @@ use crate::catalog::{
 };
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use crate::constants::Constants;
-use crate::contact::{ContactRequestInput, ContactStatusChange};
+use crate::contact::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportRange, ExportSelection};
 use crate::hero::HeroImageInput;
 use crate::images::{TooLarge, UrlVerdict};
@@ -76,6 +76,7 @@ pub fn document() -> Value {
         .with::<SettingsInput>()
         .with::<ContactRequestInput>()
         .with::<ContactStatusChange>()
+        .with::<ReplyTo>()
         .with::<ExportSelection>()
         .with::<ExportQuery>()
         .with::<ExportRange>()

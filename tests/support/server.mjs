@@ -23,7 +23,7 @@ function freePort() {
   });
 }
 
-export async function startServer({ demo = false } = {}) {
+export async function startServer({ demo = false, env = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'aqar-e2e-'));
   const port = await freePort();
   const child = spawn(binary, [], {
@@ -37,6 +37,7 @@ export async function startServer({ demo = false } = {}) {
       AQAR_ADMIN_USERNAME: ADMIN.username,
       AQAR_ADMIN_PASSWORD: ADMIN.password,
       AQAR_DEMO: demo ? '1' : '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

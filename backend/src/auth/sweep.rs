@@ -20,6 +20,8 @@ pub const EVERY: Duration = Duration::from_secs(5 * 60);
 pub struct Swept {
     pub sessions: u64,
     pub failures: u64,
+    /// Contact-form submissions that left the rate limit's window.
+    pub submissions: u64,
 }
 
 pub async fn sweep(db: &AnyPool, settings: &Settings) -> ApiResult<Swept> {
@@ -27,6 +29,7 @@ pub async fn sweep(db: &AnyPool, settings: &Settings) -> ApiResult<Swept> {
     Ok(Swept {
         sessions: session::delete_expired(db, settings, now).await?,
         failures: throttle::prune(db, now).await?,
+        submissions: crate::contacts::limit::prune(db, now).await?,
     })
 }
 

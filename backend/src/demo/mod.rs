@@ -1,6 +1,7 @@
 //! The bilingual demo data set `AQAR_DEMO=1` loads into an empty database, so a newcomer
 //! sees a realistic panel on first start. Each area adds its rows here as it lands.
 
+pub(crate) mod contact_requests;
 mod listings;
 pub mod photos;
 mod site_about;
@@ -46,7 +47,7 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
     listings::seed(tx).await?;
     site_about::seed(tx).await?;
     settings::store::insert(&mut **tx, &company_settings()).await?;
-    Ok(())
+    contact_requests::seed(tx).await
 }
 
 /// The demo company's card and the public site's four statistics.

@@ -19,6 +19,7 @@ use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{Doc, Endpoint};
 use crate::properties::listing::Listed;
+use crate::query::{single, whole_number};
 use crate::users::User;
 
 pub fn api() -> Vec<Endpoint> {
@@ -351,26 +352,6 @@ pub struct HistoryQuery<'r> {
     page_size: Vec<&'r str>,
 }
 
-/// The one value of a parameter, if given.
-fn single<'r>(values: &[&'r str], name: &str) -> ApiResult<Option<&'r str>> {
-    match values {
-        [] => Ok(None),
-        [value] => Ok(Some(value)),
-        _ => Err(ApiError::bad_request(format!("{name} may be given only once"))),
-    }
-}
-
-fn whole_number(values: &[&str], name: &str, range: std::ops::RangeInclusive<i64>) -> ApiResult<Option<i64>> {
-    let Some(text) = single(values, name)? else { return Ok(None) };
-    text.trim().parse::<i64>().ok().filter(|n| range.contains(n)).map(Some).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "{name} must be a whole number from {} to {}",
-            range.start(),
-            range.end()
-        ))
-    })
-}
-
 impl HistoryQuery<'_> {
     /// The filter and page these parameters ask for, or a 400 naming the first bad one.
     fn parse(&self) -> ApiResult<(Filter, i64, i64)> {
@@ -380,9 +361,12 @@ impl HistoryQuery<'_> {
                 ApiError::bad_request(format!("entity must be one of {}", Entity::NAMES.join(", ")))
             })?),
         };
-        let record_id = whole_number(&self.id, "id", 1..=i64::MAX)?;
-        let page = whole_number(&self.page, "page", 1..=i64::from(i32::MAX))?.unwrap_or(1);
-        let size = whole_number(&self.page_size, "pageSize", 1..=MAX_PAGE_SIZE)?.unwrap_or(DEFAULT_PAGE_SIZE);
+        let record_id = whole_number(&self.id, "id", 1, i64::MAX, "a whole number from 1")?;
+        let page =
+            whole_number(&self.page, "page", 1, i64::from(i32::MAX), "a whole number from 1")?.unwrap_or(1);
+        let size =
+            whole_number(&self.page_size, "pageSize", 1, MAX_PAGE_SIZE, "a whole number from 1 to 100")?
+                .unwrap_or(DEFAULT_PAGE_SIZE);
         Ok((Filter { entity, record_id }, page, size))
     }
 }

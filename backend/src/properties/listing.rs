@@ -11,6 +11,7 @@ use serde_json::json;
 
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::Doc;
+use crate::query::{id, one_of, single, whole_number};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -117,43 +118,6 @@ pub struct ListRequest {
     pub filters: Filters,
     /// The public site's lists: status active only.
     pub active_only: bool,
-}
-
-/// The one value of a parameter, if given.
-fn single<'r>(values: &[&'r str], name: &str) -> ApiResult<Option<&'r str>> {
-    match values {
-        [] => Ok(None),
-        [value] => Ok(Some(value)),
-        _ => Err(ApiError::bad_request(format!("{name} may be given only once"))),
-    }
-}
-
-fn whole_number(values: &[&str], name: &str, low: i64, high: i64, what: &str) -> ApiResult<Option<i64>> {
-    let Some(text) = single(values, name)? else { return Ok(None) };
-    text.trim()
-        .parse::<i64>()
-        .ok()
-        .filter(|n| (low..=high).contains(n))
-        .map(Some)
-        .ok_or_else(|| ApiError::bad_request(format!("{name} must be {what}")))
-}
-
-fn id(values: &[&str], name: &str) -> ApiResult<Option<i64>> {
-    whole_number(values, name, 1, i64::MAX, "one id, a whole number from 1")
-}
-
-/// A value of a vocabulary, by its stored form.
-fn one_of<T: Copy>(
-    values: &[&str],
-    name: &str,
-    all: &[T],
-    value: impl Fn(T) -> &'static str,
-) -> ApiResult<Option<T>> {
-    let Some(text) = single(values, name)? else { return Ok(None) };
-    all.iter().copied().find(|t| value(*t) == text).map(Some).ok_or_else(|| {
-        let listed: Vec<&str> = all.iter().map(|t| value(*t)).collect();
-        ApiError::bad_request(format!("{name} must be one of {}", listed.join(", ")))
-    })
 }
 
 fn sort(values: &[&str]) -> ApiResult<Option<Sort>> {

@@ -1,8 +1,9 @@
-//! `aqar seed --properties N`: fills the database that `DATABASE_URL` names (migrated first,
+//! `aqar seed --properties N --contact-requests M`: fills the database that `DATABASE_URL` names (migrated first,
 //! as the server would) with N realistic bilingual listings for benchmarks and trials,
 //! several hundred rows per INSERT and many thousand per transaction. A database without a
 //! catalog gets the demo catalog first.
 
+pub mod contact_requests;
 pub mod listings;
 pub mod store;
 
@@ -18,8 +19,8 @@ use self::listings::{Catalog, Generator, Listing};
 use crate::config;
 use crate::db::{self, Dialect};
 
-pub const USAGE: &str =
-    "usage: aqar seed --properties N    (DATABASE_URL names the database, as for the server)";
+pub const USAGE: &str = "usage: aqar seed [--properties N] [--contact-requests N]    \
+     (DATABASE_URL names the database, as for the server)";
 
 /// Listings made at a time, and written per transaction in an incremental load.
 pub const ROWS_PER_TRANSACTION: u64 = 20_000;
@@ -31,37 +32,43 @@ const SPAN_DAYS: i64 = 730;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     pub properties: u64,
+    pub contact_requests: u64,
 }
 
 /// Reads the arguments after `seed`.
 pub fn parse(args: &[String]) -> Result<Request, String> {
     let mut properties = None;
+    let mut contact_requests = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
             Some((name, value)) => (name, Some(value.to_owned())),
             None => (arg.as_str(), None),
         };
-        match name {
-            "--properties" => {
-                let value = inline.or_else(|| args.next().cloned()).ok_or("--properties needs a number")?;
-                let count = value
-                    .trim()
-                    .replace('_', "")
-                    .parse::<u64>()
-                    .map_err(|_| format!("--properties: '{value}' is not a whole number"))?;
-                properties = Some(count);
-            }
+        let target = match name {
+            "--properties" => &mut properties,
+            "--contact-requests" => &mut contact_requests,
             other => return Err(format!("unknown argument '{other}'")),
-        }
+        };
+        let value = inline.or_else(|| args.next().cloned()).ok_or(format!("{name} needs a number"))?;
+        let count = value
+            .trim()
+            .replace('_', "")
+            .parse::<u64>()
+            .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
+        *target = Some(count);
     }
-    Ok(Request { properties: properties.ok_or("say how many: --properties N")? })
+    if properties.is_none() && contact_requests.is_none() {
+        return Err("say how many: --properties N and/or --contact-requests N".into());
+    }
+    Ok(Request { properties: properties.unwrap_or(0), contact_requests: contact_requests.unwrap_or(0) })
 }
 
 /// What a seeding did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Seeded {
     pub properties: u64,
+    pub contact_requests: u64,
     pub catalog_created: bool,
     pub seconds: f64,
     /// Of those, making the set-aside indexes again (a bulk load).
@@ -91,10 +98,15 @@ pub fn main(args: &[String]) -> ExitCode {
             } else {
                 String::new()
             };
-            println!(
-                "aqar seed: added {} properties in {:.2} s ({rate:.0} rows/s){indexing}",
-                seeded.properties, seeded.seconds
-            );
+            if seeded.properties > 0 {
+                println!(
+                    "aqar seed: added {} properties in {:.2} s ({rate:.0} rows/s){indexing}",
+                    seeded.properties, seeded.seconds
+                );
+            }
+            if seeded.contact_requests > 0 {
+                println!("aqar seed: added {} contact requests", seeded.contact_requests);
+            }
             ExitCode::SUCCESS
         }
         Err(problem) => {
@@ -125,7 +137,23 @@ pub async fn run(figment: &Figment, request: &Request) -> Result<Seeded, String>
             sqlx::query(pragma).execute(&mut *conn).await.map_err(|e| e.to_string())?;
         }
     }
-    let seeded = seed(&mut conn, request.properties, 1).await;
+    let mut seeded = if request.properties > 0 {
+        seed(&mut conn, request.properties, 1).await
+    } else {
+        Ok(Seeded {
+            properties: 0,
+            contact_requests: 0,
+            catalog_created: false,
+            seconds: 0.0,
+            index_seconds: 0.0,
+        })
+    };
+    if let Ok(seeded) = &mut seeded {
+        if request.contact_requests > 0 {
+            seeded.seconds += contact_requests::seed(&mut conn, request.contact_requests).await?;
+            seeded.contact_requests = request.contact_requests;
+        }
+    }
     drop(conn);
     pool.close().await;
     seeded
@@ -207,7 +235,13 @@ pub async fn seed_with(
             }
         }
     }
-    Ok(Seeded { properties: count, catalog_created, seconds: started.elapsed().as_secs_f64(), index_seconds })
+    Ok(Seeded {
+        properties: count,
+        contact_requests: 0,
+        catalog_created,
+        seconds: started.elapsed().as_secs_f64(),
+        index_seconds,
+    })
 }
 
 /// Makes the listings on a thread of their own, [`ROWS_PER_TRANSACTION`] at a time, while the
@@ -252,18 +286,25 @@ mod tests {
 
     #[test]
     fn the_count_is_read_in_either_spelling() {
-        assert_eq!(parse(&args("--properties 250")), Ok(Request { properties: 250 }));
-        assert_eq!(parse(&args("--properties=100_000")), Ok(Request { properties: 100_000 }));
+        assert_eq!(parse(&args("--properties 250")), Ok(Request { properties: 250, contact_requests: 0 }));
+        assert_eq!(
+            parse(&args("--properties=100_000")),
+            Ok(Request { properties: 100_000, contact_requests: 0 })
+        );
+        assert_eq!(
+            parse(&args("--contact-requests 100_000 --properties 5")),
+            Ok(Request { properties: 5, contact_requests: 100_000 })
+        );
     }
 
     #[test]
     fn anything_else_is_refused_with_a_reason() {
-        assert_eq!(parse(&args("")), Err("say how many: --properties N".into()));
+        assert_eq!(parse(&args("")), Err("say how many: --properties N and/or --contact-requests N".into()));
         assert_eq!(parse(&args("--properties")), Err("--properties needs a number".into()));
         assert_eq!(
             parse(&args("--properties many")),
             Err("--properties: 'many' is not a whole number".into())
         );
-        assert_eq!(parse(&args("--contact-requests 5")), Err("unknown argument '--contact-requests'".into()));
+        assert_eq!(parse(&args("--messages 5")), Err("unknown argument '--messages'".into()));
     }
 }

@@ -103,11 +103,11 @@ both_databases! {
     }
 
     async fn a_wrong_command_line_is_refused_with_the_usage(app) {
-        for args in [&[][..], &["--properties", "lots"][..], &["--contact-requests", "10"][..]] {
+        for args in [&[][..], &["--properties", "lots"][..], &["--messages", "10"][..]] {
             let output = seed(&app, args).await;
             assert_eq!(output.status.code(), Some(2), "{args:?}");
             let stderr = String::from_utf8_lossy(&output.stderr);
-            assert!(stderr.contains("usage: aqar seed --properties N"), "{stderr}");
+            assert!(stderr.contains("usage: aqar seed [--properties N] [--contact-requests N]"), "{stderr}");
         }
         assert_eq!(count(&app, "SELECT COUNT(*) FROM properties").await, 0);
     }

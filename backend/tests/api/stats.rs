@@ -11,7 +11,7 @@ both_databases! {
         app.login_admin().await;
         assert_eq!(
             app.get("/api/stats").await,
-            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0 }))
+            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0, "pendingListings": 0, "soldListings": 0 }))
         );
         let catalog = catalog(&app).await;
         create_property(&app, full_form(&catalog, "One")).await;
@@ -23,7 +23,7 @@ both_databases! {
         assert_eq!(status, Status::Created);
         assert_eq!(
             app.get("/api/stats").await.1,
-            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0 })
+            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0, "pendingListings": 1, "soldListings": 1 })
         );
         let mut pending = full_form(&catalog, "Two");
         pending["status"] = json!("pending");

@@ -145,7 +145,7 @@ both_databases! {
         sign_in(&app.client, PROXY, "ghost", "wrong").dispatch().await;
 
         let swept = aqar::auth::sweep::sweep(app.pool(), &settings).await.expect("sweeps");
-        assert_eq!(swept, aqar::auth::sweep::Swept { sessions: 2, failures: 1 });
+        assert_eq!(swept, aqar::auth::sweep::Swept { sessions: 2, failures: 1, submissions: 0 });
         assert_eq!(count(&app, "sessions").await, 1);
         assert_eq!(count(&app, "sign_in_failures").await, 1, "the recent failure still counts");
         assert_eq!(app.get("/api/user").await.0, Status::Ok, "the live session is kept");

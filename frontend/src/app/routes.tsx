@@ -23,6 +23,7 @@ const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/
 const management = lazyScreen(() => import('@/features/management/routes/management'));
 const features = lazyScreen(() => import('@/features/property-features/routes/features'));
 const companyValues = lazyScreen(() => import('@/features/company-values/routes/company-values'));
+const contacts = lazyScreen(() => import('@/features/contacts/routes/contacts'));
 const users = lazyScreen(() => import('@/features/users/routes/users'));
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'));
 const account = lazyScreen(() => import('@/features/account/routes/account'));
@@ -71,7 +72,7 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new'), component: addProperty },
   { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
-  { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests') },
+  { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests'), component: contacts },
   { screen: 'settings', paths: withAdminAlias('/settings'), component: settings },
   { screen: 'team', paths: withAdminAlias('/team') },
   { screen: 'users', paths: withAdminAlias('/users'), component: users },

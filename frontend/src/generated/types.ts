@@ -317,6 +317,33 @@ export interface Constants {
 }
 
 /**
+ * A contact request as the panel shows it.
+ */
+export interface ContactRequest {
+  createdAt: string;
+  email: string;
+  id: number;
+  /**
+   * The language the visitor wrote in: 'en' or 'ar'.
+   */
+  language: string;
+  message: string;
+  name: string;
+  phone?: string | null;
+  propertyId?: number | null;
+  /**
+   * pending, responded or closed.
+   */
+  status: string;
+  subject: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+}
+
+/**
  * `POST /api/public/contact-requests`: the public site's contact form.
  */
 export interface ContactRequestInput {
@@ -330,6 +357,10 @@ export interface ContactRequestInput {
    */
   propertyId?: number | null;
   subject?: string;
+  /**
+   * A field the public form hides from people: only a bot fills it in.
+   */
+  website?: string | null;
 }
 
 /**
@@ -370,6 +401,17 @@ export interface CountryInput {
   code: string;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * Requests received on one local day.
+ */
+export interface DailyCount {
+  count: number;
+  /**
+   * `YYYY-MM-DD`.
+   */
+  date: string;
 }
 
 /**
@@ -441,6 +483,32 @@ export interface ExportQuery {
 export interface ExportRange {
   end?: string | null;
   start?: string | null;
+}
+
+/**
+ * The POST's body as documented: `{"requests": [...]}`.
+ */
+export interface ExportRequests {
+  requests: ExportRow[];
+}
+
+/**
+ * A request as the POST carries it: the panel's records, read leniently (absent fields empty).
+ */
+export interface ExportRow {
+  /**
+   * RFC 3339.
+   */
+  createdAt?: string;
+  email?: string;
+  id?: number;
+  language?: string | null;
+  message?: string;
+  name?: string;
+  phone?: string | null;
+  propertyId?: number | null;
+  status?: string;
+  subject?: string;
 }
 
 /**
@@ -936,9 +1004,17 @@ export interface PropertyStats {
    */
   activeListings: number;
   /**
-   * Contact requests awaiting an answer (0 until contact requests exist).
+   * Properties with status pending.
+   */
+  pendingListings: number;
+  /**
+   * Contact requests awaiting an answer.
    */
   pendingRequests: number;
+  /**
+   * Properties with status sold.
+   */
+  soldListings: number;
   totalProperties: number;
 }
 
@@ -1125,6 +1201,13 @@ export interface PublicProperty {
 }
 
 /**
+ * What the public form is answered: the same whether the request was kept or dropped.
+ */
+export interface Receipt {
+  received: boolean;
+}
+
+/**
  * A region with its city's and country's names, as the Management screen lists it.
  */
 export interface Region {
@@ -1151,6 +1234,17 @@ export interface RegionInput {
   cityId: number;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * The request a reply is drafted for.
+ */
+export interface ReplyTo {
+  email?: string;
+  language?: Language & string;
+  name?: string;
+  phone?: string | null;
+  subject?: string;
 }
 
 /**
@@ -1227,6 +1321,16 @@ export interface StatisticDefaults {
 }
 
 /**
+ * The inbox header's counts.
+ */
+export interface StatusCounts {
+  closed: number;
+  pending: number;
+  responded: number;
+  total: number;
+}
+
+/**
  * `GET /api/system-status`: measured when asked, nothing cached.
  */
 export interface SystemStatus {
@@ -1242,6 +1346,10 @@ export interface SystemStatus {
    * Whether the database answered a query just now.
    */
   databaseOk: boolean;
+  /**
+   * When the newest contact request arrived; null when there is none.
+   */
+  lastContactRequestAt?: string | null;
   /**
    * When this server started, RFC 3339 UTC.
    */

@@ -27,6 +27,7 @@ export interface ScreenText {
   users: typeof import('./users.en.json');
   settings: typeof import('./settings.en.json');
   account: typeof import('./account.en.json');
+  contacts: typeof import('./contacts.en.json');
 }
 
 declare module 'i18next' {
@@ -80,6 +81,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   account: {
     en: () => import('./account.en.json'),
     ar: () => import('./account.ar.json'),
+  },
+  contacts: {
+    en: () => import('./contacts.en.json'),
+    ar: () => import('./contacts.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -198,6 +198,17 @@ export async function apiRequest<T = unknown>(
   return answerData<T>(response);
 }
 
+/** A call whose answer is a file (an export): its bytes, or the `ApiError` of a non-OK answer. */
+export async function apiBlob(method: string, path: string, body?: unknown): Promise<Blob> {
+  const response = await send(path, {
+    method,
+    credentials: 'include',
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  await throwIfNotOk(response);
+  return response.blob();
+}
+
 /** A call whose answer is a record: the record, or an error when the server sent none. */
 export async function apiData<T>(
   method: string,

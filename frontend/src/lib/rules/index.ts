@@ -137,7 +137,8 @@ export type VocabularyName =
   | 'propertyStatuses'
   | 'displayTypes'
   | 'featureCategories'
-  | 'roles';
+  | 'roles'
+  | 'exportPeriods';
 
 /** A vocabulary's terms (stored value and English label) in display order. */
 export function vocabulary(name: VocabularyName): Term[] {

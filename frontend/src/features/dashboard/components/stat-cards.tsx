@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useStats, type PropertyStats } from '../api/get-stats';
+import { useStats } from '../api/get-stats';
 
-const FIGURES: readonly { key: keyof PropertyStats; icon: LucideIcon }[] = [
+const FIGURES: readonly { key: 'totalProperties' | 'activeListings' | 'pendingRequests'; icon: LucideIcon }[] = [
   { key: 'totalProperties', icon: Building2 },
   { key: 'activeListings', icon: CheckCircle2 },
   { key: 'pendingRequests', icon: Mail },

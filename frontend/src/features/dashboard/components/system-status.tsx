@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import { useSystemStatus } from '../api/get-system-status';
-import { formatDuration } from './format';
+import { formatDuration, formatMoment } from './format';
 
 function Check({ ok, name, state, detail }: { ok: boolean; name: string; state: string; detail?: ReactNode }) {
   const Icon = ok ? CheckCircle2 : XCircle;
@@ -61,6 +61,11 @@ export function SystemStatusCard() {
                 />
                 <li className="grid gap-1 rounded-lg border border-border p-3 text-sm">
                   <p>{t('versionUptime', { version: status.data.version, uptime: formatDuration(status.data.uptimeSecs) })}</p>
+                  <p className="text-muted-foreground">
+                    {status.data.lastContactRequestAt == null
+                      ? t('noContactRequestYet')
+                      : t('lastContactRequest', { at: formatMoment(status.data.lastContactRequestAt) })}
+                  </p>
                 </li>
               </>
             )}

@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { DashboardCharts } from '../components/charts';
 import { RecentActivity } from '../components/recent-activity';
+import { RecentInquiries } from '../components/recent-inquiries';
 import { RecentProperties } from '../components/recent-properties';
 import { StatCards } from '../components/stat-cards';
 import { SystemStatusCard } from '../components/system-status';
@@ -42,6 +44,8 @@ function Dashboard() {
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentProperties />
 
+        <RecentInquiries />
+
         <Card>
           <CardHeader>
             <CardTitle>{t('quickActions')}</CardTitle>
@@ -60,6 +64,8 @@ function Dashboard() {
 
         <SystemStatusCard />
       </div>
+
+      <DashboardCharts />
 
       <RecentActivity />
     </div>

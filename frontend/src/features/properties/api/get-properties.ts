@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Property } from '@/generated/types';
-import { apiPage, type Page } from '@/lib/api-client';
+import { apiData, apiPage, type Page } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import { propertiesQueryKey } from './properties-keys';
 
@@ -46,6 +46,15 @@ export function propertiesPageQueryOptions(params: PropertiesPageParams) {
 
 export function usePropertiesPage(params: PropertiesPageParams) {
   return useQuery(propertiesPageQueryOptions(params));
+}
+
+/** One listing, as its edit dialog reads it. */
+export function useProperty(id: number | null) {
+  return useQuery({
+    queryKey: [...propertiesQueryKey, 'one', id] as const,
+    queryFn: () => apiData<Property>('GET', `/api/properties/${id ?? 0}`),
+    enabled: id !== null,
+  });
 }
 
 export { propertiesQueryKey };

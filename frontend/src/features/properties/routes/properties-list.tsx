@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AddButton } from '@/components/add-button';
@@ -6,85 +6,16 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  DataTable,
-  parseSort,
-  sortParam,
-  type DataTableColumn,
-  type SortOrder,
-} from '@/components/ui/data-table';
+import { DataTable, sortParam, type DataTableColumn } from '@/components/ui/data-table';
+import { useListAddress } from '@/hooks/use-list-address';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
-import { usePropertiesPage, type Property } from '../api/get-properties';
+import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
 import { continentLabel, formatAmount } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
-
-/** A page number from the address: a whole number from 1, else the first page. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/**
- * Page, search and order of the list, kept in the address so that reloading shows the
- * same page and the back button goes to the one before. A new search or order starts at
- * the first page; refining a search replaces the history entry rather than adding one per
- * pause in typing.
- */
-function useListAddress() {
-  // The address's search read with the URL API rather than the router's useSearchParams,
-  // whose code would join the router chunk every screen (the sign-in one too) downloads.
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const params = new URLSearchParams(search);
-  const page = pageFrom(params.get('page'));
-  const q = params.get('q') ?? '';
-  const sort = parseSort(params.get('sort'));
-
-  const change = useCallback(
-    (apply: (next: URLSearchParams) => void, replace = false) => {
-      const next = new URLSearchParams(search);
-      apply(next);
-      const text = next.toString();
-      void navigate({ search: text === '' ? '' : `?${text}` }, { replace });
-    },
-    [search, navigate],
-  );
-
-  const onPageChange = useCallback(
-    (to: number) => {
-      change((next) => {
-        if (to <= 1) next.delete('page');
-        else next.set('page', String(to));
-      });
-    },
-    [change],
-  );
-  const onQueryChange = useCallback(
-    (query: string) => {
-      const refining = q !== '' && query !== '';
-      change((next) => {
-        next.delete('page');
-        if (query === '') next.delete('q');
-        else next.set('q', query);
-      }, refining);
-    },
-    [change, q],
-  );
-  const onSortChange = useCallback(
-    (order: SortOrder) => {
-      change((next) => {
-        next.delete('page');
-        next.set('sort', sortParam(order));
-      });
-    },
-    [change],
-  );
-  return { page, q, sort, onPageChange, onQueryChange, onSortChange };
-}
 
 function Thumbnail({ property }: { property: Property }) {
   const { t } = useTranslation('properties');
@@ -116,6 +47,25 @@ function PropertiesList() {
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
+  // `?edit=ID` (a contact request's related property) opens that listing's edit dialog.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const editParam = Number(new URLSearchParams(search).get('edit'));
+  const linked = useProperty(Number.isInteger(editParam) && editParam > 0 ? editParam : null);
+  const [linkedOpened, setLinkedOpened] = useState<number | null>(null);
+  if (linked.data !== undefined && linkedOpened !== linked.data.id) {
+    setLinkedOpened(linked.data.id);
+    setDialog({ property: linked.data });
+  }
+  useEffect(() => {
+    if (linked.data === undefined) return;
+    const next = new URLSearchParams(search);
+    next.delete('edit');
+    const text = next.toString();
+    void navigate({ search: text === '' ? '' : `?${text}` }, { replace: true });
+    // Opened once per link: the address loses `edit` at once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked.data]);
   // While the next page loads, the rows shown are still the last page's: so is the
   // 'Showing X to Y' line, until the answer arrives.
   const [settledPage, setSettledPage] = useState(address.page);

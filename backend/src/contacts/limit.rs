@@ -1,0 +1,50 @@
+//! The public form's rate limit: at most [`LIMIT`] submissions per client address in
+//! [`WINDOW_SECS`]. Submissions are counted in the database, so every server behind one
+//! database shares the limit; the sweep prunes those that have left the window.
+
+use std::net::IpAddr;
+
+use sqlx::AnyPool;
+
+use crate::db::{self, clock};
+use crate::error::{ApiError, ApiResult};
+
+pub const LIMIT: i64 = 5;
+pub const WINDOW_SECS: i64 = 10 * 60;
+const TOO_MANY: &str = "Too many messages from this address. Please try again later";
+
+/// Counts this submission against `address`, or refuses it (429) with the seconds until the
+/// oldest counted one leaves the window. Bots' submissions count too.
+pub async fn admit(db: &AnyPool, address: IpAddr) -> ApiResult<()> {
+    let now = clock::now_epoch();
+    let address = address.to_string();
+    let mut tx = db::begin_write(db).await?;
+    let times: Vec<i64> = sqlx::query_scalar(
+        "SELECT at_epoch FROM contact_submissions WHERE address = $1 AND at_epoch > $2 ORDER BY at_epoch",
+    )
+    .bind(&address)
+    .bind(now - WINDOW_SECS)
+    .fetch_all(&mut *tx)
+    .await?;
+    if i64::try_from(times.len()).unwrap_or(i64::MAX) >= LIMIT {
+        let oldest = times.first().copied().unwrap_or(now);
+        let wait = (oldest + WINDOW_SECS - now).max(1);
+        return Err(ApiError::too_many(TOO_MANY, u64::try_from(wait).unwrap_or(1)));
+    }
+    sqlx::query("INSERT INTO contact_submissions (address, at_epoch) VALUES ($1, $2)")
+        .bind(&address)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes the submissions that have left the window; answers how many went.
+pub async fn prune(db: &AnyPool, now: i64) -> ApiResult<u64> {
+    let done = sqlx::query("DELETE FROM contact_submissions WHERE at_epoch <= $1")
+        .bind(now - WINDOW_SECS)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}

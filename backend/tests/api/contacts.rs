@@ -1,0 +1,329 @@
+//! Contact requests (core-panel.md §2, §3, §4, §7; issue 9): the public form with its rate
+//! limit and honeypot, the inbox's paged list, statuses with If-Match, deletes, both exports
+//! read back from the .xlsx, the periods at their edges, and the history they leave.
+
+use std::io::Read;
+
+use rocket::http::{ContentType, Header, Method, Status};
+use rules::contact::ContactRequestInput;
+use rules::vocabularies::{ContactStatus, Language};
+use serde_json::{json, Value};
+
+use crate::helpers::{read, TestApp};
+
+fn visitor(name: &str) -> Value {
+    json!({
+        "name": name, "email": "visitor@example.com", "phone": "+962 79 555 0142",
+        "subject": "Viewing request", "message": "May I visit on Saturday?"
+    })
+}
+
+async fn submit(app: &TestApp, body: Value) -> (Status, Value) {
+    app.send(Method::Post, "/api/public/contact-requests", body).await
+}
+
+/// A request stamped `created_at`, written as the demo data is.
+async fn stored(app: &TestApp, name: &str, created_at: &str) -> Value {
+    let input = ContactRequestInput {
+        name: name.into(),
+        email: "stored@example.com".into(),
+        subject: "Stored".into(),
+        message: "A stored request".into(),
+        language: Language::En,
+        ..ContactRequestInput::default()
+    };
+    let request = aqar::contacts::store::insert(app.pool(), &input, ContactStatus::Pending, created_at)
+        .await
+        .expect("stored");
+    serde_json::to_value(request).expect("json")
+}
+
+/// The cells of the first worksheet of an .xlsx, row by row, as (reference, type, xml).
+fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an .xlsx is a zip");
+    let mut xml = String::new();
+    archive.by_name("xl/worksheets/sheet1.xml").expect("the sheet").read_to_string(&mut xml).expect("xml");
+    xml.split("<row ")
+        .skip(1)
+        .map(|row| {
+            row.split("<c ")
+                .skip(1)
+                .map(|cell| cell.split("</c>").next().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn text_of(cell: &str) -> Option<&str> {
+    let start = cell.find("<t>").or_else(|| cell.find("<t xml:space=\"preserve\">"))?;
+    let from = cell[start..].find('>')? + start + 1;
+    let end = cell[from..].find("</t>")? + from;
+    Some(&cell[from..end])
+}
+
+async fn export_get(app: &TestApp, query: &str) -> (Status, Option<String>, Vec<u8>) {
+    let response = app.client.get(format!("/api/contact-requests/export?{query}")).dispatch().await;
+    let status = response.status();
+    let disposition = response.headers().get_one("Content-Disposition").map(str::to_owned);
+    (status, disposition, response.into_bytes().await.unwrap_or_default())
+}
+
+both_databases! {
+    async fn a_visitor_submits_without_a_session_and_staff_see_it_pending(app) {
+        let (status, receipt) = submit(&app, visitor("Rana")).await;
+        assert_eq!((status, receipt), (Status::Accepted, json!({ "received": true })));
+        app.login_admin().await;
+        let (status, list) = app.get("/api/contact-requests").await;
+        assert_eq!(status, Status::Ok);
+        let request = &list[0];
+        assert_eq!(
+            (request["name"].as_str(), request["status"].as_str(), request["language"].as_str(), request["version"].as_i64()),
+            (Some("Rana"), Some("pending"), Some("en"), Some(1))
+        );
+        let (_, one) = app.get(&format!("/api/contact-requests/{}", request["id"])).await;
+        assert_eq!(&one, request);
+        let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={}", request["id"])).await;
+        assert_eq!(history[0]["action"], "create");
+        assert_eq!(history[0]["username"], Value::Null, "a visitor made it");
+    }
+
+    async fn the_form_is_checked_by_the_rules_and_the_property_must_exist(app) {
+        let (status, body) = submit(&app, json!({ "email": "not-an-address" })).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"], json!({
+            "name": "Name is required", "email": "Please enter a valid email address",
+            "subject": "Subject is required", "message": "Message is required"
+        }));
+        let mut about_a_listing = visitor("Rana");
+        about_a_listing["propertyId"] = json!(999_999);
+        let (status, body) = submit(&app, about_a_listing).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"], json!({ "propertyId": "No property has this id" }));
+        let mut arabic = visitor("خالد");
+        arabic["language"] = json!("ar");
+        assert_eq!(submit(&app, arabic).await.0, Status::Accepted);
+        app.login_admin().await;
+        let (_, list) = app.get("/api/contact-requests").await;
+        assert_eq!(list.as_array().map(Vec::len), Some(1));
+        assert_eq!(list[0]["language"], "ar");
+    }
+
+    async fn a_bot_filling_the_hidden_field_is_answered_but_dropped(app) {
+        let mut bot = visitor("Bot");
+        bot["website"] = json!("http://spam.example");
+        assert_eq!(submit(&app, bot).await, (Status::Accepted, json!({ "received": true })));
+        app.login_admin().await;
+        let (_, list) = app.get("/api/contact-requests").await;
+        assert_eq!(list, json!([]));
+    }
+
+    async fn six_submissions_in_ten_minutes_from_one_address_are_429_on_every_server(app) {
+        for n in 0..3 {
+            assert_eq!(submit(&app, visitor(&format!("V{n}"))).await.0, Status::Accepted);
+        }
+        let other = app.another_server().await;
+        for n in 3..5 {
+            let answer = other.post("/api/public/contact-requests").header(ContentType::JSON)
+                .body(visitor(&format!("V{n}")).to_string()).dispatch().await;
+            assert_eq!(answer.status(), Status::Accepted);
+        }
+        let response = app.client.post("/api/public/contact-requests").header(ContentType::JSON)
+            .body(visitor("V5").to_string()).dispatch().await;
+        assert_eq!(response.status(), Status::TooManyRequests);
+        let wait: u64 = response.headers().get_one("Retry-After").and_then(|v| v.parse().ok()).expect("Retry-After");
+        assert!((1..=600).contains(&wait), "{wait}");
+        let answer = other.post("/api/public/contact-requests").header(ContentType::JSON)
+            .body(visitor("V6").to_string()).dispatch().await;
+        assert_eq!(answer.status(), Status::TooManyRequests, "the limit is shared through the database");
+    }
+
+    async fn the_inbox_pages_searches_sorts_and_filters_on_the_server(app) {
+        for (name, at) in [("Rana", "2026-01-01T09:00:00Z"), ("James", "2026-01-02T09:00:00Z"), ("خالد العتيبي", "2026-01-03T09:00:00Z")] {
+            stored(&app, name, at).await;
+        }
+        app.login_admin().await;
+        let response = app.client.get("/api/contact-requests?page=1&pageSize=2").dispatch().await;
+        assert_eq!(response.headers().get_one("X-Total-Count"), Some("3"));
+        let (_, page) = read(response).await;
+        let names: Vec<&str> = page.as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).collect();
+        assert_eq!(names, ["خالد العتيبي", "James"], "newest first");
+        let (_, found) = app.get("/api/contact-requests?q=%D8%AE%D8%A7%D9%84%D8%AF").await;
+        assert_eq!(found.as_array().map(Vec::len), Some(1), "Arabic found: {found}");
+        let (_, found) = app.get("/api/contact-requests?q=RANA").await;
+        assert_eq!(found[0]["name"], "Rana", "folded: case does not matter");
+        let (_, sorted) = app.get("/api/contact-requests?sort=name").await;
+        assert_eq!(sorted[0]["name"], "James");
+        let (_, ranged) = app.get("/api/contact-requests?from=2026-01-02T00:00:00Z&to=2026-01-02T23:59:59Z").await;
+        assert_eq!(ranged.as_array().map(Vec::len), Some(1));
+        let (_, pending) = app.get("/api/contact-requests?status=closed").await;
+        assert_eq!(pending, json!([]));
+        for bad in ["page=0", "pageSize=101", "sort=email", "status=open", "from=yesterday", "page=1&page=2"] {
+            assert_eq!(app.get(&format!("/api/contact-requests?{bad}")).await.0, Status::BadRequest, "{bad}");
+        }
+    }
+
+    async fn statuses_change_from_any_state_with_if_match_and_counts_follow(app) {
+        submit(&app, visitor("Rana")).await;
+        submit(&app, visitor("James")).await;
+        app.login_admin().await;
+        let (_, list) = app.get("/api/contact-requests").await;
+        let id = list[0]["id"].clone();
+        let put = |status: &str, version: &str| {
+            app.client.put(format!("/api/contact-requests/{id}")).header(ContentType::JSON)
+                .header(Header::new("If-Match", version.to_owned())).body(json!({ "status": status }).to_string())
+        };
+        let (status, responded) = read(put("responded", "\"1\"").dispatch().await).await;
+        assert_eq!((status, responded["status"].as_str(), responded["version"].as_i64()), (Status::Ok, Some("responded"), Some(2)));
+        assert_eq!(put("closed", "\"1\"").dispatch().await.status(), Status::PreconditionFailed);
+        let (_, closed) = read(put("closed", "\"2\"").dispatch().await).await;
+        assert_eq!(closed["status"], "closed");
+        let (_, pending) = read(put("pending", "\"3\"").dispatch().await).await;
+        assert_eq!(pending["status"], "pending", "any state may follow any other");
+        let (status, body) = app.send(Method::Put, &format!("/api/contact-requests/{id}"), json!({})).await;
+        assert_eq!((status, &body["errors"]), (Status::UnprocessableEntity, &json!({ "status": "Status is required" })));
+        read(put("closed", "\"4\"").dispatch().await).await;
+        let (_, counts) = app.get("/api/contact-requests/counts").await;
+        assert_eq!(counts, json!({ "pending": 1, "responded": 0, "closed": 1, "total": 2 }));
+        let (_, stats) = app.get("/api/stats").await;
+        assert_eq!(stats["pendingRequests"], 1);
+        let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={id}")).await;
+        let actions: Vec<&str> = history.as_array().into_iter().flatten().filter_map(|h| h["action"].as_str()).collect();
+        assert_eq!(actions, ["update", "update", "update", "update", "create"]);
+        assert_eq!(history[0]["changes"], json!([{ "field": "status", "old": "pending", "new": "closed" }]));
+    }
+
+    async fn one_is_deleted_with_if_match_then_all_in_one_go(app) {
+        for name in ["A", "B", "C"] {
+            submit(&app, visitor(name)).await;
+        }
+        app.login_admin().await;
+        let (_, list) = app.get("/api/contact-requests").await;
+        let id = list[0]["id"].clone();
+        let stale = app.client.delete(format!("/api/contact-requests/{id}")).header(Header::new("If-Match", "\"7\"")).dispatch().await;
+        assert_eq!(stale.status(), Status::PreconditionFailed);
+        assert_eq!(app.client.delete(format!("/api/contact-requests/{id}")).dispatch().await.status(), Status::NoContent);
+        assert_eq!(app.get(&format!("/api/contact-requests/{id}")).await.0, Status::NotFound);
+        let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={id}")).await;
+        assert_eq!(history[0]["action"], "delete");
+        assert_eq!(app.client.delete("/api/contact-requests").dispatch().await.status(), Status::NoContent);
+        let (_, list) = app.get("/api/contact-requests").await;
+        assert_eq!(list, json!([]));
+        let (_, all) = app.get("/api/history?entity=contactRequest").await;
+        assert_eq!((all[0]["recordId"].as_i64(), all[0]["label"].as_str()), (Some(0), Some("All contact requests (2)")), "one row for the whole delete");
+    }
+
+    async fn the_posted_export_keeps_formula_looking_text_as_text_and_arabic_intact(app) {
+        app.login_admin().await;
+        let requests = json!({ "requests": [
+            { "id": 7, "name": "=HYPERLINK(\"http://evil\")", "email": "+1@example.com", "phone": "-5", "subject": "@SUM(A1)",
+              "message": "مرحباً، أرغب في المعاينة", "status": "responded", "propertyId": 3, "language": "ar", "createdAt": "2026-01-31T14:05:00Z" }
+        ] });
+        let response = app.client.post("/api/contact-requests/export").header(ContentType::JSON).body(requests.to_string()).dispatch().await;
+        assert_eq!(response.status(), Status::Ok);
+        assert_eq!(response.content_type().map(|ct| ct.to_string()), Some("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".into()));
+        assert!(response.headers().get_one("Content-Disposition").is_some_and(|d| d.starts_with("attachment; filename=\"contact_requests_")));
+        let bytes = response.into_bytes().await.expect("a workbook");
+        let rows = cells(&bytes);
+        assert_eq!(rows.len(), 2, "the header and one request");
+        let header: Vec<&str> = rows[0].iter().filter_map(|c| text_of(c)).collect();
+        assert_eq!(header, ["ID", "Name", "Email", "Phone", "Subject", "Message", "Status", "Property ID", "Language", "Date"]);
+        let row = &rows[1];
+        for (index, expected) in [(1, "=HYPERLINK(\"http://evil\")"), (2, "+1@example.com"), (3, "-5"), (4, "@SUM(A1)"), (5, "مرحباً، أرغب في المعاينة"), (6, "Responded")] {
+            assert!(row[index].contains("t=\"inlineStr\"") || row[index].contains("t=\"str\""), "{}", row[index]);
+            assert!(!row[index].contains("<f>"), "never a formula: {}", row[index]);
+            assert_eq!(text_of(&row[index]), Some(expected));
+        }
+        let date = &row[9];
+        assert!(date.contains(" s=\"") && !date.contains("t=\"") && date.contains("<v>46053.58"), "an Excel date: {date}");
+    }
+
+    async fn the_period_export_reads_its_range_from_the_database_edges_included(app) {
+        for (name, at) in [
+            ("before", "2026-01-09T23:59:59Z"), ("first", "2026-01-10T00:00:00Z"),
+            ("last", "2026-01-12T23:59:59Z"), ("after", "2026-01-13T00:00:00Z"),
+        ] {
+            stored(&app, name, at).await;
+        }
+        app.login_admin().await;
+        let (status, name, bytes) = export_get(&app, "period=custom&from=2026-01-10&to=2026-01-12&now=2026-02-01T10:00:00").await;
+        assert_eq!(status, Status::Ok);
+        assert_eq!(name.as_deref(), Some("attachment; filename=\"contact_requests_2026-01-10_to_2026-01-12_2026-02-01.xlsx\""));
+        let names: Vec<String> = cells(&bytes).iter().skip(1).filter_map(|row| text_of(&row[1]).map(str::to_owned)).collect();
+        assert_eq!(names, ["first", "last"]);
+        // Two hours east of UTC, the local days begin two hours earlier.
+        let (_, _, bytes) = export_get(&app, "period=custom&from=2026-01-10&to=2026-01-12&now=2026-02-01T10:00:00&offset=120").await;
+        let names: Vec<String> = cells(&bytes).iter().skip(1).filter_map(|row| text_of(&row[1]).map(str::to_owned)).collect();
+        assert_eq!(names, ["before", "first"]);
+        let (_, name, bytes) = export_get(&app, "period=all&now=2026-02-01T10:00:00").await;
+        assert_eq!(name.as_deref(), Some("attachment; filename=\"contact_requests_all_2026-02-01.xlsx\""));
+        assert_eq!(cells(&bytes).len(), 5);
+        let (_, _, bytes) = export_get(&app, "period=today&now=2026-01-12T08:00:00").await;
+        let names: Vec<String> = cells(&bytes).iter().skip(1).filter_map(|row| text_of(&row[1]).map(str::to_owned)).collect();
+        assert_eq!(names, ["last", "after"], "today runs on from midnight");
+        let (_, _, bytes) = export_get(&app, "period=week&now=2026-01-17T00:00:00").await;
+        let names: Vec<String> = cells(&bytes).iter().skip(1).filter_map(|row| text_of(&row[1]).map(str::to_owned)).collect();
+        assert_eq!(names, ["first", "last", "after"], "exactly seven days back");
+        let (status, _, body) = export_get(&app, "period=custom&from=2026-01-10").await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        let body: Value = serde_json::from_slice(&body).expect("json");
+        assert_eq!(body["errors"], json!({ "to": "End date is required" }));
+        assert_eq!(export_get(&app, "period=decade").await.0, Status::BadRequest);
+    }
+
+    async fn the_dashboard_reads_daily_counts_and_the_last_request(app) {
+        submit(&app, visitor("Rana")).await;
+        submit(&app, visitor("James")).await;
+        app.login_admin().await;
+        let (_, days) = app.get("/api/contact-requests/daily").await;
+        let days = days.as_array().cloned().unwrap_or_default();
+        assert_eq!(days.len(), 30);
+        assert_eq!(days.last().map(|d| d["count"].clone()), Some(json!(2)), "today");
+        assert_eq!(days.iter().filter_map(|d| d["count"].as_i64()).sum::<i64>(), 2);
+        let (_, status) = app.get("/api/system-status").await;
+        assert!(status["lastContactRequestAt"].as_str().is_some_and(|at| at.ends_with('Z')), "{status}");
+        assert_eq!(app.get("/api/contact-requests/daily?offset=900").await.0, Status::BadRequest);
+    }
+
+    async fn the_inbox_needs_a_session(app) {
+        for path in ["/api/contact-requests", "/api/contact-requests/counts", "/api/contact-requests/daily", "/api/contact-requests/export"] {
+            assert_eq!(app.get(path).await.0, Status::Unauthorized, "{path}");
+        }
+    }
+}
+
+mod demo {
+    use rocket::http::Status;
+
+    use crate::helpers::{Backend, TestApp};
+
+    async fn the_demo_has_forty_bilingual_requests_in_every_status(backend: Backend) {
+        let Some(app) = TestApp::spawn_with(backend, |figment| figment.merge(("aqar.demo", true))).await
+        else {
+            return;
+        };
+        app.login_admin().await;
+        let (status, counts) = app.get("/api/contact-requests/counts").await;
+        assert_eq!(status, Status::Ok);
+        assert_eq!(counts["total"], 40);
+        for state in ["pending", "responded", "closed"] {
+            assert!(counts[state].as_i64().is_some_and(|n| n > 0), "{state}: {counts}");
+        }
+        let (_, list) = app.get("/api/contact-requests").await;
+        let list = list.as_array().cloned().unwrap_or_default();
+        assert!(list.iter().any(|r| r["language"] == "ar") && list.iter().any(|r| r["language"] == "en"));
+        assert!(list.iter().any(|r| r["propertyId"].is_i64()), "some ask about a listing");
+        let oldest = list.last().and_then(|r| r["createdAt"].as_str()).unwrap_or_default().to_owned();
+        let newest = list.first().and_then(|r| r["createdAt"].as_str()).unwrap_or_default().to_owned();
+        assert!(oldest < newest && oldest.as_str() < "9999");
+    }
+
+    #[rocket::async_test]
+    async fn sqlite() {
+        the_demo_has_forty_bilingual_requests_in_every_status(Backend::Sqlite).await;
+    }
+
+    #[rocket::async_test]
+    async fn postgres() {
+        the_demo_has_forty_bilingual_requests_in_every_status(Backend::Postgres).await;
+    }
+}

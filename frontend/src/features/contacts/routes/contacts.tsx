@@ -1,0 +1,331 @@
+import { CheckCircle2, Download, Eye, Trash2, XCircle } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, sortParam, type DataTableColumn } from '@/components/ui/data-table';
+import { Spinner } from '@/components/ui/spinner';
+import type { ContactStatus } from '@/generated/types';
+import { toast } from '@/hooks/use-toast';
+import { useListAddress } from '@/hooks/use-list-address';
+import { isConflict, serverMessage } from '@/lib/api-client';
+import { arabicText } from '@/lib/form';
+import { constants, truncate } from '@/lib/rules';
+import {
+  useContactPage,
+  useDeleteAllContactRequests,
+  useDeleteContactRequest,
+  useSetStatus,
+  useStatusCounts,
+  type ContactRequest,
+} from '../api/contact-requests';
+import { useExportOne } from '../api/export';
+import { ContactStatusBadge } from '../components/contact-status-badge';
+import { ExportDialog } from '../components/export-dialog';
+import { RequestDetails } from '../components/request-details';
+
+function ContactRequests() {
+  const { t } = useTranslation('contacts');
+  const { pageSize } = constants();
+  const address = useListAddress();
+  const listing = useContactPage({
+    page: address.page,
+    pageSize,
+    q: address.q,
+    sort: address.sort === null ? undefined : sortParam(address.sort),
+  });
+  const counts = useStatusCounts();
+  const setStatus = useSetStatus();
+  const remove = useDeleteContactRequest();
+  const removeAll = useDeleteAllContactRequests();
+  const exportOne = useExportOne();
+  const [details, setDetails] = useState<ContactRequest | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<ContactRequest | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const total = counts.data?.total ?? 0;
+  const rtl = (request: ContactRequest) => (request.language === 'ar' ? arabicText : {});
+
+  const changeStatus = (request: ContactRequest, status: ContactStatus) => {
+    setStatus.mutate(
+      { id: request.id, version: request.version, status },
+      {
+        onSuccess: () => {
+          toast({ title: t('toast.statusUpdated') });
+        },
+        onError: (error) => {
+          const description = isConflict(error) ? t('toast.changedMeanwhile') : serverMessage(error);
+          toast({ title: t('toast.statusFailed'), description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const columns: DataTableColumn<ContactRequest>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      sortField: 'name',
+      className: 'max-w-56',
+      cell: (request) => (
+        <div>
+          <p className="font-medium" {...rtl(request)}>
+            {request.name}
+          </p>
+          <p className="text-xs break-all text-muted-foreground">{request.email}</p>
+          {request.phone != null && (
+            <p className="text-xs text-muted-foreground" dir="ltr">
+              {request.phone}
+            </p>
+          )}
+        </div>
+      ),
+    },
+    {
+      id: 'subject',
+      header: t('columns.subject'),
+      sortField: 'subject',
+      className: 'max-w-48',
+      cell: (request) => <span {...rtl(request)}>{request.subject}</span>,
+    },
+    {
+      id: 'message',
+      header: t('columns.message'),
+      className: 'max-w-64 text-muted-foreground',
+      cell: (request) => <span {...rtl(request)}>{truncate(request.message)}</span>,
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      cell: (request) => (
+        <div className="grid justify-items-start gap-1">
+          <ContactStatusBadge status={request.status} />
+          <div className="flex flex-wrap gap-1">
+            {request.status !== 'responded' && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7 px-2 text-xs"
+                disabled={setStatus.isPending}
+                onClick={() => {
+                  changeStatus(request, 'responded');
+                }}
+              >
+                <CheckCircle2 aria-hidden />
+                {t('actions.markResponded')}
+              </Button>
+            )}
+            {request.status !== 'closed' && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7 px-2 text-xs"
+                disabled={setStatus.isPending}
+                onClick={() => {
+                  changeStatus(request, 'closed');
+                }}
+              >
+                <XCircle aria-hidden />
+                {t('actions.close')}
+              </Button>
+            )}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'date',
+      header: t('columns.date'),
+      sortField: 'createdAt',
+      className: 'whitespace-nowrap',
+      cell: (request) => new Date(request.createdAt).toLocaleDateString(),
+    },
+    {
+      id: 'actions',
+      header: t('columns.actions'),
+      className: 'whitespace-nowrap',
+      cell: (request) => (
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('actions.export', { name: request.name })}
+            title={t('actions.exportTitle')}
+            onClick={() => {
+              exportOne.mutate(request, {
+                onSuccess: () => toast({ title: t('toast.exported') }),
+                onError: () => toast({ title: t('toast.exportFailed'), variant: 'destructive' }),
+              });
+            }}
+          >
+            <Download aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('actions.view', { name: request.name })}
+            title={t('actions.viewTitle')}
+            onClick={() => {
+              setDetails(request);
+            }}
+          >
+            <Eye aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:text-destructive"
+            aria-label={t('actions.delete', { name: request.name })}
+            title={t('actions.deleteTitle')}
+            onClick={() => {
+              setPendingDelete(request);
+            }}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 p-6">
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          total > 0 && (
+            <>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setExporting(true);
+                }}
+              >
+                <Download aria-hidden />
+                {t('exportAll')}
+              </Button>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  setConfirmAll(true);
+                }}
+              >
+                <Trash2 aria-hidden />
+                {t('deleteAll')}
+              </Button>
+            </>
+          )
+        }
+      />
+      <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('counts.label')}>
+        {(['pending', 'responded', 'closed'] as const).map((status) => (
+          <li key={status}>
+            <Card>
+              <CardContent className="flex items-center justify-between p-4">
+                <span className="text-sm text-muted-foreground">{t(`status.${status}`)}</span>
+                <span className="text-2xl font-bold" data-testid={`count-${status}`}>
+                  {counts.data?.[status] ?? '–'}
+                </span>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Card>
+        <CardContent className="pt-6">
+          {listing.isError ? (
+            <QueryError error={listing.error} />
+          ) : (
+            <DataTable
+              label={t('title')}
+              data={listing.data?.rows ?? []}
+              columns={columns}
+              isLoading={listing.isPending}
+              emptyText={t('empty')}
+              searchPlaceholder={t('search')}
+              server={{
+                page: address.page,
+                total: listing.data?.total ?? 0,
+                onPageChange: address.onPageChange,
+                query: address.q,
+                onQueryChange: address.onQueryChange,
+                sort: address.sort,
+                onSortChange: address.onSortChange,
+              }}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <RequestDetails
+        request={details}
+        onClose={() => {
+          setDetails(null);
+        }}
+      />
+      <ExportDialog
+        open={exporting}
+        total={total}
+        onClose={() => {
+          setExporting(false);
+        }}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('confirmDelete.title')}
+        description={t('confirmDelete.description')}
+        confirmLabel={t('confirmDelete.confirm')}
+        cancelLabel={t('cancel')}
+        destructive
+        onCancel={() => {
+          setPendingDelete(null);
+        }}
+        onConfirm={() => {
+          if (pendingDelete !== null) {
+            remove.mutate(pendingDelete, {
+              onSuccess: () => toast({ title: t('toast.deleted') }),
+              onError: (error) => {
+                const description = isConflict(error) ? t('toast.changedMeanwhile') : serverMessage(error);
+                toast({ title: t('toast.deleteFailed'), description, variant: 'destructive' });
+              },
+            });
+          }
+          setPendingDelete(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmAll}
+        title={t('confirmDeleteAll.title')}
+        description={t('confirmDeleteAll.description', { count: total })}
+        confirmLabel={t('confirmDeleteAll.confirm')}
+        cancelLabel={t('cancel')}
+        destructive
+        onCancel={() => {
+          setConfirmAll(false);
+        }}
+        onConfirm={() => {
+          removeAll.mutate(undefined, {
+            onSuccess: () => toast({ title: t('toast.allDeleted') }),
+            onError: (error) =>
+              toast({ title: t('toast.deleteAllFailed'), description: serverMessage(error), variant: 'destructive' }),
+          });
+          setConfirmAll(false);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Contact Requests (core-panel §2): the inbox, paged and searched on the server. */
+export default function ContactsRoute() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} className="m-8" />}>
+      <ContactRequests />
+    </Suspense>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDailyCounts } from '@/features/contacts';
+import { useStats } from '../api/get-stats';
+import type { ChartSpec } from './draw-chart';
+
+interface Row {
+  label: string;
+  value: number;
+}
+
+/**
+ * One chart with its table: the canvas is drawn by chart.js (fetched when first needed), is
+ * named for assistive technology by its summary, and the same figures can be read as a table.
+ */
+function ChartCard({
+  title,
+  rows,
+  spec,
+  headers,
+}: {
+  title: string;
+  rows: Row[];
+  spec: Omit<ChartSpec, 'labels' | 'values'>;
+  headers: [string, string];
+}) {
+  const { t } = useTranslation('dashboard');
+  const [asTable, setAsTable] = useState(false);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+  const key = JSON.stringify(rows);
+
+  useEffect(() => {
+    if (asTable || canvas.current === null) return undefined;
+    const target = canvas.current;
+    let remove: (() => void) | undefined;
+    let cancelled = false;
+    import('./draw-chart').then(
+      ({ drawChart }) => {
+        if (!cancelled) remove = drawChart(target, { ...spec, labels: rows.map((r) => r.label), values: rows.map((r) => r.value) });
+      },
+      () => {
+        setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      remove?.();
+    };
+    // The figures, not the arrays' identities, decide a redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asTable, key]);
+
+  const summary = rows.map((row) => `${row.label}: ${row.value}`).join(', ');
+  const showTable = asTable || failed;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>{title}</CardTitle>
+        {!failed && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={asTable}
+            onClick={() => {
+              setAsTable(!asTable);
+            }}
+          >
+            {asTable ? t('showChart') : t('showTable')}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {showTable ? (
+          <div className="max-h-64 overflow-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th scope="col" className="py-1 font-medium">
+                    {headers[0]}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {headers[1]}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label} className="border-t border-border">
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {row.label}
+                    </th>
+                    <td className="py-1 text-right">{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <div className="relative h-64">
+            <canvas ref={canvas} role="img" aria-label={`${title}. ${summary}`} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Inquiries per day over the last 30 days, and listings by status (issue 9). */
+export function DashboardCharts() {
+  const { t } = useTranslation('dashboard');
+  const daily = useDailyCounts();
+  const stats = useStats();
+  if (daily.isError) return <QueryError error={daily.error} />;
+  if (stats.isError) return <QueryError error={stats.error} />;
+  if (daily.data === undefined || stats.data === undefined) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('loadingCharts')}
+      </p>
+    );
+  }
+  const days = daily.data.map((day) => ({ label: day.date.slice(5), value: day.count }));
+  const listings = [
+    { label: t('status.active'), value: stats.data.activeListings },
+    { label: t('status.pendingListing'), value: stats.data.pendingListings },
+    { label: t('status.sold'), value: stats.data.soldListings },
+  ];
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <ChartCard
+          title={t('inquiriesPerDay')}
+          rows={days}
+          spec={{ kind: 'bar', series: t('inquiries'), colors: ['#2563eb'] }}
+          headers={[t('day'), t('inquiries')]}
+        />
+      </div>
+      <ChartCard
+        title={t('listingsByStatus')}
+        rows={listings}
+        spec={{ kind: 'doughnut', series: t('listings'), colors: ['#16a34a', '#f59e0b', '#64748b'] }}
+        headers={[t('statusHeader'), t('listings')]}
+      />
+    </div>
+  );
+}
