@@ -185,7 +185,7 @@ describe('contact requests and the dashboard', () => {
     const table = page.getByRole('table', { name: 'Inquiries per day (last 30 days)' });
     await table.waitFor();
     assert.equal(await table.getByRole('row').count(), 31, 'a header and thirty days');
-    await page.getByRole('link', { name: 'View All' }).nth(1).click();
+    await page.getByRole('link', { name: 'View All' }).and(page.locator('[href="/contact-requests"]')).click();
     await page.waitForURL((url) => url.pathname === '/contact-requests');
   });
 });

@@ -330,7 +330,7 @@ describe('the properties list', () => {
     const badge = page.getByRole('navigation').getByRole('link', { name: /Properties/ });
     await badge.getByText(String(stats.totalProperties), { exact: true }).waitFor();
     await page.getByText('Recent Properties', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'View All' }).waitFor();
+    await page.getByRole('link', { name: 'View All' }).and(page.locator('[href="/properties"]')).waitFor();
     await assertAccessible(page, 'the dashboard with figures and recent properties');
     await screenshot(page, 'dashboard', { docs: true });
     await page.context().close();
