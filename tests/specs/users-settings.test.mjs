@@ -160,6 +160,10 @@ describe('users, settings and your own account', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Company Settings' }).waitFor();
+    await page.getByRole('button', { name: 'History' }).click();
+    const changes = page.getByRole('list', { name: 'History of changes' }).getByRole('listitem');
+    await changes.first().waitFor();
+    assert.equal(await changes.count(), 1, 'the first save');
     assert.equal(await page.getByLabel('Company Name (Arabic)').inputValue(), 'عقار');
     assert.equal(await page.getByRole('group', { name: 'Properties' }).getByLabel('Value').inputValue(), '750');
     const stored = await page.getByRole('img', { name: 'Company logo' }).getAttribute('src');

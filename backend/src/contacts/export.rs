@@ -301,10 +301,13 @@ impl<'r> FromData<'r> for ExportBody {
     }
 }
 
-/// Reads `{"requests": [...]}` and writes each request as it is read.
-struct Body<'w, 'a>(&'w mut RowWriter<'a>);
+/// Where the parser hands each request it has read; an error stops the parse.
+type Take<'t> = &'t mut dyn FnMut(ExportRow) -> Result<(), String>;
 
-impl<'de> DeserializeSeed<'de> for Body<'_, '_> {
+/// Reads `{"requests": [...]}`, handing on each request as it is read.
+struct Body<'t>(Take<'t>);
+
+impl<'de> DeserializeSeed<'de> for Body<'_> {
     type Value = bool;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
@@ -312,7 +315,7 @@ impl<'de> DeserializeSeed<'de> for Body<'_, '_> {
     }
 }
 
-impl<'de> Visitor<'de> for Body<'_, '_> {
+impl<'de> Visitor<'de> for Body<'_> {
     type Value = bool;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -333,9 +336,9 @@ impl<'de> Visitor<'de> for Body<'_, '_> {
     }
 }
 
-struct Rows<'w, 'a>(&'w mut RowWriter<'a>);
+struct Rows<'t>(Take<'t>);
 
-impl<'de> DeserializeSeed<'de> for Rows<'_, '_> {
+impl<'de> DeserializeSeed<'de> for Rows<'_> {
     type Value = ();
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
@@ -343,7 +346,7 @@ impl<'de> DeserializeSeed<'de> for Rows<'_, '_> {
     }
 }
 
-impl<'de> Visitor<'de> for Rows<'_, '_> {
+impl<'de> Visitor<'de> for Rows<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -355,33 +358,51 @@ impl<'de> Visitor<'de> for Rows<'_, '_> {
             if row.holds_nul() {
                 return Err(de::Error::custom("Text cannot contain the NUL character (U+0000)"));
             }
-            self.0.write(&row).map_err(de::Error::custom)?;
+            (self.0)(row).map_err(de::Error::custom)?;
         }
         Ok(())
     }
 }
 
-/// The specification's export of the requests the panel sent.
+/// Parses the spooled body, sending each request to the writer as it is read; a body that
+/// is not the call's JSON is sent as the 400 it answers.
+fn parse_rows(source: &std::path::Path, rows: std::sync::mpsc::SyncSender<ApiResult<ExportRow>>) {
+    let parsed = std::fs::File::open(source).map_err(failed).and_then(|file| {
+        let mut json = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, file));
+        let mut take = |row: ExportRow| rows.send(Ok(row)).map_err(|_| "the writer stopped".to_owned());
+        let found = Body(&mut take).deserialize(&mut json).and_then(|found| json.end().map(|()| found));
+        match found {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(ApiError::bad_request("The body must be an object with the requests to export")),
+            Err(error) => Err(ApiError::bad_request(format!(
+                "The request body is not valid JSON for this call: {error}"
+            ))),
+        }
+    });
+    if let Err(error) = parsed {
+        // The writer may have stopped already; then nobody is left to tell.
+        let _ = rows.send(Err(error));
+    }
+}
+
+/// The specification's export of the requests the panel sent: the body is parsed on one
+/// thread while the workbook is written on another.
 pub async fn posted(body: ExportBody, offset_minutes: i64) -> ApiResult<Workbook> {
     let today = (OffsetDateTime::now_utc() + time::Duration::minutes(offset_minutes)).date();
     let ExportBody(source) = body;
-    write_workbook(format!("contact_requests_{today}.xlsx"), move |path| {
+    let (sender, receiver) = std::sync::mpsc::sync_channel::<ApiResult<ExportRow>>(ROWS_AHEAD);
+    let parser = rocket::tokio::task::spawn_blocking(move || parse_rows(&source, sender));
+    let workbook = write_workbook(format!("contact_requests_{today}.xlsx"), move |path| {
         build(path, offset_minutes, |writer| {
-            let file = std::fs::File::open(&source).map_err(failed)?;
-            let mut json = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, file));
-            let found = Body(writer).deserialize(&mut json).and_then(|found| json.end().map(|()| found));
-            match found {
-                Ok(true) => Ok(()),
-                Ok(false) => {
-                    Err(ApiError::bad_request("The body must be an object with the requests to export"))
-                }
-                Err(error) => Err(ApiError::bad_request(format!(
-                    "The request body is not valid JSON for this call: {error}"
-                ))),
+            for row in receiver {
+                writer.write(&row?).map_err(failed)?;
             }
+            Ok(())
         })
     })
-    .await
+    .await;
+    parser.await.map_err(failed)?;
+    workbook
 }
 
 /// The GET's query string.

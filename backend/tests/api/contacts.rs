@@ -237,6 +237,20 @@ both_databases! {
         assert!(date.contains(" s=\"") && !date.contains("t=\"") && date.contains("<v>46053.58"), "an Excel date: {date}");
     }
 
+    async fn a_posted_body_that_is_not_the_calls_json_is_400(app) {
+        app.login_admin().await;
+        for body in ["{\"rows\": []}", "{\"requests\": [", "[]", "{\"requests\": [{\"name\": \"a\\u0000b\"}]}"] {
+            let response = app.client.post("/api/contact-requests/export").header(ContentType::JSON).body(body).dispatch().await;
+            assert_eq!(response.status(), Status::BadRequest, "{body}");
+        }
+        let response = app.client.post("/api/contact-requests/export?offset=120&offset=60").header(ContentType::JSON)
+            .body("{\"requests\": []}").dispatch().await;
+        assert_eq!(response.status(), Status::BadRequest, "one offset");
+        let response = app.client.post("/api/contact-requests/export").header(ContentType::JSON).body("{\"requests\": []}").dispatch().await;
+        assert_eq!(response.status(), Status::Ok, "an empty list is an empty workbook");
+        assert_eq!(cells(&response.into_bytes().await.expect("bytes")).len(), 1, "the header alone");
+    }
+
     async fn the_period_export_reads_its_range_from_the_database_edges_included(app) {
         for (name, at) in [
             ("before", "2026-01-09T23:59:59Z"), ("first", "2026-01-10T00:00:00Z"),

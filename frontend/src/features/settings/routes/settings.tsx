@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { RecordHistory } from '@/features/history';
 import type { SettingsInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
@@ -22,6 +23,9 @@ import { rasteriseSvg } from '../components/rasterise-svg';
 import { STATISTICS, StatisticFields } from '../components/statistic-fields';
 
 type SettingsDraft = Draft<SettingsInput>;
+
+/** The settings are one record; its history is recorded under this id. */
+const SETTINGS_RECORD_ID = 1;
 
 const TEXT_FIELDS = [
   'companyName',
@@ -153,6 +157,7 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
       <div className="flex justify-end">
         <SaveButton pending={save.isPending} label={t('save')} />
       </div>
+      {settings.version > 0 && <RecordHistory entity="settings" id={SETTINGS_RECORD_ID} />}
     </form>
   );
 }
