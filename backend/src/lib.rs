@@ -9,6 +9,7 @@ pub mod client;
 pub mod company_values;
 pub mod config;
 pub mod contacts;
+pub mod content;
 pub mod db;
 pub mod demo;
 pub mod error;
@@ -93,6 +94,11 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", users::api()),
         Mount::new("/api", settings::api()),
         Mount::new("/api", contacts::api()),
+        Mount::new("/api", content::team_members::api()),
+        Mount::new("/api", content::services::api()),
+        Mount::new("/api", content::process_steps::api()),
+        Mount::new("/api", content::testimonials::api()),
+        Mount::new("/api", content::hero_images::api()),
         Mount::new("/api", health::status_api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),

@@ -5,6 +5,7 @@ pub(crate) mod contact_requests;
 mod listings;
 pub mod photos;
 mod site_about;
+mod site_content;
 
 use rules::catalog::{CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
 use rules::settings::SettingsInput;
@@ -47,6 +48,7 @@ pub async fn seed(tx: &mut Transaction<'static, Any>) -> ApiResult<()> {
     listings::seed(tx).await?;
     site_about::seed(tx).await?;
     settings::store::insert(&mut **tx, &company_settings()).await?;
+    site_content::seed(tx).await?;
     contact_requests::seed(tx).await
 }
 

@@ -223,11 +223,31 @@ pub fn inside(seed: u64) -> Vec<u8> {
     canvas.jpeg()
 }
 
+/// A head-and-shoulders portrait for a team member: a backdrop, shoulders in a jacket's
+/// colour and a face.
+pub fn portrait(seed: u64) -> Vec<u8> {
+    const SKINS: [Colour; 4] = [[236, 200, 170], [210, 160, 120], [170, 120, 90], [120, 85, 60]];
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut canvas = Canvas::new();
+    let (top, bottom) = SKIES[rng.gen_range(0..SKIES.len())];
+    canvas.gradient(0, HEIGHT, shade(top, 1.1), shade(bottom, 0.9));
+    let jacket = ACCENTS[rng.gen_range(0..ACCENTS.len())];
+    let centre = WIDTH as i32 / 2;
+    canvas.disc(centre, HEIGHT as i32 + 40, 150, shade(jacket, 0.9));
+    canvas.rect(centre - 18, 150, 36, 40, SKINS[rng.gen_range(0..SKINS.len())]);
+    let skin = SKINS[rng.gen_range(0..SKINS.len())];
+    canvas.disc(centre, 115, 62, skin);
+    let hair = shade(ACCENTS[rng.gen_range(0..ACCENTS.len())], 0.45);
+    canvas.rect(centre - 60, 48, 120, 34, hair);
+    canvas.jpeg()
+}
+
 /// A photo to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Photo {
     Outside { building: Building, by_the_sea: bool, seed: u64 },
     Inside { seed: u64 },
+    Portrait { seed: u64 },
 }
 
 impl Photo {
@@ -235,6 +255,7 @@ impl Photo {
         match self {
             Photo::Outside { building, by_the_sea, seed } => outside(building, by_the_sea, seed),
             Photo::Inside { seed } => inside(seed),
+            Photo::Portrait { seed } => portrait(seed),
         }
     }
 }

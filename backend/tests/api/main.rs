@@ -25,6 +25,7 @@ mod public_catalog;
 mod schema;
 mod seed;
 mod settings;
+mod site_content;
 mod stats;
 mod system_status;
 mod trust;

@@ -562,6 +562,33 @@ export interface Health {
   status: string;
 }
 
+export interface HeroImage {
+  createdAt: string;
+  id: number;
+  /**
+   * The uploaded image: a `/media` reference; null when the image is linked.
+   */
+  imageData?: string | null;
+  /**
+   * An outside image URL; null when an image was uploaded.
+   */
+  imageUrl?: string | null;
+  isActive: boolean;
+  /**
+   * One of the seven pages; 'index' is the home page.
+   */
+  pageName: string;
+  subtitleAr?: string | null;
+  subtitleEn?: string | null;
+  titleAr: string;
+  titleEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+}
+
 /**
  * `POST /api/hero-images`, `PUT /api/hero-images/{id}`. One image per page: the page's
  * uniqueness is the server's to check, against the stored rows. The image is either
@@ -710,11 +737,42 @@ export interface NewForms {
 }
 
 /**
+ * `PUT /api/<area>/order`: every id, in the new order.
+ */
+export interface NewOrder {
+  ids?: number[];
+}
+
+/**
  * A country, city or region as the location picker holds it.
  */
 export interface Place {
   nameAr?: string;
   nameEn?: string;
+}
+
+export interface ProcessStep {
+  createdAt: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  displayOrder: number;
+  /**
+   * An icon name, such as 'home'.
+   */
+  icon: string;
+  id: number;
+  isActive: boolean;
+  /**
+   * The number the step shows, from 1.
+   */
+  stepNumber: number;
+  titleAr: string;
+  titleEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
 }
 
 /**
@@ -1252,6 +1310,26 @@ export interface ReplyTo {
  */
 export type Role = 'admin' | 'user';
 
+export interface Service {
+  createdAt: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  displayOrder: number;
+  /**
+   * An icon name, such as 'home'.
+   */
+  icon: string;
+  id: number;
+  isActive: boolean;
+  titleAr: string;
+  titleEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+}
+
 /**
  * `POST /api/services`, `PUT /api/services/{id}`.
  */
@@ -1364,6 +1442,38 @@ export interface SystemStatus {
   version: string;
 }
 
+export interface TeamMember {
+  createdAt: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  displayOrder: number;
+  email?: string | null;
+  /**
+   * Years of experience, 0 or more.
+   */
+  experience: number;
+  id: number;
+  /**
+   * The photo: a `/media` reference or an outside URL.
+   */
+  imageUrl?: string | null;
+  isActive: boolean;
+  linkedin?: string | null;
+  nameAr: string;
+  nameEn: string;
+  phone?: string | null;
+  positionAr: string;
+  positionEn: string;
+  specializations: string[];
+  twitter?: string | null;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
+  whatsapp?: string | null;
+}
+
 /**
  * `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
  * fields by copying the English ones, but the payload checks both.
@@ -1402,6 +1512,32 @@ export interface TeamMemberInput {
 export interface Term {
   label: string;
   value: string;
+}
+
+export interface Testimonial {
+  clientCompany?: string | null;
+  /**
+   * The client's photo: a `/media` reference or an outside URL.
+   */
+  clientImage?: string | null;
+  clientNameAr: string;
+  clientNameEn: string;
+  clientPosition?: string | null;
+  createdAt: string;
+  displayOrder: number;
+  id: number;
+  isActive: boolean;
+  /**
+   * From 1 to 5.
+   */
+  rating: number;
+  testimonialAr: string;
+  testimonialEn: string;
+  updatedAt: string;
+  /**
+   * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+   */
+  version: number;
 }
 
 /**
