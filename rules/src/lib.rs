@@ -19,6 +19,7 @@ pub mod images;
 mod lenient;
 pub mod messages;
 pub mod numbers;
+pub mod ordering;
 pub mod property;
 pub mod schema;
 pub mod services;

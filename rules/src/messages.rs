@@ -140,3 +140,13 @@ pub fn used_by_properties(record: &str, count: i64) -> String {
     let noun = if count == 1 { "property" } else { "properties" };
     format!("This {record} is used by {count} {noun}")
 }
+
+// The order of the public site's lists (written here: issue 11's reorder call).
+pub const ORDER_EMPTY: &str = "List the ids in their new order";
+pub const ORDER_REPEATED: &str = "An id is listed twice";
+
+/// The refusal of a second hero image for a page (written here: site §5 makes the page
+/// unique without words): 'A hero image for the Home page already exists'.
+pub fn hero_page_taken(page_label: &str) -> String {
+    format!("A hero image for the {page_label} page already exists")
+}

@@ -41,6 +41,13 @@ macro_rules! enumeration {
                     $(Self::$variant => $value,)+
                 }
             }
+
+            /// The English label.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $label,)+
+                }
+            }
         }
     };
 }

@@ -118,14 +118,15 @@ impl super::Record for HeroImage {
     }
 }
 
-fn page_label(page: HeroPage) -> &'static str {
-    HeroPage::TERMS.iter().find(|term| term.value == page.value()).map_or(page.value(), |term| term.label)
-}
-
 /// The input's cells. The page must be free (another record's page is 409 naming it); an
 /// uploaded image is stored and clears the linked one (site §4).
 pub async fn cells(db: &AnyPool, input: Input, id: Option<i64>) -> ApiResult<Vec<Cell>> {
-    let page = input.page_name.ok_or_else(|| ApiError::bad_request("pageName is required"))?;
+    // The payload guard has checked the rules already; this keeps the type honest.
+    let page = input.page_name.ok_or_else(|| {
+        let mut errors = rules::FieldErrors::new();
+        errors.add("pageName", rules::messages::PAGE_NAME_REQUIRED);
+        ApiError::validation(errors)
+    })?;
     let taken: Option<i64> =
         sqlx::query_scalar("SELECT id FROM hero_images WHERE page_name = $1 AND id <> $2")
             .bind(page.value())
@@ -133,10 +134,7 @@ pub async fn cells(db: &AnyPool, input: Input, id: Option<i64>) -> ApiResult<Vec
             .fetch_optional(db)
             .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!(
-            "A hero image for the {} page already exists",
-            page_label(page)
-        )));
+        return Err(ApiError::conflict(rules::messages::hero_page_taken(page.label())));
     }
     let image_data = media::keep_image(db, "imageData", input.image_data).await?;
     let image_url = if image_data.is_some() { None } else { optional_text(input.image_url) };

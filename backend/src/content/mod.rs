@@ -10,8 +10,7 @@ pub mod team_members;
 pub mod testimonials;
 
 use rocket::serde::json::Json;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor};
 
@@ -40,25 +39,7 @@ pub trait Record: Serialize + Sized {
     fn version(&self) -> i64;
 }
 
-/// `PUT /api/<area>/order`: every id, in the new order.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct NewOrder {
-    pub ids: Vec<i64>,
-}
-
-const ORDER_EMPTY: &str = "List the ids in their new order";
-const ORDER_REPEATED: &str = "An id is listed twice";
-
-impl rules::Validate for NewOrder {
-    fn validate(&self) -> Result<(), rules::FieldErrors> {
-        let mut errors = rules::FieldErrors::new();
-        let mut seen = std::collections::HashSet::new();
-        errors.check(self.ids.is_empty(), "ids", ORDER_EMPTY);
-        errors.check(!self.ids.iter().all(|id| seen.insert(*id)), "ids", ORDER_REPEATED);
-        errors.into_result()
-    }
-}
+pub use rules::ordering::NewOrder;
 
 fn columns<R: Record>() -> String {
     format!("id, {}, created_at, updated_at, version", R::WRITTEN.join(", "))

@@ -136,6 +136,63 @@ both_databases! {
         assert_eq!((status, &body["errors"]), (Status::UnprocessableEntity, &json!({ "ids": "An id is listed twice" })));
     }
 
+    async fn every_ordered_area_reorders_and_records_each_move(app) {
+        app.login_admin().await;
+        for (path, entity, body) in [
+            ("/api/team-members", "teamMember", member("M")),
+            ("/api/services", "service", service("S")),
+            ("/api/process-steps", "processStep", service("P")),
+            ("/api/testimonials", "testimonial", testimonial("T")),
+        ] {
+            let first = created(&app, path, body.clone()).await;
+            let second = created(&app, path, body.clone()).await;
+            let (status, list) = app.send(Method::Put, &format!("{path}/order"), json!({ "ids": [second["id"], first["id"]] })).await;
+            assert_eq!(status, Status::Ok, "{path}: {list}");
+            assert_eq!(ids(&list), [second["id"].as_i64().unwrap_or_default(), first["id"].as_i64().unwrap_or_default()], "{path}");
+            assert_eq!((list[0]["displayOrder"].as_i64(), list[1]["displayOrder"].as_i64()), (Some(0), Some(1)), "{path}");
+            assert_eq!(list[1]["version"], 2, "{path}: the moved record's version grows");
+            let (_, history) = app.get(&format!("/api/history?entity={entity}&id={}", first["id"])).await;
+            assert_eq!(history[0]["action"], "update", "{path}: {history}");
+            assert_eq!(history[0]["changes"][0]["field"], "displayOrder", "{path}: {history}");
+            let (status, body) = app.send(Method::Put, &format!("{path}/order"), json!({ "ids": [] })).await;
+            assert_eq!((status, &body["errors"]), (Status::UnprocessableEntity, &json!({ "ids": "List the ids in their new order" })), "{path}");
+        }
+    }
+
+    async fn each_area_answers_its_required_messages(app) {
+        app.login_admin().await;
+        let (_, body) = app.send(Method::Post, "/api/services", json!({})).await;
+        assert_eq!(body["errors"], json!({
+            "titleEn": "English title is required", "titleAr": "Arabic title is required",
+            "descriptionEn": "English description is required", "descriptionAr": "Arabic description is required",
+            "icon": "Icon is required"
+        }));
+        let (_, body) = app.send(Method::Post, "/api/testimonials", json!({ "displayOrder": -1 })).await;
+        assert_eq!(body["errors"], json!({
+            "clientNameEn": "English client name is required", "clientNameAr": "Arabic client name is required",
+            "testimonialEn": "English testimonial is required", "testimonialAr": "Arabic testimonial is required",
+            "displayOrder": "Display order must be non-negative"
+        }));
+        let (_, body) = app.send(Method::Post, "/api/hero-images", json!({ "pageName": "index" })).await;
+        assert_eq!(body["errors"], json!({ "titleEn": "English title is required", "titleAr": "Arabic title is required" }));
+        let (_, body) = app.send(Method::Post, "/api/team-members", json!({})).await;
+        let fields: Vec<&str> = body["errors"].as_object().into_iter().flatten().map(|(field, _)| field.as_str()).collect();
+        assert_eq!(fields.len(), 6, "both names, positions and descriptions: {body}");
+    }
+
+    async fn the_public_reads_are_cached_by_etag(app) {
+        app.login_admin().await;
+        created(&app, "/api/team-members", member("Sara")).await;
+        for path in ["/api/public/team-members", "/api/public/services", "/api/public/process-steps", "/api/public/testimonials", "/api/public/hero-images"] {
+            let response = app.client.get(path).dispatch().await;
+            assert_eq!(response.status(), Status::Ok, "{path}");
+            assert!(response.headers().get_one("Cache-Control").is_some(), "{path}");
+            let tag = response.headers().get_one("ETag").map(str::to_owned).unwrap_or_default();
+            let again = app.client.get(path).header(Header::new("If-None-Match", tag)).dispatch().await;
+            assert_eq!(again.status(), Status::NotModified, "{path}");
+        }
+    }
+
     async fn the_public_site_reads_the_active_ones_in_order(app) {
         app.login_admin().await;
         let mut hidden = testimonial("Hidden");
