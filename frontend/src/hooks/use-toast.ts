@@ -10,10 +10,19 @@ export const TOAST_HOTKEY = ['F8'];
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast that undoes what it reports, e.g. 'Undo' after a delete. */
+export interface ToastAction {
+  label: string;
+  /** What a screen reader user is told the button does when they cannot see the toast. */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: ReactNode;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastRecord extends ToastInput {

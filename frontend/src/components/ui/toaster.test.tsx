@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/hooks/use-toast';
 import { Toaster } from './toaster';
 
@@ -24,5 +24,17 @@ describe('toaster', () => {
     expect(screen.queryByText('Older')).toBeNull();
     expect(screen.getByText('Newer')).toBeInTheDocument();
     expect(screen.getByText('details')).toBeInTheDocument();
+  });
+
+  it("shows a toast's action as a button that does it", () => {
+    const undo = vi.fn();
+    render(<Toaster />);
+
+    act(() => {
+      toast({ title: 'Service deleted successfully', action: { label: 'Undo', altText: 'Restore the service', onClick: undo } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(undo).toHaveBeenCalledOnce();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissToast, useToasts } from '@/hooks/use-toast';
 import {
   Toast,
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -25,7 +26,7 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
 
   return (
     <ToastProvider label={t('toast.label')}>
-      {toasts.map(({ id, title, description, variant, open }) => (
+      {toasts.map(({ id, title, description, variant, open, action }) => (
         <Toast
           key={id}
           variant={variant}
@@ -38,6 +39,11 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
             <ToastTitle>{title}</ToastTitle>
             {description !== undefined && <ToastDescription>{description}</ToastDescription>}
           </div>
+          {action !== undefined && (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose aria-label={t('common.close')} />
         </Toast>
       ))}

@@ -13,16 +13,21 @@ import type {
   CountryInput,
   FeatureCategory,
   FieldErrors,
+  HeroImageInput,
   LegacyPropertyInput,
   Location,
   LocationParts,
   PropertyFeatureInput,
   PropertyInput,
+  ProcessStepInput,
   PropertyTypeInput,
   RegionInput,
+  ServiceInput,
   SettingsInput,
   SignIn,
+  TeamMemberInput,
   Term,
+  TestimonialInput,
   TooLarge,
   UrlVerdict,
   UserCreateInput,
@@ -52,6 +57,11 @@ export interface Payloads {
   userUpdate: UserUpdateInput;
   account: AccountInput;
   settings: SettingsInput;
+  teamMember: TeamMemberInput;
+  service: ServiceInput;
+  processStep: ProcessStepInput;
+  testimonial: TestimonialInput;
+  heroImage: HeroImageInput;
 }
 
 export type Entity = keyof Payloads;
@@ -112,6 +122,11 @@ export function coerceDisplayOrder(entry: unknown): number {
   return runRule('coerce.displayOrder', entry) as number;
 }
 
+/** A typed step number as the rules read it: unreadable becomes 1. */
+export function coerceStepNumber(entry: unknown): number {
+  return runRule('coerce.stepNumber', entry) as number;
+}
+
 /** A typed optional number (price, area, fees) as the rules read it: empty or unreadable is none. */
 export function coerceOptionalNumber(entry: unknown): number | null {
   return runRule('coerce.optionalNumber', entry) as number | null;
@@ -137,6 +152,7 @@ export type VocabularyName =
   | 'propertyStatuses'
   | 'displayTypes'
   | 'featureCategories'
+  | 'heroPages'
   | 'roles'
   | 'exportPeriods';
 

@@ -13,20 +13,29 @@ const SCREENS: Record<Entity, string> = {
   user: '/users',
   settings: '/settings',
   teamMember: '/team',
-  service: '/services',
-  processStep: '/services',
-  testimonial: '/services',
+  service: '/services/services',
+  processStep: '/services/process',
+  testimonial: '/services/testimonials',
   heroImage: '/admin/hero-images',
   aboutSection: '/about-management',
   companyValue: '/company-values',
   valuesSectionSettings: '/company-values',
 };
 
+/** Where the screen opens a record itself: a property's edit dialog, a service's edit page. */
+const RECORD_PAGES: Partial<Record<Entity, (screen: string, id: number) => string>> = {
+  property: (screen, id) => `${screen}?edit=${String(id)}`,
+  service: (screen, id) => `${screen}/${String(id)}/edit`,
+  processStep: (screen, id) => `${screen}/${String(id)}/edit`,
+  testimonial: (screen, id) => `${screen}/${String(id)}/edit`,
+};
+
 /**
  * Where a changed record is seen: its screen, opened on the record itself where the screen
- * can do that (a property's edit dialog); a deleted record's screen only.
+ * can do that; a deleted record's screen only.
  */
 export function recordLink(entity: Entity, id: number, deleted: boolean): string {
   const screen = SCREENS[entity];
-  return entity === 'property' && !deleted ? `${screen}?edit=${id}` : screen;
+  const page = RECORD_PAGES[entity];
+  return page === undefined || deleted ? screen : page(screen, id);
 }

@@ -7,17 +7,9 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { moveItem } from '@/hooks/use-reorder';
 import { scaledImage } from '@/lib/media';
 import { cn } from '@/lib/utils';
-
-/** `list` with the item at `from` moved to `to`. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const moved = [...list];
-  const [item] = moved.splice(from, 1);
-  if (item === undefined) return moved;
-  moved.splice(to, 0, item);
-  return moved;
-}
 
 type Direction = 'left' | 'right';
 

@@ -1,0 +1,89 @@
+// The calls of an area of the public site's ordered content (site-content §7, issue 11):
+// team members, services, process steps, testimonials and hero images share one shape of
+// API (list, create, update and delete with If-Match, and `PUT <path>/order`), so each
+// area's feature names its path once and gets its query and mutations from here.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiData, apiRequest, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import { constants } from '@/lib/rules';
+
+/** A record of an ordered area: versioned, placed by its display order. */
+export interface OrderedRecord extends Versioned {
+  displayOrder?: number;
+}
+
+/** `path` is the area's collection, e.g. '/api/team-members'. */
+export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string) {
+  const queryKey = [path] as const;
+
+  const listOptions = () =>
+    queryOptions({
+      queryKey,
+      queryFn: () => apiData<TRecord[]>('GET', path),
+      staleTime: constants().catalogFreshMs,
+    });
+
+  /** Reads the list again after a write that went through or met a newer record (412). */
+  const useRefreshAfter = () => {
+    const queryClient = useQueryClient();
+    return (_data: unknown, error: Error | null) =>
+      listsChanged(error) ? queryClient.invalidateQueries({ queryKey }) : undefined;
+  };
+
+  return {
+    queryKey,
+    listOptions,
+
+    useList: () => useQuery(listOptions()),
+
+    /** An inline image (`data:` URL) in the input comes back as a `/media/...` reference. */
+    useCreate: () =>
+      useMutation({
+        mutationFn: (input: TInput) => apiData<TRecord>('POST', path, input),
+        onSettled: useRefreshAfter(),
+      }),
+
+    useUpdate: () =>
+      useMutation({
+        mutationFn: ({ id, version, input }: VersionedUpdate<TInput>) =>
+          apiData<TRecord>('PUT', `${path}/${String(id)}`, input, { ifMatch: version }),
+        onSettled: useRefreshAfter(),
+      }),
+
+    useDelete: () =>
+      useMutation({
+        mutationFn: async ({ id, version }: Versioned) => {
+          await apiRequest('DELETE', `${path}/${String(id)}`, undefined, { ifMatch: version });
+        },
+        onSettled: useRefreshAfter(),
+      }),
+
+    /**
+     * Puts the records in the order given, shown at once; the server's answer (every
+     * record with its new display order and version) replaces the list, and a refused
+     * reorder puts the list back as it was.
+     */
+    useReorder: () => {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: (records: readonly TRecord[]) =>
+          apiData<TRecord[]>('PUT', `${path}/order`, { ids: records.map((record) => record.id) }),
+        onMutate: async (records) => {
+          await queryClient.cancelQueries({ queryKey });
+          const before = queryClient.getQueryData<TRecord[]>(queryKey);
+          queryClient.setQueryData<TRecord[]>(
+            queryKey,
+            records.map((record, displayOrder) => ({ ...record, displayOrder })),
+          );
+          return { before };
+        },
+        onError: (_error, _records, context) => {
+          queryClient.setQueryData(queryKey, context?.before);
+        },
+        onSuccess: (answer) => {
+          queryClient.setQueryData(queryKey, answer);
+        },
+        onSettled: () => queryClient.invalidateQueries({ queryKey }),
+      });
+    },
+  };
+}
