@@ -1,0 +1,114 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/app/query-client';
+import { json, mockServer, sentBody } from '@/test/server';
+import { orderedArea } from './ordered-area';
+
+interface Item {
+  id: number;
+  version: number;
+  displayOrder: number;
+  name: string;
+}
+
+const items = orderedArea<Item, { name: string }>('/api/items');
+const stored: Item[] = [
+  { id: 1, version: 1, displayOrder: 0, name: 'first' },
+  { id: 2, version: 1, displayOrder: 1, name: 'second' },
+];
+
+function renderArea() {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(() => ({ list: items.useList(), reorder: items.useReorder(), remove: items.useDelete() }), {
+    wrapper,
+  });
+  return { ...view, queryClient };
+}
+
+const names = (list: Item[] | undefined) => list?.map((item) => item.name);
+
+describe('an ordered area', () => {
+  it('shows a reorder at once and sends every id in the new order', async () => {
+    let answerOrder: () => void = () => undefined;
+    const server = mockServer({
+      'GET /api/items': () => json(200, stored),
+      'PUT /api/items/order': () =>
+        new Promise((resolve) => {
+          answerOrder = () => {
+            resolve(json(200, [{ ...stored[1], displayOrder: 0 }, { ...stored[0], displayOrder: 1, version: 2 }]));
+          };
+        }),
+    });
+    const { result } = renderArea();
+    await waitFor(() => {
+      expect(result.current.list.data).toHaveLength(2);
+    });
+
+    act(() => {
+      result.current.reorder.mutate([...stored].reverse());
+    });
+
+    await waitFor(() => {
+      expect(names(result.current.list.data)).toEqual(['second', 'first']);
+    });
+    expect(result.current.list.data?.map((item) => item.displayOrder)).toEqual([0, 1]);
+    expect(sentBody(server.calls('PUT /api/items/order')[0]?.[1])).toEqual({ ids: [2, 1] });
+    answerOrder();
+    await waitFor(() => {
+      expect(result.current.reorder.isSuccess).toBe(true);
+    });
+  });
+
+  it('puts the list back when the reorder is refused', async () => {
+    let refused = false;
+    let reads = 0;
+    mockServer({
+      // Only the first read answers: the list shown afterwards is the rollback's alone.
+      'GET /api/items': () => (++reads === 1 ? json(200, stored) : new Promise<Response>(() => undefined)),
+      'PUT /api/items/order': () => {
+        refused = true;
+        return json(404, { message: 'Service not found' });
+      },
+    });
+    const { result } = renderArea();
+    await waitFor(() => {
+      expect(result.current.list.data).toHaveLength(2);
+    });
+
+    act(() => {
+      result.current.reorder.mutate([...stored].reverse());
+    });
+
+    await waitFor(() => {
+      expect(result.current.reorder.isError).toBe(true);
+    });
+    expect(refused).toBe(true);
+    expect(names(result.current.list.data)).toEqual(['first', 'second']);
+  });
+
+  it('deletes with the version it read and reads the list again', async () => {
+    const server = mockServer({
+      'GET /api/items': () => json(200, stored),
+      'DELETE /api/items/2': () => new Response(null, { status: 204 }),
+    });
+    const { result } = renderArea();
+    await waitFor(() => {
+      expect(result.current.list.data).toHaveLength(2);
+    });
+
+    act(() => {
+      result.current.remove.mutate({ id: 2, version: 1 });
+    });
+
+    await waitFor(() => {
+      expect(server.calls('GET /api/items')).toHaveLength(2);
+    });
+    const headers = new Headers(server.calls('DELETE /api/items/2')[0]?.[1]?.headers);
+    expect(headers.get('If-Match')).toBe('"1"');
+  });
+});
