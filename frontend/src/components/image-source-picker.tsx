@@ -1,5 +1,6 @@
-import { ImagePlus, Link2 } from 'lucide-react';
-import { useId, type ChangeEvent } from 'react';
+import { ImageOff, ImagePlus, Link2 } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -60,10 +61,20 @@ export function ImageSourcePicker({
   error,
   prepare,
 }: ImageSourcePickerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const invalid = error !== undefined && error !== '';
   const preview = value.data ?? value.url;
+  // The preview that failed to load (a URL that is no image, a host that is down).
+  const [broken, setBroken] = useState<string | null>(null);
+  // Each choice takes a new number: a file still being read when a URL is typed, or the
+  // image removed, is dropped when its reading ends instead of overwriting the later choice.
+  const choice = useRef(0);
+  const change = (next: ImageSource) => {
+    choice.current += 1;
+    onChange(next);
+  };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -76,8 +87,11 @@ export function ImageSourcePicker({
       toast({ title: tooLarge.title, description: tooLarge.description, variant: 'destructive' });
       return;
     }
-    const data = await readAsDataUrl(file);
-    onChange({ data: prepare === undefined ? data : await prepare(data, file), url: null });
+    choice.current += 1;
+    const reading = choice.current;
+    const read = await readAsDataUrl(file);
+    const data = prepare === undefined ? read : await prepare(read, file);
+    if (reading === choice.current) onChange({ data, url: null });
   };
 
   return (
@@ -85,18 +99,32 @@ export function ImageSourcePicker({
       <legend className={cn('mb-2 text-sm leading-none font-medium', invalid && 'text-destructive')}>{label}</legend>
       {preview !== null && preview !== '' && (
         <div className="flex items-center gap-4">
-          <img
-            src={scaledImage(preview, 320)}
-            alt={alt}
-            style={{ width: previewSize, height: previewSize }}
-            className="rounded-md border border-border object-cover"
-          />
+          {broken === preview ? (
+            <span
+              role="img"
+              aria-label={t('common.imageUnavailable')}
+              style={{ width: previewSize, height: previewSize }}
+              className="flex items-center justify-center rounded-md border border-border bg-muted text-muted-foreground"
+            >
+              <ImageOff aria-hidden className="size-8" />
+            </span>
+          ) : (
+            <img
+              src={scaledImage(preview, 320)}
+              alt={alt}
+              style={{ width: previewSize, height: previewSize }}
+              className="rounded-md border border-border object-cover"
+              onError={() => {
+                setBroken(preview);
+              }}
+            />
+          )}
           <Button
             type="button"
             variant="outline"
             size="sm"
             onClick={() => {
-              onChange({ data: null, url: null });
+              change({ data: null, url: null });
             }}
           >
             {words.remove}
@@ -137,7 +165,7 @@ export function ImageSourcePicker({
           value={value.url ?? ''}
           onChange={(event) => {
             const url = event.currentTarget.value;
-            onChange({ data: null, url: url === '' ? null : url });
+            change({ data: null, url: url === '' ? null : url });
           }}
         />
       </div>
