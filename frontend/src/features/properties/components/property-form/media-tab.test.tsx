@@ -198,7 +198,10 @@ describe('the media tab', () => {
     });
     expect(screen.getByText('No images yet')).toBeInTheDocument();
     expect(screen.queryByText('Failed to upload images')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Create Property' })).toBeEnabled();
+    // The tab tells the form it stopped uploading from an effect, a render after the bar went.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Create Property' })).toBeEnabled();
+    });
   });
 
   it('adds an uploaded batch after the images already listed and says so', async () => {
