@@ -29,6 +29,10 @@ describe('route table', () => {
     ['/users', 'users'],
     ['/admin/management', 'management'],
     ['/services', 'services'],
+    ['/services/process', 'services'],
+    ['/admin/services/testimonials', 'services'],
+    ['/services/services/new', 'serviceForm'],
+    ['/admin/services/process/4/edit', 'serviceForm'],
     ['/features', 'features'],
     ['/features-management', 'features'],
     ['/admin/features', 'features'],
@@ -63,9 +67,9 @@ describe('route table', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 
-  it('shows the 404 page inside the shell for a declared screen that has not landed', async () => {
+  it('shows the 404 page inside the shell for a services section that does not exist', async () => {
     mockServer({ 'GET /api/user': signedIn });
-    renderApp('/admin/services');
+    renderApp('/admin/services/nowhere');
 
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The one route table (core-panel §2 and site-content §2). Every route and /admin alias
-// of both specifications is declared here; a screen that has not landed yet renders the
-// 404 page. Screens load lazily, so each route downloads only its own code.
+// of both specifications is declared here. Screens load lazily, so each route downloads
+// only its own code.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
@@ -28,6 +28,10 @@ const users = lazyScreen(() => import('@/features/users/routes/users'));
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'));
 const account = lazyScreen(() => import('@/features/account/routes/account'));
 const aboutManagement = lazyScreen(() => import('@/features/about-management/routes/about-management'));
+const team = lazyScreen(() => import('@/features/team/routes/team'));
+const services = lazyScreen(() => import('@/features/services/routes/services'));
+const serviceForm = lazyScreen(() => import('@/features/services/routes/service-form'));
+const heroImages = lazyScreen(() => import('@/features/hero-images/routes/hero-images'));
 
 export type ScreenName =
   | 'signIn'
@@ -43,6 +47,7 @@ export type ScreenName =
   | 'users'
   | 'management'
   | 'services'
+  | 'serviceForm'
   | 'features'
   | 'heroImages'
   | 'aboutManagement'
@@ -56,8 +61,8 @@ export interface ScreenHandle {
 interface ScreenRoutes {
   screen: ScreenName;
   paths: readonly string[];
-  /** The screen's code; absent until its issue lands, and the 404 page shows instead. */
-  component?: LazyRoute;
+  /** The screen's code. */
+  component: LazyRoute;
 }
 
 /** Each path, and the same path under the optional /admin prefix. */
@@ -74,12 +79,18 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
   { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests'), component: contacts },
   { screen: 'settings', paths: withAdminAlias('/settings'), component: settings },
-  { screen: 'team', paths: withAdminAlias('/team') },
+  { screen: 'team', paths: withAdminAlias('/team'), component: team },
   { screen: 'users', paths: withAdminAlias('/users'), component: users },
   { screen: 'management', paths: withAdminAlias('/management'), component: management },
-  { screen: 'services', paths: withAdminAlias('/services') },
+  // Each tab, and each full-page form, has an address of its own: a reload stays there.
+  { screen: 'services', paths: withAdminAlias('/services', '/services/:section'), component: services },
+  {
+    screen: 'serviceForm',
+    paths: withAdminAlias('/services/:section/new', '/services/:section/:id/edit'),
+    component: serviceForm,
+  },
   { screen: 'features', paths: withAdminAlias('/features', '/features-management'), component: features },
-  { screen: 'heroImages', paths: ['/admin/hero-images'] },
+  { screen: 'heroImages', paths: ['/admin/hero-images'], component: heroImages },
   { screen: 'aboutManagement', paths: withAdminAlias('/about-management'), component: aboutManagement },
   {
     screen: 'companyValues',
@@ -104,7 +115,7 @@ const tree: RouteObject[] = [
       {
         lazy: shell,
         children: SCREENS.flatMap(({ screen, paths, component }) =>
-          paths.map((path) => ({ path, handle: handle(screen), lazy: component ?? notFound })),
+          paths.map((path) => ({ path, handle: handle(screen), lazy: component })),
         ),
       },
     ],

@@ -1,20 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import addPropertyAr from './add-property.ar.json';
-import dashboardAr from './dashboard.ar.json';
-import dashboardEn from './dashboard.en.json';
-import aboutManagementAr from './about-management.ar.json';
-import aboutManagementEn from './about-management.en.json';
-import companyValuesAr from './company-values.ar.json';
-import companyValuesEn from './company-values.en.json';
-import historyAr from './history.ar.json';
-import historyEn from './history.en.json';
-import addPropertyEn from './add-property.en.json';
 import ar from './ar.json';
 import en from './en.json';
-import propertiesAr from './properties.ar.json';
-import propertiesEn from './properties.en.json';
-import propertyFormAr from './property-form.ar.json';
-import propertyFormEn from './property-form.en.json';
 import i18n, { LANGUAGE_STORAGE_KEY } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -27,15 +13,18 @@ describe('text resources', () => {
     expect(keys(ar).sort()).toEqual(keys(en).sort());
   });
 
-  it.each([
-    ['propertyForm', propertyFormEn, propertyFormAr],
-    ['properties', propertiesEn, propertiesAr],
-    ['addProperty', addPropertyEn, addPropertyAr],
-    ['dashboard', dashboardEn, dashboardAr],
-    ['history', historyEn, historyAr],
-    ['companyValues', companyValuesEn, companyValuesAr],
-    ['aboutManagement', aboutManagementEn, aboutManagementAr],
-  ])("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
+  // Every screen's text, English and Arabic, found by its file name: a new screen is checked too.
+  const screenTexts = import.meta.glob<{ default: unknown }>('./*.{en,ar}.json', { eager: true });
+  const screens = Object.keys(screenTexts)
+    .filter((path) => path.endsWith('.en.json'))
+    .map((path) => [path.slice(2, -'.en.json'.length), screenTexts[path]?.default, screenTexts[path.replace('.en.json', '.ar.json')]?.default]);
+
+  it('find the text of every screen', () => {
+    expect(screens.map(([name]) => name)).toEqual(expect.arrayContaining(['properties', 'team', 'services', 'hero-images']));
+  });
+
+  it.each(screens)("give Arabic every English key of the screen text '%s'", (_namespace, english, arabic) => {
+    expect(arabic).toBeDefined();
     expect(keys(arabic).sort()).toEqual(keys(english).sort());
   });
 

@@ -28,6 +28,9 @@ export interface ScreenText {
   settings: typeof import('./settings.en.json');
   account: typeof import('./account.en.json');
   contacts: typeof import('./contacts.en.json');
+  team: typeof import('./team.en.json');
+  services: typeof import('./services.en.json');
+  heroImages: typeof import('./hero-images.en.json');
 }
 
 declare module 'i18next' {
@@ -85,6 +88,18 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   contacts: {
     en: () => import('./contacts.en.json'),
     ar: () => import('./contacts.ar.json'),
+  },
+  team: {
+    en: () => import('./team.en.json'),
+    ar: () => import('./team.ar.json'),
+  },
+  services: {
+    en: () => import('./services.en.json'),
+    ar: () => import('./services.ar.json'),
+  },
+  heroImages: {
+    en: () => import('./hero-images.en.json'),
+    ar: () => import('./hero-images.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -1,6 +1,7 @@
 import { Plus, Settings2, Star } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
@@ -92,17 +93,17 @@ function CompanyValues() {
           {t('loading')}
         </p>
       ) : values.data.length === 0 ? (
-        <Card>
-          <CardContent className="grid justify-items-center gap-3 p-10 text-center">
-            <Star aria-hidden className="size-10 text-muted-foreground" />
-            <h2 className="text-lg font-semibold">{t('emptyTitle')}</h2>
-            <p className="text-muted-foreground">{t('emptyText')}</p>
+        <EmptyState
+          icon={Star}
+          title={t('emptyTitle')}
+          text={t('emptyText')}
+          action={
             <Button onClick={add}>
               <Plus aria-hidden />
               {t('addFirst')}
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t('title')}>
           {values.data.map((value) => (

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
@@ -18,13 +19,13 @@ import { UserDialog, type UserDialogState } from '../components/user-dialog';
 function NoAccess() {
   const { t } = useTranslation('users');
   return (
-    <Card className="mx-auto mt-10 max-w-lg">
-      <CardContent className="grid justify-items-center gap-3 p-10 text-center">
-        <ShieldAlert aria-hidden className="size-10 text-muted-foreground" />
-        <h1 className="text-xl font-semibold">{t('noAccess.title')}</h1>
-        <p className="text-muted-foreground">{t('noAccess.text')}</p>
-      </CardContent>
-    </Card>
+    <EmptyState
+      icon={ShieldAlert}
+      title={t('noAccess.title')}
+      text={t('noAccess.text')}
+      headingLevel={1}
+      className="mx-auto mt-10 max-w-lg"
+    />
   );
 }
 

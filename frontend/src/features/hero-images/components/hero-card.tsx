@@ -1,0 +1,93 @@
+import { ImageIcon, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { arabicText } from '@/lib/form';
+import { scaledImage } from '@/lib/media';
+import type { HeroImage } from '../api/hero-images';
+import { pageLabel } from './hero-pages';
+
+function Placeholder({ label, broken }: { label: string; broken: boolean }) {
+  const Icon = broken ? ImageOff : ImageIcon;
+  return (
+    <div role="img" aria-label={label} className="flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground">
+      <Icon aria-hidden className="size-10" />
+    </div>
+  );
+}
+
+/** The banner, or an icon in its place once it fails to load (site-content §2). */
+function HeroPicture({ source, alt }: { source: string; alt: string }) {
+  const { t } = useTranslation('heroImages');
+  const [broken, setBroken] = useState(false);
+  if (broken) return <Placeholder label={t('imageUnavailable')} broken />;
+  return (
+    <img
+      src={scaledImage(source, 640)}
+      alt={alt}
+      loading="lazy"
+      className="aspect-video w-full object-cover"
+      onError={() => {
+        setBroken(true);
+      }}
+    />
+  );
+}
+
+/**
+ * One page's hero (site-content §2): its banner, the page, both titles and subtitles,
+ * Active/Inactive, Edit and Delete.
+ */
+export function HeroCard({ hero, onEdit, onDelete }: { hero: HeroImage; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('heroImages');
+  const page = pageLabel(hero.pageName);
+  // The stored reference wins, as on the public site; the server keeps only one of the two.
+  const source = hero.imageData ?? hero.imageUrl ?? '';
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      {source === '' ? (
+        <Placeholder label={t('noImage')} broken={false} />
+      ) : (
+        // A new image after an edit gets a fresh chance to load.
+        <HeroPicture key={source} source={source} alt={hero.titleEn} />
+      )}
+      <CardContent className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">{page}</Badge>
+          <Badge variant={hero.isActive ? 'success' : 'secondary'}>{hero.isActive ? t('active') : t('inactive')}</Badge>
+        </div>
+        <div className="grid gap-1">
+          <h3 className="font-semibold">{hero.titleEn}</h3>
+          {hero.subtitleEn !== null && hero.subtitleEn !== undefined && (
+            <p className="text-sm text-muted-foreground">{hero.subtitleEn}</p>
+          )}
+        </div>
+        <div {...arabicText} className="grid gap-1">
+          <p className="font-semibold">{hero.titleAr}</p>
+          {hero.subtitleAr !== null && hero.subtitleAr !== undefined && (
+            <p className="text-sm text-muted-foreground">{hero.subtitleAr}</p>
+          )}
+        </div>
+        <div className="mt-auto flex justify-end gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={t('editHero', { page })}>
+            <Pencil aria-hidden />
+            {t('edit')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            onClick={onDelete}
+            aria-label={t('deleteHero', { page })}
+          >
+            <Trash2 aria-hidden />
+            {t('delete')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

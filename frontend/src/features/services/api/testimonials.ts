@@ -1,0 +1,7 @@
+import type { Testimonial, TestimonialInput } from '@/generated/types';
+import { orderedArea } from '@/lib/ordered-area';
+
+export type { Testimonial, TestimonialInput };
+
+/** 'Client Testimonials' (site-content §2, §7): `/api/testimonials`. */
+export const testimonialsArea = orderedArea<Testimonial, TestimonialInput>('/api/testimonials');
