@@ -149,7 +149,7 @@ impl Default for PropertyFeatureInput {
             icon: NEW_FEATURE_ICON.into(),
             category: FeatureCategory::General,
             is_active: true,
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
         }
     }
 }

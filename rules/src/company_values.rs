@@ -38,7 +38,7 @@ impl Default for CompanyValueInput {
             icon_class: Some(DEFAULT_ICON_CLASS.into()),
             image_url: None,
             image_data: None,
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
             is_active: true,
         }
     }

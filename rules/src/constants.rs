@@ -25,7 +25,7 @@ use crate::text::{ELLIPSIS, LOCATION_SEPARATOR_AR, LOCATION_SEPARATOR_EN, TRUNCA
 use crate::users::{
     AccountInput, UserCreateInput, ADMIN_ROLE, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, PROTECTED_USER_ID,
 };
-use crate::{export, images};
+use crate::{export, images, numbers};
 
 const SECOND_MS: u64 = 1000;
 const MINUTE_MS: u64 = 60 * SECOND_MS;
@@ -119,6 +119,7 @@ pub struct Constants {
     pub rating_max: i32,
     pub rating_default: i32,
     pub step_number_default: i32,
+    pub display_order_default: i32,
     pub default_role: &'static str,
     pub admin_role: &'static str,
     pub protected_user_id: i64,
@@ -216,6 +217,7 @@ pub fn all() -> Constants {
         rating_max: RATING_MAX,
         rating_default: RATING_DEFAULT,
         step_number_default: STEP_NUMBER_DEFAULT,
+        display_order_default: numbers::DISPLAY_ORDER_DEFAULT,
         default_role: DEFAULT_ROLE,
         admin_role: ADMIN_ROLE,
         protected_user_id: PROTECTED_USER_ID,

@@ -68,9 +68,12 @@ pub fn room_count(entry: &Value) -> i32 {
     integer(entry).unwrap_or(0)
 }
 
-/// A display order: unreadable becomes 0.
+/// Site §9: a record's place in its list when none is given.
+pub const DISPLAY_ORDER_DEFAULT: i32 = 0;
+
+/// A display order: unreadable becomes the default, 0.
 pub fn display_order(entry: &Value) -> i32 {
-    integer(entry).unwrap_or(0)
+    integer(entry).unwrap_or(DISPLAY_ORDER_DEFAULT)
 }
 
 /// A process step's number: unreadable becomes 1.

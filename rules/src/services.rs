@@ -32,7 +32,7 @@ impl Default for ServiceInput {
             description_en: String::new(),
             description_ar: String::new(),
             icon: String::new(),
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
             is_active: true,
         }
     }
@@ -76,7 +76,7 @@ impl Default for ProcessStepInput {
             description_en: String::new(),
             description_ar: String::new(),
             icon: String::new(),
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
             is_active: true,
             step_number: STEP_NUMBER_DEFAULT,
         }
@@ -144,7 +144,7 @@ impl Default for TestimonialInput {
             testimonial_ar: String::new(),
             rating: RATING_DEFAULT,
             client_image: None,
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
             is_active: true,
         }
     }

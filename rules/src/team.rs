@@ -47,7 +47,7 @@ impl Default for TeamMemberInput {
             whatsapp: None,
             linkedin: None,
             twitter: None,
-            display_order: 0,
+            display_order: crate::numbers::DISPLAY_ORDER_DEFAULT,
             is_active: true,
             specializations: Vec::new(),
         }

@@ -46,7 +46,7 @@ describe('the demo data set', () => {
     assert.equal(await team.locator(':scope > li').count(), 6);
     await team.getByText('+1 more').first().waitFor();
     await assertAccessible(page, 'team with the demo data');
-    await screenshot(page, 'team', { docs: true });
+    await screenshot(page, 'demo-team', { docs: true });
 
     await page.goto('/services');
     const services = page.getByRole('list', { name: 'Our Services' });
@@ -61,14 +61,14 @@ describe('the demo data set', () => {
     await testimonials.getByText('Rana Al-Masri', { exact: true }).waitFor();
     assert.equal(await testimonials.locator(':scope > li').count(), 5);
     await assertAccessible(page, 'client testimonials with the demo data');
-    await screenshot(page, 'services-testimonials', { docs: true });
+    await screenshot(page, 'demo-testimonials', { docs: true });
 
     await page.goto('/admin/hero-images');
     const heroes = page.getByRole('list', { name: 'Hero Images Management' });
     await heroes.getByText('Find your place', { exact: true }).waitFor();
     assert.equal(await heroes.locator(':scope > li').count(), 4);
     await assertAccessible(page, 'hero images with the demo data');
-    await screenshot(page, 'hero-images', { docs: true });
+    await screenshot(page, 'demo-hero-images', { docs: true });
     await page.context().close();
   });
 });

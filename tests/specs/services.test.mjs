@@ -87,6 +87,16 @@ async function saveEdit(page, form, { section, updated }) {
   await dismissToasts(page);
 }
 
+/// Does `move` and waits for the server's answer to the reorder it sends: the list shows
+/// the new order at once, before the server has it.
+async function reordered(page, path, move) {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/${path}/order`) && response.request().method() === 'PUT',
+  );
+  await move();
+  assert.equal((await saved).status(), 200);
+}
+
 async function publicTitles(page, path, field) {
   const response = await page.request.get(`/api/public/${path}`);
   assert.equal(response.status(), 200);
@@ -193,7 +203,9 @@ describe('Services Management', () => {
     await row(page, 'Our Services', 'Buying a home').waitFor();
 
     // Reordering by keyboard: the focus follows the moved row, the server keeps the order.
-    await row(page, 'Our Services', 'Renting').getByRole('button', { name: 'Move Renting up' }).click();
+    await reordered(page, 'services', () =>
+      row(page, 'Our Services', 'Renting').getByRole('button', { name: 'Move Renting up' }).click(),
+    );
     await waitForHeadings(page, 'Our Services', ['Buying a home', 'Renting', 'Selling']);
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     assert.equal(focused, 'Move Renting up');
@@ -259,10 +271,14 @@ describe('Services Management', () => {
     await saveEdit(page, form, PROCESS);
     await row(page, 'Our Process', 'Visit the shortlist').getByText('Inactive', { exact: true }).waitFor();
 
-    await row(page, 'Our Process', 'Sign').getByRole('button', { name: 'Move Sign up' }).click();
+    await reordered(page, 'process-steps', () =>
+      row(page, 'Our Process', 'Sign').getByRole('button', { name: 'Move Sign up' }).click(),
+    );
     await waitForHeadings(page, 'Our Process', ['Tell us what you need', 'Sign', 'Visit the shortlist']);
     // Dragging a row onto another's place moves it there.
-    await row(page, 'Our Process', 'Sign').dragTo(row(page, 'Our Process', 'Tell us what you need'));
+    await reordered(page, 'process-steps', () =>
+      row(page, 'Our Process', 'Sign').dragTo(row(page, 'Our Process', 'Tell us what you need')),
+    );
     await waitForHeadings(page, 'Our Process', ['Sign', 'Tell us what you need', 'Visit the shortlist']);
     assert.deepEqual(await publicTitles(page, 'process-steps', 'titleEn'), ['Sign', 'Tell us what you need']);
 
@@ -330,9 +346,11 @@ describe('Services Management', () => {
     await layla.getByRole('img', { name: '2 out of 5 stars' }).waitFor();
     await layla.getByText('Inactive', { exact: true }).waitFor();
 
-    await row(page, 'Client Testimonials', 'James Whitfield')
-      .getByRole('button', { name: 'Move James Whitfield up' })
-      .click();
+    await reordered(page, 'testimonials', () =>
+      row(page, 'Client Testimonials', 'James Whitfield')
+        .getByRole('button', { name: 'Move James Whitfield up' })
+        .click(),
+    );
     await waitForHeadings(page, 'Client Testimonials', ['James Whitfield', 'Rana Al-Masri', 'Layla Haddad']);
     assert.deepEqual(await publicTitles(page, 'testimonials', 'clientNameEn'), ['James Whitfield', 'Rana Al-Masri']);
 

@@ -266,6 +266,7 @@ export interface Constants {
   dashboardInquirySlice: number;
   dashboardProperties: number;
   defaultRole: string;
+  displayOrderDefault: number;
   ellipsis: string;
   exportRollingWindowDays: number;
   featureIconDefault: string;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
 import { json, mockServer, sentBody } from '@/test/server';
-import { orderedArea } from './ordered-area';
+import { nextDisplayOrder, orderedArea } from './ordered-area';
 
 interface Item {
   id: number;
@@ -33,6 +33,13 @@ function renderArea() {
 const names = (list: Item[] | undefined) => list?.map((item) => item.name);
 
 describe('an ordered area', () => {
+  it("offers a new record the place after the last one, or the rules' default in an empty list", () => {
+    expect(nextDisplayOrder(stored)).toBe(2);
+    expect(nextDisplayOrder([{ id: 9, version: 1, displayOrder: 7 }, ...stored])).toBe(8);
+    expect(nextDisplayOrder([])).toBe(0);
+    expect(nextDisplayOrder(undefined)).toBe(0);
+  });
+
   it('shows a reorder at once and sends every id in the new order', async () => {
     let answerOrder: () => void = () => undefined;
     const server = mockServer({

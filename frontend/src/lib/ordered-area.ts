@@ -11,6 +11,15 @@ export interface OrderedRecord extends Versioned {
   displayOrder?: number;
 }
 
+/**
+ * The display order a new record is offered: after the last one, so that it joins the end
+ * of the list as the person sees it (the API's default, 0, would put it among the first).
+ */
+export function nextDisplayOrder(records: readonly OrderedRecord[] | undefined): number {
+  const orders = (records ?? []).map((record) => record.displayOrder ?? 0);
+  return orders.length === 0 ? constants().displayOrderDefault : Math.max(...orders) + 1;
+}
+
 /** `path` is the area's collection, e.g. '/api/team-members'. */
 export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string) {
   const queryKey = [path] as const;
@@ -34,6 +43,9 @@ export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string)
     listOptions,
 
     useList: () => useQuery(listOptions()),
+
+    /** What a new record's form offers as its display order: see `nextDisplayOrder`. */
+    useNextDisplayOrder: () => nextDisplayOrder(useQuery(listOptions()).data),
 
     /** An inline image (`data:` URL) in the input comes back as a `/media/...` reference. */
     useCreate: () =>

@@ -64,6 +64,14 @@ describe('services management: the full-page forms', () => {
     expect(server.calls('POST /api/services')).toHaveLength(0);
   });
 
+  it('offers a new record the place after the last one of its tab', async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/services': answer(200, [buying]) });
+    renderApp('/services/services/new');
+    const form = await page('Add Service');
+
+    expect(within(form).getByLabelText('Display Order')).toHaveValue(buying.displayOrder + 1);
+  });
+
   it("shows the rules' messages for a step number below 1 and a negative order", async () => {
     mockServer({ 'GET /api/user': signedIn, 'GET /api/process-steps': answer(200, []) });
     renderApp('/services/process/new');

@@ -101,6 +101,15 @@ describe('team management screen', () => {
     expect(dialog('Add Team Member')).toBeInTheDocument();
   });
 
+  it('offers a new member the place after the last one', async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/team-members': answer(200, [jane, omar]) });
+    renderApp(PATH);
+
+    const form = await openAdd();
+
+    expect(within(form).getByLabelText('Display Order')).toHaveValue(omar.displayOrder + 1);
+  });
+
   it('shows why the list could not be read', async () => {
     mockServer({ 'GET /api/user': signedIn, 'GET /api/team-members': answer(500, { message: 'Database unavailable' }) });
     renderApp(PATH);

@@ -30,10 +30,12 @@ export function RecordForm<E extends AreaEntity, TRecord extends AreaRecord>({
   const navigate = useNavigate();
   const { section, Fields } = view;
   const backTo = useSectionPaths().tab(section);
+  const nextOrder = view.area.useNextDisplayOrder();
+  const opened = record === null ? { ...view.formValues(null), displayOrder: nextOrder } : view.formValues(record);
   const form = useForm<Draft<Payloads[E]>, unknown, Payloads[E]>({
     resolver: rulesResolver(view.entity),
     // A draft is a DefaultValues; TypeScript cannot see it through the generic payload type.
-    defaultValues: view.formValues(record) as DefaultValues<Draft<Payloads[E]>>,
+    defaultValues: opened as DefaultValues<Draft<Payloads[E]>>,
   });
   const [saved, setSaved] = useState(false);
   const { save, pending, conflict } = useSaveRecord({

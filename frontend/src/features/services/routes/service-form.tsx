@@ -35,6 +35,14 @@ function EditRecord<E extends AreaEntity, TRecord extends AreaRecord>({
   return <NotFoundMessage />;
 }
 
+/** The add page, once the tab's list is read: a new record is offered the place after the last. */
+function AddRecord<E extends AreaEntity, TRecord extends AreaRecord>({ view }: { view: AreaView<E, TRecord> }) {
+  const { t } = useTranslation('services');
+  const list = view.area.useList();
+  if (list.isPending) return <Spinner label={t('loading')} className="m-8" />;
+  return <RecordForm view={view} record={null} />;
+}
+
 function RecordPage<E extends AreaEntity, TRecord extends AreaRecord>({
   view,
   id,
@@ -42,7 +50,7 @@ function RecordPage<E extends AreaEntity, TRecord extends AreaRecord>({
   view: AreaView<E, TRecord>;
   id: string | undefined;
 }) {
-  if (id === undefined) return <RecordForm view={view} record={null} />;
+  if (id === undefined) return <AddRecord view={view} />;
   const recordId = recordIdNamed(id);
   return recordId === undefined ? <NotFoundMessage /> : <EditRecord view={view} id={recordId} />;
 }

@@ -81,7 +81,8 @@ function coerceExperience(entry: unknown): number {
 
 function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () => void }) {
   const { t } = useTranslation('team');
-  const opened = formValues(member);
+  const nextOrder = teamMembers.useNextDisplayOrder();
+  const opened = member === null ? { ...formValues(null), displayOrder: nextOrder } : formValues(member);
   const form = useForm<Draft<TeamMemberInput>, unknown, TeamMemberInput>({
     resolver: rulesResolver('teamMember'),
     defaultValues: opened,
