@@ -1,7 +1,7 @@
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { RecordActions } from '@/components/record-actions';
 import { Card, CardContent } from '@/components/ui/card';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
@@ -52,23 +52,17 @@ export function ValueCard({
         <p {...arabicText} className="line-clamp-3 text-sm">
           {value.descriptionAr}
         </p>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={t('editValue', { title: value.titleEn })}>
-            <Pencil aria-hidden />
-            {t('edit')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="text-destructive"
-            onClick={onDelete}
-            aria-label={t('deleteValue', { title: value.titleEn })}
-          >
-            <Trash2 aria-hidden />
-            {t('delete')}
-          </Button>
-        </div>
+        <RecordActions
+          onEdit={onEdit}
+          onDelete={onDelete}
+          labels={{
+            edit: t('edit'),
+            delete: t('delete'),
+            editRecord: t('editValue', { title: value.titleEn }),
+            deleteRecord: t('deleteValue', { title: value.titleEn }),
+          }}
+          className="justify-end"
+        />
       </CardContent>
     </Card>
   );

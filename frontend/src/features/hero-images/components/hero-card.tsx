@@ -1,8 +1,8 @@
-import { ImageIcon, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { ImageIcon, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { RecordActions } from '@/components/record-actions';
 import { Card, CardContent } from '@/components/ui/card';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
@@ -70,23 +70,17 @@ export function HeroCard({ hero, onEdit, onDelete }: { hero: HeroImage; onEdit: 
             <p className="text-sm text-muted-foreground">{hero.subtitleAr}</p>
           )}
         </div>
-        <div className="mt-auto flex justify-end gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={t('editHero', { page })}>
-            <Pencil aria-hidden />
-            {t('edit')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="text-destructive"
-            onClick={onDelete}
-            aria-label={t('deleteHero', { page })}
-          >
-            <Trash2 aria-hidden />
-            {t('delete')}
-          </Button>
-        </div>
+        <RecordActions
+          onEdit={onEdit}
+          onDelete={onDelete}
+          labels={{
+            edit: t('edit'),
+            delete: t('delete'),
+            editRecord: t('editHero', { page }),
+            deleteRecord: t('deleteHero', { page }),
+          }}
+          className="mt-auto justify-end"
+        />
       </CardContent>
     </Card>
   );

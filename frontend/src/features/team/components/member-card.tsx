@@ -1,8 +1,8 @@
-import { Briefcase, GripVertical, Pencil, Trash2, UserRound } from 'lucide-react';
+import { Briefcase, GripVertical, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ReorderButtons } from '@/components/reorder-buttons';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { RecordActions } from '@/components/record-actions';
 import { Card } from '@/components/ui/card';
 import type { Reorder } from '@/hooks/use-reorder';
 import { arabicText } from '@/lib/form';
@@ -93,23 +93,16 @@ export function MemberCard({ member, index, count, reorder, onEdit, onDelete }: 
             later: t('moveLater', { name: member.nameEn }),
           }}
         />
-        <div className="flex gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={t('editMember', { name: member.nameEn })}>
-            <Pencil aria-hidden />
-            {t('edit')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="text-destructive"
-            onClick={onDelete}
-            aria-label={t('deleteMember', { name: member.nameEn })}
-          >
-            <Trash2 aria-hidden />
-            {t('delete')}
-          </Button>
-        </div>
+        <RecordActions
+          onEdit={onEdit}
+          onDelete={onDelete}
+          labels={{
+            edit: t('edit'),
+            delete: t('delete'),
+            editRecord: t('editMember', { name: member.nameEn }),
+            deleteRecord: t('deleteMember', { name: member.nameEn }),
+          }}
+        />
       </div>
     </Card>
   );
