@@ -24,9 +24,10 @@ function renderArea() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const view = renderHook(() => ({ list: items.useList(), reorder: items.useReorder(), remove: items.useDelete() }), {
-    wrapper,
-  });
+  const view = renderHook(
+    () => ({ list: items.useList(), reorder: items.useReorder(), remove: items.useDelete(), create: items.useCreate() }),
+    { wrapper },
+  );
   return { ...view, queryClient };
 }
 
@@ -119,5 +120,34 @@ describe('an ordered area', () => {
     });
     const headers = new Headers(server.calls('DELETE /api/items/2')[0]?.[1]?.headers);
     expect(headers.get('If-Match')).toBe('"1"');
+  });
+
+  it('reads the list again when a write is refused over a value taken meanwhile (409), not over its own input (422)', async () => {
+    const server = mockServer({
+      'GET /api/items': () => json(200, stored),
+      'POST /api/items': (init) =>
+        (sentBody(init) as { name: string }).name === 'taken'
+          ? json(409, { message: 'A hero image for the Home page already exists' })
+          : json(422, { message: 'Validation failed', errors: { name: 'Name is required' } }),
+    });
+    const { result } = renderArea();
+    await waitFor(() => {
+      expect(result.current.list.data).toHaveLength(2);
+    });
+
+    act(() => {
+      result.current.create.mutate({ name: '' });
+    });
+    await waitFor(() => {
+      expect(result.current.create.isError).toBe(true);
+    });
+    expect(server.calls('GET /api/items')).toHaveLength(1);
+
+    act(() => {
+      result.current.create.mutate({ name: 'taken' });
+    });
+    await waitFor(() => {
+      expect(server.calls('GET /api/items')).toHaveLength(2);
+    });
   });
 });

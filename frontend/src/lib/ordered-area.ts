@@ -3,7 +3,7 @@
 // API (list, create, update and delete with If-Match, and `PUT <path>/order`), so each
 // area's feature names its path once and gets its query and mutations from here.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiData, apiRequest, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import { ApiError, apiData, apiRequest, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 /** A record of an ordered area: versioned, placed by its display order. */
@@ -31,11 +31,17 @@ export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string)
       staleTime: constants().catalogFreshMs,
     });
 
-  /** Reads the list again after a write that went through or met a newer record (412). */
+  /**
+   * Reads the list again after a write that went through, or one refused over records the
+   * list shows stale: a newer version (412), or a unique value taken meanwhile (409, a hero
+   * image's page), which the list then shows as taken.
+   */
   const useRefreshAfter = () => {
     const queryClient = useQueryClient();
     return (_data: unknown, error: Error | null) =>
-      listsChanged(error) ? queryClient.invalidateQueries({ queryKey }) : undefined;
+      listsChanged(error) || (error instanceof ApiError && error.status === 409)
+        ? queryClient.invalidateQueries({ queryKey })
+        : undefined;
   };
 
   return {

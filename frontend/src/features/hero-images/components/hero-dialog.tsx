@@ -1,5 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
@@ -9,7 +7,6 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { RecordHistory } from '@/features/history';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { ApiError } from '@/lib/api-client';
 import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
 import { checkCategoryUpload, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -51,7 +48,6 @@ function chosenPage(value: string): HeroPage | null {
 
 function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void }) {
   const { t } = useTranslation('heroImages');
-  const queryClient = useQueryClient();
   const list = heroImages.useList();
   const create = heroImages.useCreate();
   const update = heroImages.useUpdate();
@@ -78,15 +74,6 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
     saved: { created: t('toast.created'), updated: t('toast.updated') },
     onDone,
   });
-
-  // A 409 means another hero took the page after the list was read: reading the list
-  // again marks that page as in use in the choice.
-  const refused = create.error ?? update.error;
-  useEffect(() => {
-    if (refused instanceof ApiError && refused.status === 409) {
-      void queryClient.invalidateQueries({ queryKey: heroImages.queryKey });
-    }
-  }, [refused, queryClient]);
 
   const usedByOthers = new Set((list.data ?? []).filter((other) => other.id !== hero?.id).map((other) => other.pageName));
 
