@@ -163,7 +163,12 @@ describe('hero images management', () => {
     const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
     await page.goto('/admin/hero-images');
-    const url = `${env.server.url}/images/properties-hero.jpg`;
+    // A linked image that loads: the PNG as the media store serves it, by its full address.
+    const stored = await page.request.post('/api/upload-image', {
+      multipart: { image: { name: 'linked.png', mimeType: 'image/png', buffer: PNG_1X1 } },
+    });
+    assert.equal(stored.ok(), true, await stored.text());
+    const url = `${env.server.url}${(await stored.json()).imageUrl}`;
 
     const add = await openAdd(page);
     await add.getByLabel('Page', { exact: true }).selectOption('properties');

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
 import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+import { ADMIN, serverAndBrowser, DATABASE_KIND } from '../support/server.mjs';
 
 function row(page, text) {
   return page.getByRole('row').filter({ hasText: text });
@@ -55,7 +55,7 @@ describe('the history of changes', () => {
     await activity.waitFor();
     assert.equal(await activity.getAttribute('href'), '/categories');
     await page.getByRole('link', { name: 'admin created category “Chalets”' }).waitFor();
-    await page.getByText(/^SQLite, answered in [\d.]+ ms$/).waitFor();
+    await page.getByText(new RegExp(`^${DATABASE_KIND}, answered in [\\d.]+ ms$`)).waitFor();
     await page.getByText(/^Version \d+\.\d+\.\d+, up /).waitFor();
     await assertAccessible(page, 'the dashboard with recent activity and system status');
     await screenshot(page, 'dashboard-activity');

@@ -96,6 +96,9 @@ describe('never losing work', () => {
       }
       await question.getByRole('button', { name: 'Keep editing' }).click();
       await question.waitFor({ state: 'detached' });
+      // The form's dialog hears clicks outside again once Radix has made it the top layer,
+      // an effect after the question left the page; it marks that on the dialog itself.
+      await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.style.pointerEvents === 'auto');
       assert.equal(await dialog.getByLabel('Name (English)').inputValue(), 'Half-typed', `kept after ${way}`);
     }
 

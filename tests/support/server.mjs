@@ -1,5 +1,7 @@
 // Starts the real aqar binary on a free port with a fresh SQLite database, and stops it.
-import { spawn } from 'node:child_process';
+// With AQAR_E2E_POSTGRES set to a PostgreSQL server's URL (postgres://postgres@127.0.0.1:5432)
+// each server gets a fresh PostgreSQL database instead, dropped when it stops.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,14 +25,35 @@ function freePort() {
   });
 }
 
+const postgres = process.env.AQAR_E2E_POSTGRES;
+let databases = 0;
+
+/** The kind of database the servers run on, as the System Status names it. */
+export const DATABASE_KIND = postgres === undefined ? 'SQLite' : 'PostgreSQL';
+
+function psql(sql) {
+  const run = spawnSync('psql', [`${postgres}/postgres`, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`psql ${sql}: ${run.stderr}`);
+}
+
+/** The database a new server uses, and how to remove it afterwards. */
+function freshDatabase(dir) {
+  if (postgres === undefined) return { url: `sqlite://${join(dir, 'aqar.db')}`, drop: () => undefined };
+  databases += 1;
+  const name = `aqar_e2e_${process.pid}_${databases}`;
+  psql(`CREATE DATABASE ${name}`);
+  return { url: `${postgres}/${name}`, drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function startServer({ demo = false, env = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'aqar-e2e-'));
+  const database = freshDatabase(dir);
   const port = await freePort();
   const child = spawn(binary, [], {
     cwd: dir,
     env: {
       ...process.env,
-      DATABASE_URL: `sqlite://${join(dir, 'aqar.db')}`,
+      DATABASE_URL: database.url,
       ROCKET_ADDRESS: '127.0.0.1',
       ROCKET_PORT: String(port),
       ROCKET_LOG_LEVEL: 'critical',
@@ -63,6 +86,7 @@ export async function startServer({ demo = false, env = {} } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       rmSync(dir, { recursive: true, force: true });
+      database.drop();
     },
   };
 }
