@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { dismissToasts, expectToast, newPage, screenshot, signIn } from '../support/browser.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 // A real 1x1 PNG, so the server's content check accepts it as an image.
@@ -17,17 +17,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectToast(page, title, description) {
-  await toast(page).getByText(title, { exact: true }).waitFor();
-  if (description !== undefined) await toast(page).getByText(description, { exact: true }).waitFor();
-}
-
-async function dismissToasts(page) {
-  const close = toast(page).getByRole('button', { name: 'Close' });
-  if ((await close.count()) > 0) await close.first().click();
-  await toast(page).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
-}
 
 function badge(page, name) {
   return page.getByRole('list', { name: 'Summary' }).getByText(name, { exact: true });

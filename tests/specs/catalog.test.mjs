@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { expectToast, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 // A real 1x1 PNG, so the server's content check accepts it as an image.
@@ -56,11 +56,6 @@ async function assertSameMessages(scope, labels, serverErrors) {
 
 function row(page, text) {
   return page.getByRole('row').filter({ hasText: text });
-}
-
-async function expectToast(page, title, description) {
-  await toast(page).getByText(title, { exact: true }).waitFor();
-  if (description !== undefined) await toast(page).getByText(description, { exact: true }).waitFor();
 }
 
 /// Lets the page come to rest before a screenshot: no toast over it, no transition under way.

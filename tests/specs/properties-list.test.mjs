@@ -8,7 +8,7 @@ import { deflateSync } from 'node:zlib';
 import { before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { expectToast, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { api, create, createCatalog, listing } from '../support/listings.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
@@ -84,11 +84,6 @@ async function titlesShown(page) {
 
 async function showing(page, text) {
   await page.getByText(text, { exact: true }).waitFor();
-}
-
-async function expectToast(page, title, description) {
-  await toast(page).getByText(title, { exact: true }).waitFor();
-  if (description !== undefined) await toast(page).getByText(description, { exact: true }).waitFor();
 }
 
 async function dismissToast(page) {

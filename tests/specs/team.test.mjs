@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { dismissToasts, expectToast, newPage, screenshot, signIn } from '../support/browser.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 // A real 1x1 PNG, so the server's content check accepts it as an image.
@@ -18,16 +18,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectToast(page, title) {
-  await toast(page).getByText(title, { exact: true }).waitFor();
-}
-
-async function dismissToasts(page) {
-  const close = toast(page).getByRole('button', { name: 'Close' });
-  while ((await close.count()) > 0) await close.first().click();
-  await toast(page).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
-}
 
 function grid(page) {
   return page.getByRole('list', { name: 'Team members' });

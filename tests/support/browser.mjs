@@ -52,3 +52,16 @@ export async function signIn(page, { username, password }) {
 export function toast(page) {
   return page.getByRole('region', { name: /notifications/i }).locator('li');
 }
+
+/** Waits for a toast reading `title` exactly, and `description` when given. */
+export async function expectToast(page, title, description) {
+  await toast(page).getByText(title, { exact: true }).waitFor();
+  if (description !== undefined) await toast(page).getByText(description, { exact: true }).waitFor();
+}
+
+/** Closes the toasts showing, so that the next one is not mistaken for them and nothing covers the page. */
+export async function dismissToasts(page) {
+  const close = toast(page).getByRole('button', { name: 'Close' });
+  while ((await close.count()) > 0) await close.first().click();
+  await toast(page).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
+}
