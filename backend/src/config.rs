@@ -33,6 +33,9 @@ pub struct Settings {
     pub session_absolute_hours: i64,
     /// Proxies whose forwarded headers are believed (see `client`).
     pub trusted_proxies: TrustedProxies,
+    /// Keep the property lists' answers in memory while nothing they read changes; off for
+    /// benchmarks that measure the database's own speed.
+    pub list_cache: bool,
 }
 
 impl Default for Settings {
@@ -44,6 +47,7 @@ impl Default for Settings {
             session_idle_minutes: 30,
             session_absolute_hours: 12,
             trusted_proxies: TrustedProxies::NONE,
+            list_cache: true,
         }
     }
 }
@@ -91,6 +95,10 @@ impl Settings {
                 .map_err(|problem| ConfigError::of("AQAR_TRUSTED_PROXIES", problem))?,
             None => defaults.trusted_proxies,
         };
+        let list_cache = match find(figment, "list_cache")? {
+            Some(value) => flag("AQAR_LIST_CACHE", value)?,
+            None => defaults.list_cache,
+        };
         Ok(Settings {
             admin_username,
             admin_password,
@@ -98,6 +106,7 @@ impl Settings {
             session_idle_minutes,
             session_absolute_hours,
             trusted_proxies,
+            list_cache,
         })
     }
 }

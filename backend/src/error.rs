@@ -36,6 +36,9 @@ pub struct ErrorBody<'a> {
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
+/// How long an overloaded server asks a client to wait before trying again.
+pub const OVERLOADED_RETRY_SECS: u64 = 1;
+
 impl ApiError {
     pub fn new(status: Status, message: impl Into<String>) -> Self {
         Self {
@@ -94,6 +97,14 @@ impl ApiError {
         Self { retry_after_secs: Some(retry_after_secs), ..Self::new(Status::TooManyRequests, message) }
     }
 
+    /// The database could not serve in time: the server is overloaded, not broken.
+    pub fn overloaded() -> Self {
+        Self {
+            retry_after_secs: Some(OVERLOADED_RETRY_SECS),
+            ..Self::new(Status::ServiceUnavailable, rules::messages::SERVER_BUSY)
+        }
+    }
+
     /// A failure the user cannot act on; the detail goes to the log, not the answer.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         rocket::error!("internal error: {detail}");
@@ -117,6 +128,7 @@ impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         match &error {
             sqlx::Error::RowNotFound => ApiError::not_found("Not found"),
+            sqlx::Error::PoolTimedOut => ApiError::overloaded(),
             sqlx::Error::Database(db) if db.is_unique_violation() => {
                 ApiError::conflict("A record with this value already exists")
             }

@@ -54,13 +54,18 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         Ok(configured) => configured,
         Err(error) => return rocket::custom(figment).attach(config::refusal(error)),
     };
+    let list_cache = if settings.list_cache {
+        properties::cache::ListCache::default()
+    } else {
+        properties::cache::ListCache::disabled()
+    };
     let mounts = api();
     let document = api_docs::ApiDocument(openapi::document(&mounts));
     let mut rocket = rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
         .manage(settings)
         .manage(dialect)
         .manage(document)
-        .manage(properties::cache::ListCache::default())
+        .manage(list_cache)
         .manage(health::Started::now())
         .attach(auth::origin::fairing())
         .mount("/", auth::origin::routes());
@@ -72,6 +77,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .register("/", error::catchers())
         .attach(Db::init())
         .attach(db::migrations())
+        .attach(properties::search_index::fairing())
         .attach(bootstrap::fairing())
         .attach(auth::sweep::fairing())
 }

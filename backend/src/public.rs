@@ -3,6 +3,7 @@
 //! [`Cached`], which gives every one the same `ETag`, `304` and `Cache-Control` behaviour.
 
 use std::io::Cursor;
+use std::sync::Arc;
 
 use rocket::http::{ContentType, Header, Status};
 use rocket::response::{self, Responder, Response};
@@ -35,6 +36,17 @@ fn matches(header: &str, tag: &str) -> bool {
 impl<'r, T: Serialize> Responder<'r, 'static> for Cached<T> {
     fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
         let body = serde_json::to_vec(&self.0).map_err(|_| Status::InternalServerError)?;
+        CachedJson(body.into()).respond_to(request)
+    }
+}
+
+/// A public answer whose JSON is serialised already (a kept list page), with the same
+/// `ETag`, `304` and `Cache-Control` as [`Cached`].
+pub struct CachedJson(pub Arc<[u8]>);
+
+impl<'r> Responder<'r, 'static> for CachedJson {
+    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
+        let body = self.0;
         let tag = entity_tag(&body);
         let mut response = Response::build();
         response

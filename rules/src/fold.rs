@@ -46,6 +46,18 @@ pub fn search_text(
     text
 }
 
+/// The words of a folded text, as the search index keeps them: the longest runs of letters
+/// and digits. A folded `q` made only of letters and digits can only match inside one word,
+/// so the rows it matches are the rows holding a word that contains it.
+pub fn words(folded: &str) -> impl Iterator<Item = &str> {
+    folded.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty())
+}
+
+/// Whether a folded `q` lies within one word wherever it matches (see [`words`]).
+pub fn is_one_word(folded: &str) -> bool {
+    !folded.is_empty() && folded.chars().all(char::is_alphanumeric)
+}
+
 /// The small letter of a Latin, Greek or Cyrillic capital; any other character as it is.
 /// A table of its own rather than `char::to_lowercase`, whose table of every script would
 /// add a twentieth to the browser's download of the rules.
@@ -100,7 +112,7 @@ fn is_removed(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{fold, search_text};
+    use super::{fold, is_one_word, search_text, words};
 
     #[test]
     fn search_text_folds_each_searched_field_onto_its_own_line() {
@@ -140,6 +152,15 @@ mod tests {
             assert_eq!(fold(&capital.to_string()), expected, "{capital} U+{:04X}", u32::from(capital));
         }
         assert_eq!(fold("İ"), "i");
+    }
+
+    #[test]
+    fn words_are_runs_of_letters_and_digits() {
+        let text = search_text("Sea-View Villa", "فيلا بإطلالة", Some("PROP-0042"), "Dubai, Marina", "");
+        let found: Vec<&str> = words(&text).collect();
+        assert_eq!(found, ["sea", "view", "villa", "فيلا", "باطلاله", "prop", "0042", "dubai", "marina"]);
+        assert!(is_one_word("villa") && is_one_word("فيلا") && is_one_word("0042"));
+        assert!(!is_one_word("sea view") && !is_one_word("prop-0042") && !is_one_word(""));
     }
 
     #[test]

@@ -150,3 +150,6 @@ pub const ORDER_REPEATED: &str = "An id is listed twice";
 pub fn hero_page_taken(page_label: &str) -> String {
     format!("A hero image for the {page_label} page already exists")
 }
+
+/// The answer (503) when the server cannot take more work in time.
+pub const SERVER_BUSY: &str = "The server is busy; please try again in a moment";

@@ -71,5 +71,5 @@ pub async fn seed(conn: &mut AnyConnection) -> ApiResult<()> {
         store::add_images(conn, id, references).await?;
         store::add_features(conn, id, features).await?;
     }
-    Ok(())
+    crate::properties::search_index::rebuild(conn).await
 }

@@ -1,13 +1,16 @@
-//! The panel's property list, answered from memory while nothing it reads has changed.
+//! The property lists (the panel's and the public site's), answered from memory while
+//! nothing they read has changed.
 //!
 //! Every server keeps its own bounded map from the parsed request to the serialised answer
-//! and the revision it was computed at. The revision lives in the database (migration 0008:
-//! triggers bump it, in the writing transaction, on every write to a table the answer
-//! reads), so a write through any server makes every server's copies stale. The revision is
-//! read before the answer is computed: a write during the computation can only leave an
-//! entry that is stale by revision (recomputed on the next read), never a wrong one.
+//! and the revision it was computed at. The revision lives in the database (migrations 0008
+//! and 0014: triggers bump it, in the writing transaction, on every write to a table the
+//! answers read), so a write through any server makes every server's copies stale. The
+//! revision is read before the answer is computed: a write during the computation can only
+//! leave an entry that is stale by revision (recomputed on the next read), never a wrong one.
+//! The cache is a bonus: switched off (`AQAR_LIST_CACHE=0`) every answer is computed.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
@@ -18,7 +21,6 @@ use sqlx::AnyPool;
 
 use super::listing::ListRequest;
 use super::store;
-use crate::db::Dialect;
 use crate::error::{ApiError, ApiResult};
 
 /// How many answers a server keeps.
@@ -35,6 +37,7 @@ pub struct Answer {
 /// The answers this server has computed, by request.
 pub struct ListCache {
     capacity: usize,
+    enabled: bool,
     entries: Mutex<HashMap<ListRequest, Answer>>,
 }
 
@@ -46,7 +49,12 @@ impl Default for ListCache {
 
 impl ListCache {
     pub fn with_capacity(capacity: usize) -> Self {
-        ListCache { capacity: capacity.max(1), entries: Mutex::new(HashMap::new()) }
+        ListCache { capacity: capacity.max(1), enabled: true, entries: Mutex::new(HashMap::new()) }
+    }
+
+    /// A cache that keeps nothing: every answer is computed.
+    pub fn disabled() -> Self {
+        ListCache { enabled: false, ..ListCache::default() }
     }
 
     fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<ListRequest, Answer>> {
@@ -86,22 +94,35 @@ impl ListCache {
     }
 }
 
-/// The panel's list for `request`: from `cache` when current, else computed and kept.
-pub async fn list(
+/// The answer to `request`: from `cache` when current, else made by `compute` (the JSON
+/// body and the total) and kept.
+pub async fn answer<F, Fut>(
     cache: &ListCache,
     db: &AnyPool,
-    dialect: Dialect,
     request: ListRequest,
-) -> ApiResult<Answer> {
+    compute: F,
+) -> ApiResult<Answer>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = ApiResult<(Vec<u8>, Option<i64>)>>,
+{
+    if !cache.enabled {
+        let (body, total) = compute().await?;
+        return Ok(Answer { revision: 0, body: body.into(), total });
+    }
     let revision = store::revision(db).await?;
     if let Some(answer) = cache.get(&request, revision) {
         return Ok(answer);
     }
-    let (properties, total) = store::list(db, dialect, &request).await?;
-    let body: Arc<[u8]> = serde_json::to_vec(&properties).map_err(ApiError::internal)?.into();
-    let answer = Answer { revision, body, total };
+    let (body, total) = compute().await?;
+    let answer = Answer { revision, body: body.into(), total };
     cache.put(request, answer.clone());
     Ok(answer)
+}
+
+/// `value` as the JSON body of an answer.
+pub fn json<T: serde::Serialize>(value: &T) -> ApiResult<Vec<u8>> {
+    serde_json::to_vec(value).map_err(ApiError::internal)
 }
 
 /// A JSON body already serialised, served as `Json` would serve it.

@@ -5,6 +5,7 @@
 pub mod body;
 pub mod cache;
 pub mod listing;
+pub mod search_index;
 pub mod store;
 
 use rocket::http::Status;
@@ -26,7 +27,7 @@ use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
 use crate::property_features::PropertyFeature;
-use crate::public::Cached;
+use crate::public::{Cached, CachedJson};
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -304,8 +305,13 @@ async fn list(
     dialect: &State<Dialect>,
     cache: &State<ListCache>,
 ) -> ApiResult<Listed<JsonBytes>> {
-    let query = query.parse(false)?;
-    let answer = cache::list(cache, db.pool(), *dialect.inner(), query).await?;
+    let request = query.parse(false)?;
+    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let answer = cache::answer(cache, pool, request.clone(), || async move {
+        let (properties, total) = store::list(pool, dialect, &request).await?;
+        Ok((cache::json(&properties)?, total))
+    })
+    .await?;
     Ok(Listed(JsonBytes(answer.body), answer.total))
 }
 
@@ -357,10 +363,16 @@ async fn public_list(
     query: ListQuery<'_>,
     db: &Db,
     dialect: &State<Dialect>,
-) -> ApiResult<Listed<Cached<Vec<PublicProperty>>>> {
-    let query = query.parse(true)?;
-    let (properties, total) = store::public_list(db.pool(), *dialect.inner(), &query).await?;
-    Ok(Listed(Cached(properties), total))
+    cache: &State<ListCache>,
+) -> ApiResult<Listed<CachedJson>> {
+    let request = query.parse(true)?;
+    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let answer = cache::answer(cache, pool, request.clone(), || async move {
+        let (properties, total) = store::public_list(pool, dialect, &request).await?;
+        Ok((cache::json(&properties)?, total))
+    })
+    .await?;
+    Ok(Listed(CachedJson(answer.body), answer.total))
 }
 
 #[get("/public/properties/<id>")]

@@ -235,6 +235,11 @@ pub async fn seed_with(
             }
         }
     }
+    let indexing = Instant::now();
+    let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
+    crate::properties::search_index::rebuild(&mut tx).await.map_err(failed)?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    index_seconds += indexing.elapsed().as_secs_f64();
     Ok(Seeded {
         properties: count,
         contact_requests: 0,
