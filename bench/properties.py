@@ -19,9 +19,9 @@ creates its own database there, runs VACUUM ANALYZE after seeding and drops it a
 
 Each run: the server starts with a known admin password, the benchmark signs in for the
 session cookie, checks the answer once, warms up for WARM_UP_SECS, then runs
-`wrk -t2 -c64 -d15s --latency` while a probe asks /healthz every 200 ms, and prints req/s,
-p50, p99, the answers that were not 2xx, the server's memory from /proc and what /healthz
-answered. The workload runs also print each status (500 and 503 apart; a 503 must say
+`wrk -t2 -c64 -d15s --latency` while a probe asks /healthz (200 ms after each answer), and
+prints req/s, p50, p99, the answers that were not 2xx, the server's memory from /proc and
+what /healthz answered. The workload runs also print each status (500 and 503 apart; a 503 must say
 Retry-After), the server's CPU and the bytes read per answer, and the peak RSS of the run
 alone. The targets of the issues are printed beside the figures; a miss is reported, not hidden.
 
