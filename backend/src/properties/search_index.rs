@@ -184,24 +184,27 @@ pub async fn words_containing(conn: &mut AnyConnection, folded: &str) -> ApiResu
     if !rules::fold::is_one_word(folded) || folded.chars().count() < MIN_SUFFIX {
         return Ok(None);
     }
-    // Every suffix that starts with `q` sorts from `q` up to `q` followed by the last character.
-    let sql = "SELECT w.id, w.properties, w.active FROM search_words w \
-               WHERE w.id IN (SELECT word_id FROM search_suffixes WHERE suffix >= $1 AND suffix < $2) \
-               AND w.properties > 0 ORDER BY w.id LIMIT $3";
-    let limit = i64::try_from(MAX_WORDS + 1).unwrap_or(i64::MAX);
+    // Every suffix that starts with `q` sorts from `q` up to `q` followed by the last
+    // character. A word may have two such suffixes ('villavilla'), hence room for repeats.
+    let sql = "SELECT w.id, w.properties, w.active FROM search_suffixes s \
+               JOIN search_words w ON w.id = s.word_id \
+               WHERE s.suffix >= $1 AND s.suffix < $2 AND w.properties > 0 LIMIT $3";
+    let limit = i64::try_from(4 * (MAX_WORDS + 1)).unwrap_or(i64::MAX);
     let rows = sqlx::query(sql)
         .bind(folded)
         .bind(format!("{folded}{}", char::MAX))
         .bind(limit)
         .fetch_all(&mut *conn)
         .await?;
-    if rows.len() > MAX_WORDS {
+    let mut words = BTreeMap::new();
+    for row in &rows {
+        let word = Word { id: row.try_get(0)?, properties: row.try_get(1)?, active: row.try_get(2)? };
+        words.insert(word.id, word);
+    }
+    if words.len() > MAX_WORDS || i64::try_from(rows.len()).unwrap_or(i64::MAX) >= limit {
         return Ok(None);
     }
-    let words = rows
-        .iter()
-        .map(|row| Ok(Word { id: row.try_get(0)?, properties: row.try_get(1)?, active: row.try_get(2)? }))
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let words: Vec<Word> = words.into_values().collect();
     Ok(Some(words))
 }
 

@@ -17,6 +17,7 @@ mod history;
 mod media;
 mod media_video;
 mod openapi;
+mod overload;
 mod properties;
 mod properties_cache;
 mod properties_index;
