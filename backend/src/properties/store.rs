@@ -655,7 +655,8 @@ fn word_page(
     )
 }
 
-/// The statement that reads a list's rows.
+/// The statement that reads a list: a paged list's ids in order, from the indexes alone
+/// (its rows are then read by id, see [`rows_and_total`]); the plain list's rows.
 fn rows_statement(
     dialect: Dialect,
     select: &str,
@@ -671,18 +672,11 @@ fn rows_statement(
             format!("{select}{filter}{}", order_by(query))
         }
         (Some(paging), Search::Words(words)) if query.sort.key == SortKey::CreatedAt => {
-            let page = word_page(&mut params, scope, words, query.sort.descending, paging);
-            format!("{select} WHERE p.id IN ({page}){}", order_by(query))
+            word_page(&mut params, scope, words, query.sort.descending, paging)
         }
-        // The page's ids first, from the indexes alone; then only its rows are read whole.
         (Some(paging), _) => {
             let filter = where_clause(&mut params, dialect, scope, search, plan);
-            let page = format!(
-                "SELECT p.id FROM properties p{filter}{}{}",
-                order_by(query),
-                limit(&mut params, paging)
-            );
-            format!("{select} WHERE p.id IN ({page}){}", order_by(query))
+            format!("SELECT p.id FROM properties p{filter}{}{}", order_by(query), limit(&mut params, paging))
         }
     };
     Statement { sql, params }
@@ -725,10 +719,27 @@ async fn rows_and_total(
     select: &str,
     query: &ListRequest,
 ) -> ApiResult<(Vec<AnyRow>, Option<i64>)> {
-    match statements(conn, dialect, select, query).await? {
-        None => Ok((Vec::new(), query.paging.map(|_| 0))),
-        Some((total, rows)) => Ok((rows.params.bound(&rows.sql).fetch_all(&mut *conn).await?, total)),
+    let Some((total, statement)) = statements(conn, dialect, select, query).await? else {
+        return Ok((Vec::new(), query.paging.map(|_| 0)));
+    };
+    let found = statement.params.bound(&statement.sql).fetch_all(&mut *conn).await?;
+    if query.paging.is_none() {
+        return Ok((found, total));
     }
+    // Two short statements rather than one: PostgreSQL plans each afresh, and the page's
+    // ids alone are a plan of one index; the rows by id another.
+    let ids = found.iter().map(|row| row.try_get::<i64, _>(0)).collect::<Result<Vec<_>, _>>()?;
+    if ids.is_empty() {
+        return Ok((Vec::new(), total));
+    }
+    let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!("{select} WHERE p.id IN ({})", marks.join(", "));
+    let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+    let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        by_id.insert(row.try_get(0)?, row);
+    }
+    Ok((ids.iter().filter_map(|id| by_id.remove(id)).collect(), total))
 }
 
 /// The query plans of the statements a list runs (its total's when counted, and its rows'),
