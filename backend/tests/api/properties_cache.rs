@@ -202,3 +202,39 @@ both_databases! {
         assert_eq!(list.as_array().map(Vec::len), Some(10_001));
     }
 }
+
+both_databases! {
+    async fn the_public_list_is_kept_and_renewed_by_a_change_of_a_place_name(app) {
+        app.login_admin().await;
+        let catalog = catalog(&app).await;
+        create_property(&app, full_form(&catalog, "Sea Villa")).await;
+        let path = "/api/public/properties?page=1&q=villa";
+        let first = raw(&app.client, path).await;
+        assert_eq!(first.0, Status::Ok);
+        let cache = app.client.rocket().state::<ListCache>().expect("the cache is managed");
+        assert_eq!(cache.len(), 1, "the public page is kept");
+        assert_eq!(raw(&app.client, path).await, first, "served again, byte for byte");
+
+        // The public answer names the city: renaming it is a write the answer reads.
+        let renamed = json!({ "nameEn": "Amman City", "nameAr": "عمّان", "countryId": catalog.country });
+        put(&app.client, &format!("/api/cities/{}", catalog.city), renamed).await;
+        let (_, _, body, _) = raw(&app.client, path).await;
+        let body: Value = serde_json::from_slice(&body).expect("JSON");
+        assert_eq!(body[0]["cityName"], "Amman City");
+    }
+
+    async fn with_the_cache_off_nothing_is_kept(app) {
+        let Some(off) = TestApp::spawn_with(app.backend, |figment| figment.merge(("aqar.list_cache", false))).await
+        else {
+            return;
+        };
+        off.login_admin().await;
+        let catalog = catalog(&off).await;
+        create_property(&off, full_form(&catalog, "Sea Villa")).await;
+        for path in ["/api/properties?page=1&q=villa", "/api/public/properties?page=1"] {
+            assert_eq!(raw(&off.client, path).await.0, Status::Ok);
+        }
+        let cache = off.client.rocket().state::<ListCache>().expect("the cache is managed");
+        assert!(cache.is_empty(), "AQAR_LIST_CACHE=0 keeps no answer");
+    }
+}
