@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -14,7 +15,7 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
 const backend = 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), wasm()],
+  plugins: [react(), tailwindcss(), wasm(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
