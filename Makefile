@@ -113,10 +113,12 @@ screenshots: chromium frontend
 
 # The properties benchmark (not part of `make test`): wrk (Debian's, installed if missing)
 # against the release server on seeded SQLite databases (10,000 and 1,000 listings), then
-# the paged search on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL).
+# the paged search on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL);
+# then what gzipping the JSON answers costs the server, per answer.
 bench: build
 	python3 bench/properties.py
 	python3 bench/exports.py
+	python3 bench/compression.py
 
 clean:
 	cargo clean
