@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress';
+import { preloadWasm } from './scripts/preload-wasm';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -15,7 +16,7 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
 const backend = 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), wasm(), precompress()],
+  plugins: [react(), tailwindcss(), wasm(), preloadWasm('index.html'), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
