@@ -146,3 +146,28 @@ async fn a_small_json_answer_stays_plain() {
     assert!(body.len() < aqar::compression::MIN_BYTES);
     assert!(serde_json::from_slice::<serde_json::Value>(&body).is_ok());
 }
+
+#[rocket::async_test]
+async fn a_gzipped_public_read_has_a_weak_tag_that_still_answers_304() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |figment| figment.merge(("aqar.demo", true)))
+        .await
+        .expect("SQLite app");
+    let plain = get(&app, "/api/public/properties", None).await;
+    let strong = header(&plain, "ETag").expect("a tag").to_owned();
+    assert!(!strong.starts_with("W/"));
+
+    let gzipped = get(&app, "/api/public/properties", Some("gzip")).await;
+    assert_eq!(header(&gzipped, "Content-Encoding"), Some("gzip"));
+    let weak = header(&gzipped, "ETag").expect("a tag").to_owned();
+    assert_eq!(weak, format!("W/{strong}"));
+
+    let again = app
+        .client
+        .get("/api/public/properties")
+        .header(Header::new("Accept-Encoding", "gzip"))
+        .header(Header::new("If-None-Match", weak))
+        .dispatch()
+        .await;
+    assert_eq!(again.status(), Status::NotModified);
+    assert_eq!(header(&again, "Content-Encoding"), None);
+}
