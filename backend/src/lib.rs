@@ -7,6 +7,7 @@ pub mod bootstrap;
 pub mod categories;
 pub mod client;
 pub mod company_values;
+pub mod compression;
 pub mod config;
 pub mod contacts;
 pub mod content;
@@ -68,6 +69,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .manage(list_cache)
         .manage(health::Started::now())
         .attach(auth::origin::fairing())
+        .attach(compression::fairing())
         .mount("/", auth::origin::routes());
     for mount in &mounts {
         rocket = rocket.mount(mount.base, mount.routes());

@@ -12,6 +12,7 @@ mod catalog_features;
 mod catalog_locations;
 mod catalog_property_types;
 mod company_values;
+mod compression;
 mod contacts;
 mod history;
 mod media;

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, FormDialogFrame, useCloseFormDialog } from '@/components/form-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { RecordHistory } from '@/features/history';
 import type { Property } from '../api/get-properties';
-import { PropertyForm } from './property-form';
+
+// The form and what it alone uses (react-hook-form, the location pickers, the tabs) load when
+// a dialog first opens: imported with the list, they came before its rows on a first visit.
+const PropertyForm = lazy(() => import('./property-form').then((module) => ({ default: module.PropertyForm })));
 
 /** Closed, adding (`property: null`) or editing a property. */
 export type PropertyDialogState = { property: Property | null } | null;
@@ -19,12 +23,14 @@ function PropertyDialogBody({ property, onClose }: { property: Property | null; 
       unsaved={dirty}
       history={property !== null && <RecordHistory entity="property" id={property.id} />}
     >
-      <PropertyForm
-        {...(property === null ? {} : { property })}
-        onSaved={onClose}
-        onCancel={close}
-        onDirtyChange={setDirty}
-      />
+      <Suspense fallback={<Spinner label={t('common.loading', { ns: 'translation' })} className="m-8" />}>
+        <PropertyForm
+          {...(property === null ? {} : { property })}
+          onSaved={onClose}
+          onCancel={close}
+          onDirtyChange={setDirty}
+        />
+      </Suspense>
     </FormDialogFrame>
   );
 }
