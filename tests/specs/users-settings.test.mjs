@@ -129,7 +129,7 @@ describe('users, settings and your own account', () => {
   test('the company settings round-trip with a logo; an SVG logo becomes a PNG', async () => {
     const page = await newPage(env.browser, env.server.url);
     await signIn(page, ADMIN);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Company Settings' }).waitFor();
     await page.getByText('PNG, JPG or SVG up to 5MB').waitFor();
     assert.equal(await page.getByLabel('Value').first().getAttribute('placeholder'), '500');
