@@ -362,14 +362,48 @@ describe('the catalog', () => {
     await assertAccessible(page, 'features with a row in each tab');
     await screenshot(page, 'features', { docs: true });
 
-    let asked = '';
-    page.once('dialog', (confirm) => {
-      asked = confirm.message();
-      void confirm.accept();
-    });
+    // Two listings have the feature selected: the confirmation says so, and the delete
+    // takes it off both (site §3).
+    const pool = stored.body.find((feature) => feature.nameEn === 'Private Pool Plus');
+    const category = await api(page, 'POST', '/api/categories', { nameEn: 'Coastal', nameAr: 'ساحلي' });
+    const type = await api(page, 'POST', '/api/property-types', { nameEn: 'Chalet', nameAr: 'شاليه' });
+    const country = await api(page, 'POST', '/api/countries', { nameEn: 'Cyprus', nameAr: 'قبرص', code: 'CY' });
+    const city = await api(page, 'POST', '/api/cities', { nameEn: 'Larnaca', nameAr: 'لارنكا', countryId: country.body.id });
+    const listings = [];
+    for (const titleEn of ['Beach Chalet', 'Marina Chalet']) {
+      const created = await api(page, 'POST', '/api/properties', {
+        titleEn,
+        titleAr: 'شاليه',
+        descriptionEn: 'By the sea',
+        descriptionAr: 'على البحر',
+        price: 90000,
+        currency: 'USD',
+        area: 80,
+        countryId: country.body.id,
+        cityId: city.body.id,
+        locationEn: 'Larnaca, Cyprus',
+        locationAr: 'لارنكا، قبرص',
+        categoryId: category.body.id,
+        typeId: type.body.id,
+        buildingTypeNew: 'Chalet',
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const selected = await api(page, 'POST', `/api/properties/${created.body.id}/features`, { featureIds: [pool.id] });
+      assert.equal(selected.status, 200);
+      listings.push(created.body);
+    }
     await row(page, 'Private Pool Plus').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    await confirm.getByText('Are you sure you want to delete this feature?', { exact: false }).waitFor();
+    await confirm.getByText('Used by 2 listings, which will lose it.', { exact: false }).waitFor();
+    await assertAccessible(page, 'the feature delete confirmation with its count');
+    await screenshot(page, 'feature-delete-count');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Feature deleted successfully');
-    assert.equal(asked, 'Are you sure you want to delete this feature?');
+    for (const listing of listings) {
+      const features = await api(page, 'GET', `/api/properties/${listing.id}/features`);
+      assert.deepEqual(features.body, [], `${listing.titleEn} lost the feature`);
+    }
     await page.context().close();
   });
 

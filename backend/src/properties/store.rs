@@ -1234,6 +1234,50 @@ pub async fn replace_features(
     Ok(features)
 }
 
+/// How many listings have the feature selected.
+pub async fn listings_with_feature(db: &AnyPool, feature_id: i64) -> ApiResult<i64> {
+    let count = sqlx::query_scalar("SELECT COUNT(*) FROM property_feature_assignments WHERE feature_id = $1")
+        .bind(feature_id)
+        .fetch_one(db)
+        .await?;
+    Ok(count)
+}
+
+/// In the transaction of a feature's delete, before it: takes the feature off every listing
+/// that has it selected (site §3: assignments go with the feature), each listing's change
+/// recorded in its history. The caller has locked the feature's row, so no listing can
+/// select it between this and the delete.
+pub async fn unselect_everywhere(conn: &mut AnyConnection, actor: &Actor, feature_id: i64) -> ApiResult<()> {
+    let rows = sqlx::query(
+        "SELECT a.property_id, a.feature_id FROM property_feature_assignments a \
+         JOIN property_features f ON f.id = a.feature_id \
+         WHERE a.property_id IN (SELECT property_id FROM property_feature_assignments WHERE feature_id = $1) \
+         ORDER BY a.property_id, f.display_order, f.id",
+    )
+    .bind(feature_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut selections: Vec<(i64, Vec<i64>)> = Vec::new();
+    for row in &rows {
+        let (property, feature): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+        match selections.last_mut() {
+            Some((last, ids)) if *last == property => ids.push(feature),
+            _ => selections.push((property, vec![feature])),
+        }
+    }
+    sqlx::query("DELETE FROM property_feature_assignments WHERE feature_id = $1")
+        .bind(feature_id)
+        .execute(&mut *conn)
+        .await?;
+    for (property, before) in &selections {
+        let after = before.iter().copied().filter(|id| *id != feature_id).collect();
+        let (before, after) =
+            (super::FeatureIds { feature_ids: before.clone() }, super::FeatureIds { feature_ids: after });
+        history::updated(conn, actor, Entity::Property, *property, &before, &after).await?;
+    }
+    Ok(())
+}
+
 // Catalog records that listings use.
 
 /// A catalog record a property can name.
@@ -1244,7 +1288,6 @@ pub enum Reference {
     Country,
     City,
     Region,
-    Feature,
 }
 
 impl Reference {
@@ -1256,7 +1299,6 @@ impl Reference {
             Reference::Country => ("countries", "properties", "country_id"),
             Reference::City => ("cities", "properties", "city_id"),
             Reference::Region => ("regions", "properties", "region_id"),
-            Reference::Feature => ("property_features", "property_feature_assignments", "feature_id"),
         }
     }
 
@@ -1268,7 +1310,6 @@ impl Reference {
             Reference::Country => "country",
             Reference::City => "city",
             Reference::Region => "region",
-            Reference::Feature => "property feature",
         }
     }
 }
@@ -1276,8 +1317,7 @@ impl Reference {
 /// In the transaction of a catalog delete, before it: 409 naming how many properties use
 /// the record. The record's row is locked first, so no property can start using it between
 /// this count and the delete: a concurrent writer naming it waits for this transaction,
-/// then finds it gone (and for a feature, whose assignments would go with it, nothing is
-/// lost unseen).
+/// then finds it gone.
 pub async fn refuse_if_used(conn: &mut AnyConnection, reference: Reference, id: i64) -> ApiResult<()> {
     let (table, users, column) = reference.tables();
     db::lock_row(conn, table, id).await?;

@@ -14,11 +14,12 @@ use serde::Serialize;
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::endpoint;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::history::Actor;
 use crate::if_match::IfMatch;
 use crate::openapi::{Doc, Endpoint};
 use crate::payload::Payload;
+use crate::properties;
 use crate::public::Cached;
 
 pub fn api() -> Vec<Endpoint> {
@@ -41,10 +42,16 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
         ),
         endpoint!(
+            usage,
+            Doc::new(
+                "How many listings have the property feature selected (and would lose it if it were deleted)"
+            )
+            .responds::<FeatureUsage>()
+        ),
+        endpoint!(
             remove,
-            Doc::new("Deletes a property feature; 409 while properties have it selected")
+            Doc::new("Deletes a property feature and takes it off every listing that has it selected")
                 .status(204)
-                .fails(&[409])
                 .versioned()
         ),
         endpoint!(
@@ -71,6 +78,14 @@ pub struct PropertyFeature {
     pub updated_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
+}
+
+/// What deleting a feature would change.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureUsage {
+    /// Listings that have the feature selected.
+    pub listings: i64,
 }
 
 #[get("/property-features")]
@@ -102,6 +117,14 @@ async fn update(
     body: Payload<PropertyFeatureInput>,
 ) -> ApiResult<Json<PropertyFeature>> {
     Ok(Json(store::update(db.pool(), &Actor::from(&user), id, expected.0, &body.0).await?))
+}
+
+#[get("/property-features/<id>/usage")]
+async fn usage(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<FeatureUsage>> {
+    if store::find(db.pool(), id).await?.is_none() {
+        return Err(ApiError::not_found(store::NOT_FOUND));
+    }
+    Ok(Json(FeatureUsage { listings: properties::store::listings_with_feature(db.pool(), id).await? }))
 }
 
 #[delete("/property-features/<id>")]

@@ -9,7 +9,7 @@ use super::PropertyFeature;
 use crate::db::{self, clock};
 use crate::error::ApiResult;
 use crate::history::{self, Actor, Entity};
-use crate::properties::{self, store::Reference};
+use crate::properties;
 
 pub const COLUMNS: &str =
     "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at, version";
@@ -119,11 +119,13 @@ pub async fn update(
     Ok(updated)
 }
 
-/// Refused with 409 while properties use it (counted in the delete's transaction).
+/// Deletes the feature and takes it off every listing that has it selected, in one
+/// transaction recorded in the history of the feature and of each listing.
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = crate::db::begin_write(db).await?;
-    properties::store::refuse_if_used(&mut tx, Reference::Feature, id).await?;
+    db::lock_row(&mut tx, "property_features", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
+    properties::store::unselect_everywhere(&mut tx, actor, id).await?;
     sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(&mut *tx).await?;
     history::deleted(&mut tx, actor, Entity::PropertyFeature, id, &before).await?;
     tx.commit().await?;

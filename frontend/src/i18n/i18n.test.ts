@@ -3,9 +3,13 @@ import ar from './ar.json';
 import en from './en.json';
 import i18n, { LANGUAGE_STORAGE_KEY } from './index';
 
+// A plural's forms differ by language (Arabic has six, English two): the key is what is compared.
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
 function keys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  if (typeof value !== 'object' || value === null) return [prefix.replace(PLURAL_FORM, '')];
+  const all = Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  return [...new Set(all)];
 }
 
 describe('text resources', () => {

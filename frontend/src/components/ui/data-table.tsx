@@ -83,6 +83,12 @@ export type TextKey<T> = {
 }[keyof T] &
   string;
 
+/** A delete confirmation's words; the description may be more than text (a count read on opening). */
+export interface DeleteQuestion {
+  title: string;
+  description: ReactNode;
+}
+
 export interface DataTableProps<T extends { id: number | string }> {
   data: readonly T[];
   columns: readonly DataTableColumn<T>[];
@@ -103,8 +109,11 @@ export interface DataTableProps<T extends { id: number | string }> {
   onDelete?: (row: T) => void;
   /** Asks with the browser's confirm and this text instead of the 'Confirm Delete' dialog. */
   browserConfirm?: string;
-  /** The confirmation dialog's own words, where a screen's specification gives them. */
-  confirmDelete?: { title: string; description: string };
+  /**
+   * The confirmation dialog's own words, where a screen's specification gives them, or
+   * where they depend on the row (what else the delete takes with it).
+   */
+  confirmDelete?: DeleteQuestion | ((row: T) => DeleteQuestion);
   /** Whether a row offers Delete; every row does unless told (user 1 never does). */
   canDelete?: (row: T) => boolean;
   /** Paging, search and sort on the server; without it, on the rows given. */
@@ -249,6 +258,12 @@ export function DataTable<T extends { id: number | string }>({
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
+  const question =
+    typeof confirmDelete === 'function'
+      ? pendingDelete === null
+        ? undefined
+        : confirmDelete(pendingDelete)
+      : confirmDelete;
 
   const texts = useMemo(
     () => (searchKeys === undefined || server !== undefined ? [] : foldedTexts(data, searchKeys)),
@@ -443,8 +458,8 @@ export function DataTable<T extends { id: number | string }>({
       >
         <DialogContent closeLabel={t('common.close')}>
           <DialogHeader>
-            <DialogTitle>{confirmDelete?.title ?? t('dataTable.confirmDeleteTitle')}</DialogTitle>
-            <DialogDescription>{confirmDelete?.description ?? t('dataTable.confirmDeleteDescription')}</DialogDescription>
+            <DialogTitle>{question?.title ?? t('dataTable.confirmDeleteTitle')}</DialogTitle>
+            <DialogDescription>{question?.description ?? t('dataTable.confirmDeleteDescription')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validate } from '@/lib/rules';
 import { renderApp } from '@/test/render';
 import { answer, json, mockServer, sentBody, signedIn } from '@/test/server';
@@ -143,18 +143,39 @@ describe('features management screen', () => {
     });
   });
 
-  it("deletes after the confirm 'Are you sure you want to delete this feature?'", async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    mockServer({
+  it("deletes after the confirm 'Are you sure you want to delete this feature?', saying how many listings lose it", async () => {
+    const server = mockServer({
       'GET /api/user': signedIn,
       'GET /api/property-features': answer(200, [pool]),
+      'GET /api/property-features/1/usage': answer(200, { listings: 12 }),
       'DELETE /api/property-features/1': answer(204),
     });
     renderApp('/features');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this feature?');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    expect(
+      await within(dialog).findByText('Used by 12 listings, which will lose it.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Are you sure you want to delete this feature?', { exact: false })).toBeInTheDocument();
+    expect(server.calls('DELETE /api/property-features/1')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Feature deleted successfully')).toBeInTheDocument();
+    expect(server.calls('DELETE /api/property-features/1')).toHaveLength(1);
+  });
+
+  it('says when no listing uses the feature', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/property-features': answer(200, [pool]),
+      'GET /api/property-features/1/usage': answer(200, { listings: 0 }),
+    });
+    renderApp('/features');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    expect(await within(dialog).findByText('No listing uses it.')).toBeInTheDocument();
   });
 });

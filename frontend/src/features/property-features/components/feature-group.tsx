@@ -9,6 +9,7 @@ import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
 import { useDeletePropertyFeature } from '../api/delete-property-feature';
 import type { PropertyFeature } from '../api/get-property-features';
+import { DeleteQuestion } from './delete-question';
 import { FeatureCard, type FeatureCardState } from './feature-card';
 
 export interface FeatureGroupProps {
@@ -85,7 +86,10 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
           });
         }}
         onDelete={onDelete}
-        browserConfirm={t('features.confirmDelete')}
+        confirmDelete={(feature) => ({
+          title: t('dataTable.confirmDeleteTitle'),
+          description: <DeleteQuestion featureId={feature.id} />,
+        })}
       />
       {discard.dialog}
     </div>

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FeatureUsage } from '@/generated/types';
+import { apiRequest } from '@/lib/api-client';
+import { propertyFeaturesQueryKey } from './get-property-features';
+
+/** How many listings have the feature selected: the ones a delete takes it off. */
+export async function getFeatureUsage(id: number): Promise<FeatureUsage> {
+  const usage = await apiRequest<FeatureUsage>('GET', `/api/property-features/${id}/usage`);
+  return usage ?? { listings: 0 };
+}
+
+/** Read afresh each time a delete is asked about: listings change in other screens. */
+export function useFeatureUsage(id: number) {
+  return useQuery({
+    queryKey: [...propertyFeaturesQueryKey, id, 'usage'],
+    queryFn: () => getFeatureUsage(id),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
