@@ -182,7 +182,7 @@ describe('the property form', () => {
       typeId: catalog.villa.id,
       status: 'active',
       displayType: 'public',
-      buildingTypeNew: 'villa',
+      buildingTypeNew: 'Villa',
       images: [],
       ...overrides,
     });
@@ -370,14 +370,14 @@ describe('the property form', () => {
         regionId: catalog.abdoun.id,
         locationEn: 'Abdoun, Amman, Jordan',
         locationAr: 'عبدون، عمّان، الأردن',
-        continent: 'asia',
+        continent: 'Asia',
         categoryId: catalog.residential.id,
         typeId: catalog.apartment.id,
         status: 'pending',
         displayType: 'public',
         facing: 'southeast',
         isFeatured: true,
-        buildingTypeNew: 'apartment',
+        buildingTypeNew: 'Apartment',
         yearBuilt: 2015,
         buildingCondition: 'renovated',
         numberOfFloorsInBuilding: 8,
@@ -453,6 +453,38 @@ describe('the property form', () => {
     assert.equal(await page.getByLabel('Image URL', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByText('No images yet').isVisible(), true);
     await assertAccessible(page, 'media tab with the refused URL and its toast');
+    await page.context().close();
+  });
+
+  test('bounds Year Built to 1800 and the current year, shown under the field and checked before sending', async () => {
+    const page = await signedInPage();
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/properties')) posted += 1;
+    });
+    await page.goto('/add-property');
+    await page.getByRole('button', { name: 'Investment Property' }).click();
+    await expectChosen(page, 'Category', 'Investment / استثماري');
+    await openTab(page, 'Details');
+    const year = new Date().getFullYear();
+    const field = page.getByLabel('Year Built');
+    await page.getByText(`From 1800 to ${year}`, { exact: true }).waitFor();
+    assert.equal(await field.getAttribute('min'), '1800');
+    assert.equal(await field.getAttribute('max'), String(year));
+
+    for (const [typed, message] of [
+      ['1799', 'Year built cannot be before 1800'],
+      [String(year + 1), 'Year built cannot be in the future'],
+    ]) {
+      await field.fill(typed);
+      await page.getByRole('button', { name: 'Create Property' }).click();
+      await openTab(page, 'Details');
+      await page.getByText(message, { exact: true }).waitFor();
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    }
+    await assertAccessible(page, 'property form, Details, Year Built refused');
+    await screenshot(page, 'property-form-year-bounds');
+    assert.equal(posted, 0, 'the browser refused before sending');
     await page.context().close();
   });
 

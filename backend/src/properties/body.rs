@@ -23,15 +23,32 @@ pub enum PropertyBody {
     Quick(Box<LegacyPropertyInput>),
 }
 
-/// The quick form checked against the current UTC year (yearBuilt may not be later).
+/// The comprehensive form checked in the current year (yearBuilt may not be later).
+#[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+struct FullForm(PropertyInput);
+
+impl Validate for FullForm {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        self.0.validate_in_year(current_year())
+    }
+}
+
+/// The quick form checked in the current year, as the comprehensive one.
 #[derive(Serialize, Deserialize)]
 #[serde(transparent)]
 struct QuickForm(LegacyPropertyInput);
 
 impl Validate for QuickForm {
     fn validate(&self) -> Result<(), FieldErrors> {
-        self.0.validate_in_year(OffsetDateTime::now_utc().year())
+        self.0.validate_in_year(current_year())
     }
+}
+
+/// The year it is now in the time zone furthest ahead (UTC+14): the browser checks against
+/// its local year, which is never later, so the server never refuses a year it allowed.
+fn current_year() -> i32 {
+    (OffsetDateTime::now_utc() + time::Duration::hours(14)).year()
 }
 
 /// The `form` query parameter's one value.
@@ -43,9 +60,9 @@ impl<'r> FromData<'r> for PropertyBody {
 
     async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
         match request.query_value::<&str>("form") {
-            None => Payload::<PropertyInput>::from_data(request, body)
+            None => Payload::<FullForm>::from_data(request, body)
                 .await
-                .map(|p| PropertyBody::Full(Box::new(p.0))),
+                .map(|p| PropertyBody::Full(Box::new(p.0 .0))),
             Some(Ok(QUICK)) => Payload::<QuickForm>::from_data(request, body)
                 .await
                 .map(|p| PropertyBody::Quick(Box::new(p.0 .0))),

@@ -40,7 +40,7 @@ import { call } from '@/generated/wasm/rules';
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
   signIn: SignIn;
-  /** The older quick form's; the form holds `currentYear` beside it, which bounds yearBuilt. */
+  /** The older quick form's; checked in the current year, which bounds yearBuilt. */
   legacyProperty: LegacyPropertyInput;
   category: CategoryInput;
   propertyType: PropertyTypeInput;
@@ -71,9 +71,23 @@ export function runRule(op: string, input: unknown): unknown {
   return JSON.parse(call(op, JSON.stringify(input)));
 }
 
+/** The forms whose rules need the current year: it bounds yearBuilt (core §9). */
+const CHECKED_IN_A_YEAR: ReadonlySet<Entity> = new Set(['property', 'legacyProperty']);
+
+/** The year on the browser's clock; the rules read none in the browser, so it is passed in. */
+export function currentYear(): number {
+  return new Date().getFullYear();
+}
+
+/** The years a building can have been built in, as both property forms show and check them. */
+export function yearBuiltBounds(): { min: number; max: number } {
+  return { min: constants().yearBuiltMin, max: currentYear() };
+}
+
 /** The failing fields of `payload` and their messages; `{}` when it is valid. */
 export function validate<E extends Entity>(entity: E, payload: Draft<Payloads[E]>): FieldErrors {
-  return runRule(`validate.${entity}`, payload) as FieldErrors;
+  const input = CHECKED_IN_A_YEAR.has(entity) ? { ...payload, currentYear: currentYear() } : payload;
+  return runRule(`validate.${entity}`, input) as FieldErrors;
 }
 
 /**

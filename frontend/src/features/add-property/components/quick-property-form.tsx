@@ -22,17 +22,13 @@ import {
   constants,
   vocabulary,
   type VocabularyName,
+  yearBuiltBounds,
 } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateQuickProperty } from '../api/create-quick-property';
 import { QuickImages } from './quick-images';
 
-/** The year the rules bound yearBuilt with; they read no clock, so the form passes it. */
-interface YearContext {
-  currentYear: number;
-}
-
-type QuickValues = Draft<LegacyPropertyInput> & YearContext;
+type QuickValues = Draft<LegacyPropertyInput>;
 
 const ENGLISH_FIELDS = ['titleEn', 'descriptionEn', 'locationEn'] as const;
 const ARABIC_FIELDS = ['titleAr', 'descriptionAr', 'locationAr'] as const;
@@ -58,7 +54,6 @@ type NumberField =
   | 'parkingSpaces'
   | 'floor'
   | 'totalFloors'
-  | 'yearBuilt'
   | 'buildingAge';
 
 /** Every field a 422 or 409 of the server may name, to show its message under it. */
@@ -91,7 +86,6 @@ function startingValues(): QuickValues {
     ...start,
     categoryId: start.categoryId !== null && start.categoryId >= 1 ? start.categoryId : null,
     typeId: start.typeId !== null && start.typeId >= 1 ? start.typeId : null,
-    currentYear: new Date().getFullYear(),
   };
 }
 
@@ -105,13 +99,6 @@ function tabOfFirstError(errors: FieldErrors<QuickValues>): Language | undefined
   const first = Object.keys(errors).find((field) => english.includes(field) || arabic.includes(field));
   if (first === undefined) return undefined;
   return english.includes(first) ? 'english' : 'arabic';
-}
-
-/** What is sent: the form's values without the year they were checked in. */
-function payload(values: LegacyPropertyInput & YearContext): LegacyPropertyInput {
-  const input: LegacyPropertyInput & Partial<YearContext> = { ...values };
-  delete input.currentYear;
-  return input;
 }
 
 function VocabularyOptions({ name }: { name: VocabularyName }) {
@@ -143,8 +130,8 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
   const propertyTypes = usePropertyTypes();
   const create = useCreateQuickProperty();
   const [tab, setTab] = useState<Language>('english');
-  const form = useForm<QuickValues, unknown, LegacyPropertyInput & YearContext>({
-    resolver: rulesResolver<'legacyProperty', YearContext>('legacyProperty'),
+  const form = useForm<QuickValues, unknown, LegacyPropertyInput>({
+    resolver: rulesResolver('legacyProperty'),
     defaultValues: startingValues(),
   });
   const {
@@ -161,7 +148,7 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
 
   const onSubmit = handleSubmit(
     (values) => {
-      create.mutate(payload(values), {
+      create.mutate(values, {
         onSuccess: () => {
           toast({ title: t('quick.toast.created') });
           onSaved();
@@ -185,6 +172,7 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
       <Input type="number" inputMode="decimal" step="any" {...register(name, { setValueAs: read })} />
     </FormField>
   );
+  const years = yearBuiltBounds();
 
   const images = useWatch({ control, name: 'images' }) ?? [];
 
@@ -296,7 +284,20 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
           {numberField('parkingSpaces', coerceRoomCount)}
           {numberField('floor', coerceOptionalInteger)}
           {numberField('totalFloors', coerceOptionalInteger)}
-          {numberField('yearBuilt', coerceOptionalInteger)}
+          <FormField
+            label={t('quick.fields.yearBuilt')}
+            hint={t('quick.fields.yearBuiltHint', years)}
+            error={errors.yearBuilt?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              step={1}
+              min={years.min}
+              max={years.max}
+              {...register('yearBuilt', { setValueAs: coerceOptionalInteger })}
+            />
+          </FormField>
           {numberField('buildingAge', coerceOptionalInteger)}
         </CardContent>
       </Card>

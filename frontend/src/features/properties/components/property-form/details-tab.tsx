@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { yearBuiltBounds } from '@/lib/rules';
 import { CheckboxField, NumberField, Section, VocabularySelect } from './fields';
 import { ROOM_COUNTS } from './form-values';
 
 /** Building information and the space distribution's room counts. */
 export function DetailsTab() {
   const { t } = useTranslation('propertyForm');
+  const years = yearBuiltBounds();
   return (
     <div className="grid gap-6">
       <Section title={t('sections.building')}>
@@ -15,7 +17,12 @@ export function DetailsTab() {
             vocabulary="buildingTypes"
             empty={t('select.buildingType')}
           />
-          <NumberField name="yearBuilt" reading="integer" label={t('fields.yearBuilt')} />
+          <NumberField
+            name="yearBuilt"
+            reading="integer"
+            label={t('fields.yearBuilt')}
+            bounds={{ ...years, hint: t('fields.yearBuiltHint', years) }}
+          />
           <VocabularySelect
             name="buildingCondition"
             label={t('fields.buildingCondition')}

@@ -85,10 +85,15 @@ type CountName =
  * How a number field's entry is read (core §5, by the rules): an optional decimal or whole
  * number is none when empty, a room count 0.
  */
-export type NumberFieldProps =
-  | { name: DecimalName; reading: 'decimal'; label: string }
-  | { name: IntegerName; reading: 'integer'; label: string }
-  | { name: CountName; reading: 'count'; label: string };
+export type NumberFieldProps = (
+  | { name: DecimalName; reading: 'decimal' }
+  | { name: IntegerName; reading: 'integer' }
+  | { name: CountName; reading: 'count' }
+) & {
+  label: string;
+  /** The range the rules accept, set on the input and said under it. */
+  bounds?: { min: number; max: number; hint: string };
+};
 
 const READINGS = {
   decimal: coerceOptionalNumber,
@@ -96,15 +101,17 @@ const READINGS = {
   count: coerceRoomCount,
 } as const;
 
-export function NumberField({ name, reading, label }: NumberFieldProps) {
+export function NumberField({ name, reading, label, bounds }: NumberFieldProps) {
   const { register } = usePropertyForm();
   const error = useFieldError(name);
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} hint={bounds?.hint}>
       <Input
         type="number"
         inputMode={reading === 'decimal' ? 'decimal' : 'numeric'}
         step={reading === 'decimal' ? 'any' : 1}
+        min={bounds?.min}
+        max={bounds?.max}
         {...register(name, { setValueAs: READINGS[reading] })}
       />
     </FormField>
