@@ -1,10 +1,11 @@
-//! The JSON body guard: parse, then validate with `rules`, at the boundary and once.
+//! The JSON body guard: read and validate with `rules`, at the boundary and once.
 //! Past this guard a handler trusts its payload.
 
 use rocket::data::{self, Data, FromData, ToByteUnit};
 use rocket::http::Status;
 use rocket::outcome::Outcome;
 use rocket::Request;
+use rules::reading::Refusal;
 use rules::Validate;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -51,17 +52,21 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
         ));
     }
     // A struct with defaults would also read from an array: every payload is an object.
-    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(ApiError::bad_request("The request body must be a JSON object"));
-    }
-    let payload: T = serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::bad_request(format!("The request body is not valid JSON for this call: {e}"))
+    let object = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(serde_json::Value::Object(object)) => object,
+        Ok(_) => return Err(ApiError::bad_request("The request body must be a JSON object")),
+        Err(e) => return Err(ApiError::bad_request(format!("The request body is not valid JSON: {e}"))),
+    };
+    let payload: T = rules::reading::read(object).map_err(|refusal| match refusal {
+        Refusal::Invalid(errors) => ApiError::validation(errors),
+        Refusal::Malformed(reason) => {
+            ApiError::bad_request(format!("The request body is not valid JSON for this call: {reason}"))
+        }
     })?;
-    // Judged on the payload as parsed: fields the call does not take are ignored anyway.
+    // Judged on the payload as read: fields the call does not take are ignored anyway.
     if serde_json::to_value(&payload).is_ok_and(|value| holds_nul(&value)) {
         return Err(ApiError::bad_request("Text cannot contain the NUL character (U+0000)"));
     }
-    payload.validate().map_err(ApiError::validation)?;
     Ok(payload)
 }
 

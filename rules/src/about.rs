@@ -51,11 +51,11 @@ impl Default for AboutSectionInput {
 impl Validate for AboutSectionInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.check(self.section_type.is_none(), "sectionType", messages::SECTION_TYPE_REQUIRED);
+        errors.check(self.section_type.is_none(), "sectionType", messages::FIELD_REQUIRED);
         errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
         errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-        errors.require(&self.content_en, "contentEn", messages::CONTENT_EN_REQUIRED);
-        errors.require(&self.content_ar, "contentAr", messages::CONTENT_AR_REQUIRED);
+        errors.require(&self.content_en, "contentEn", messages::FIELD_REQUIRED);
+        errors.require(&self.content_ar, "contentAr", messages::FIELD_REQUIRED);
         errors.check(
             images::section_image_too_large(self.image_data.as_deref()),
             "imageData",

@@ -73,7 +73,7 @@ pub struct CountryInput {
 impl Validate for CountryInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
-        errors.require(&self.code, "code", messages::COUNTRY_CODE_REQUIRED);
+        errors.require(&self.code, "code", messages::FIELD_REQUIRED);
         errors.into_result()
     }
 }

@@ -249,7 +249,7 @@ pub fn all() -> Constants {
             region: RegionInput::default(),
             property_feature: PropertyFeatureInput::default(),
             team_member: TeamMemberInput::default(),
-            user: UserCreateInput::default(),
+            user: UserCreateInput::new_form(),
             account: AccountInput::default(),
             service: ServiceInput::default(),
             process_step: ProcessStepInput::default(),

@@ -32,11 +32,11 @@ impl ContactRequestInput {
 impl Validate for ContactRequestInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.require(&self.name, "name", messages::NAME_REQUIRED);
-        errors.require(&self.email, "email", messages::EMAIL_REQUIRED);
+        errors.require(&self.name, "name", messages::FIELD_REQUIRED);
+        errors.require(&self.email, "email", messages::FIELD_REQUIRED);
         errors.check_email(Some(&self.email), "email", messages::EMAIL_INVALID);
-        errors.require(&self.subject, "subject", messages::SUBJECT_REQUIRED);
-        errors.require(&self.message, "message", messages::MESSAGE_REQUIRED);
+        errors.require(&self.subject, "subject", messages::FIELD_REQUIRED);
+        errors.require(&self.message, "message", messages::FIELD_REQUIRED);
         errors.into_result()
     }
 }
@@ -51,7 +51,7 @@ pub struct ContactStatusChange {
 impl Validate for ContactStatusChange {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.check(self.status.is_none(), "status", messages::STATUS_REQUIRED);
+        errors.check(self.status.is_none(), "status", messages::FIELD_REQUIRED);
         errors.into_result()
     }
 }

@@ -2,7 +2,7 @@
 //! `rules-wasm`) and the native case-file tests call exactly the same code. Every
 //! operation is listed, with its input and output, in `rules/OPS.md`.
 
-use serde::de::{Deserialize, DeserializeOwned};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -15,6 +15,7 @@ use crate::contact::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
 use crate::hero::HeroImageInput;
 use crate::property::{LegacyPropertyInput, PropertyInput};
+use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
 use crate::sign_in::SignIn;
@@ -30,8 +31,8 @@ use crate::{constants, fold, images, numbers, text, vocabularies, FieldErrors, V
 pub fn call(op: &str, input: &str) -> Result<String, String> {
     match op {
         "validate.signIn" => validate_as::<SignIn>(input),
-        "validate.property" => validate_as::<PropertyInput>(input),
-        "validate.legacyProperty" => validate_legacy_property(input),
+        "validate.property" => validate_in_year(input, PropertyInput::validate_in_year),
+        "validate.legacyProperty" => validate_in_year(input, LegacyPropertyInput::validate_in_year),
         "validate.category" => validate_as::<CategoryInput>(input),
         "validate.propertyType" => validate_as::<PropertyTypeInput>(input),
         "validate.country" => validate_as::<CountryInput>(input),
@@ -96,22 +97,31 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
 }
 
 fn validate_as<T: DeserializeOwned + Validate>(input: &str) -> Result<String, String> {
-    let payload: T = parse_object(input)?;
-    let errors: FieldErrors = payload.validate().err().unwrap_or_default();
-    to_json(&errors)
+    answer_errors(reading::read::<T>(parse_object(input)?))
 }
 
-/// The older property form carries the year it is checked in as `currentYear` beside its
-/// fields, because the rules read no clock.
-fn validate_legacy_property(input: &str) -> Result<String, String> {
+/// The property forms carry the year they are checked in as `currentYear` beside their
+/// fields: the browser build reads no clock.
+fn validate_in_year<T: DeserializeOwned>(
+    input: &str,
+    check: impl Fn(&T, i32) -> Result<(), FieldErrors>,
+) -> Result<String, String> {
     let mut fields = parse_object::<Map<String, Value>>(input)?;
     let current_year = fields
         .remove("currentYear")
         .and_then(|year| year.as_i64())
         .ok_or("'currentYear' must be a whole number")?;
     let current_year = i32::try_from(current_year).map_err(|e| e.to_string())?;
-    let property = LegacyPropertyInput::deserialize(fields).map_err(|e| e.to_string())?;
-    to_json(&property.validate_in_year(current_year).err().unwrap_or_default())
+    answer_errors(reading::read_with(fields, |payload: &T| check(payload, current_year)))
+}
+
+/// The failing fields (`{}` when none), or the sentence saying why the input is malformed.
+fn answer_errors<T>(read: Result<T, Refusal>) -> Result<String, String> {
+    match read {
+        Ok(_) => to_json(&FieldErrors::new()),
+        Err(Refusal::Invalid(errors)) => to_json(&errors),
+        Err(Refusal::Malformed(reason)) => Err(reason),
+    }
 }
 
 /// Reads the text into a JSON value first and the operation's type from that value: one

@@ -26,9 +26,8 @@ impl ExportSelection {
     /// required, must be real days, and the end may not come before the start.
     pub fn custom_days(&self) -> Result<(Date, Date), FieldErrors> {
         let mut errors = FieldErrors::new();
-        let start =
-            read_date(&mut errors, self.start_date.as_deref(), "startDate", messages::START_DATE_REQUIRED);
-        let end = read_date(&mut errors, self.end_date.as_deref(), "endDate", messages::END_DATE_REQUIRED);
+        let start = read_date(&mut errors, self.start_date.as_deref(), "startDate", messages::FIELD_REQUIRED);
+        let end = read_date(&mut errors, self.end_date.as_deref(), "endDate", messages::FIELD_REQUIRED);
         if let (Some(start), Some(end)) = (start, end) {
             errors.check(end < start, "endDate", messages::END_BEFORE_START);
             if errors.is_empty() {

@@ -40,7 +40,7 @@ impl Default for HeroImageInput {
 impl Validate for HeroImageInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.check(self.page_name.is_none(), "pageName", messages::PAGE_NAME_REQUIRED);
+        errors.check(self.page_name.is_none(), "pageName", messages::FIELD_REQUIRED);
         errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
         errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
         errors.into_result()

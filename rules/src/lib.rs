@@ -21,6 +21,7 @@ pub mod messages;
 pub mod numbers;
 pub mod ordering;
 pub mod property;
+pub mod reading;
 pub mod schema;
 pub mod services;
 pub mod settings;

@@ -1,14 +1,23 @@
 //! Every user-facing validation message, spelled once.
 //!
-//! Strings quoted by the specifications are copied exactly; the others (marked "written
-//! here") were written because the specifications state the rule but not its words.
+//! Strings quoted by the specifications are copied exactly. A field required without words
+//! of its own says the generic 'This field is required' ([`FIELD_REQUIRED`]); the other
+//! rules stated without words have words written here (marked so).
 
 // Sign-in (core §5).
 pub const USERNAME_REQUIRED: &str = "Username is required";
 pub const PASSWORD_REQUIRED: &str = "Password is required";
 
-// Generic fallbacks (core §5).
+// Generic fallbacks (core §5): the words of every rule stated without words of its own.
+pub const FIELD_REQUIRED: &str = "This field is required";
 pub const EMAIL_INVALID: &str = "Please enter a valid email address";
+/// The start of the minimum-length fallback; [`minimum_length`] completes it.
+pub const MINIMUM_LENGTH: &str = "Minimum length is";
+
+/// 'Minimum length is 8'.
+pub fn minimum_length(characters: usize) -> String {
+    format!("{MINIMUM_LENGTH} {characters}")
+}
 
 // Property form (core §5).
 pub const TITLE_EN_REQUIRED: &str = "English title is required";
@@ -46,8 +55,6 @@ pub const BATHROOMS_NEGATIVE: &str = "Bathrooms cannot be negative";
 // Category, property type, locations (core §5; site §5).
 pub const NAME_EN_REQUIRED: &str = "English name is required";
 pub const NAME_AR_REQUIRED: &str = "Arabic name is required";
-// Written here.
-pub const COUNTRY_CODE_REQUIRED: &str = "Country code is required";
 
 // Company settings (core §5).
 pub const COMPANY_NAME_REQUIRED: &str = "Company name is required";
@@ -64,14 +71,9 @@ pub const IMAGE_TOO_LARGE: &str = "Please select an image smaller than 5MB";
 // Users (site §5).
 pub const PASSWORDS_DONT_MATCH: &str = "Passwords don't match";
 pub const CONFIRM_PASSWORD_REQUIRED: &str = "Please confirm your password";
-// The minimum length is the panel's own (site §5 sets none); see docs/decisions.md.
-pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 8 characters";
-pub const CURRENT_PASSWORD_REQUIRED: &str = "Current password is required";
 pub const LOGO_TOO_LARGE: &str = "Please select a logo smaller than 5MB";
 
 // Team members (site §5 states the rules; the words are written here).
-pub const POSITION_EN_REQUIRED: &str = "English position is required";
-pub const POSITION_AR_REQUIRED: &str = "Arabic position is required";
 pub const EXPERIENCE_NEGATIVE: &str = "Experience must be non-negative";
 
 // Services, process steps, testimonials (site §5).
@@ -85,12 +87,6 @@ pub const TESTIMONIAL_AR_REQUIRED: &str = "Arabic testimonial is required";
 pub const RATING_TOO_LOW: &str = "Rating must be at least 1";
 pub const RATING_TOO_HIGH: &str = "Rating cannot exceed 5";
 
-// Hero images and about sections (site §5 states the rules; the words are written here).
-pub const PAGE_NAME_REQUIRED: &str = "Page is required";
-pub const SECTION_TYPE_REQUIRED: &str = "Section type is required";
-pub const CONTENT_EN_REQUIRED: &str = "English content is required";
-pub const CONTENT_AR_REQUIRED: &str = "Arabic content is required";
-
 // Values section form and values-section settings (site §5).
 pub const SECTION_TITLE_EN_REQUIRED: &str = "Section title in English is required";
 pub const SECTION_TITLE_AR_REQUIRED: &str = "Section title in Arabic is required";
@@ -98,16 +94,7 @@ pub const SECTION_SUBTITLE_EN_REQUIRED: &str = "Section subtitle in English is r
 pub const SECTION_SUBTITLE_AR_REQUIRED: &str = "Section subtitle in Arabic is required";
 pub const VALUES_REQUIRED: &str = "At least one value is required";
 
-// Contact requests (written here: the visitor form and the status change are not quoted).
-pub const NAME_REQUIRED: &str = "Name is required";
-pub const EMAIL_REQUIRED: &str = "Email is required";
-pub const SUBJECT_REQUIRED: &str = "Subject is required";
-pub const MESSAGE_REQUIRED: &str = "Message is required";
-pub const STATUS_REQUIRED: &str = "Status is required";
-
 // Export (core §5 states the rule; the words are written here).
-pub const START_DATE_REQUIRED: &str = "Start date is required";
-pub const END_DATE_REQUIRED: &str = "End date is required";
 pub const DATE_INVALID: &str = "Please enter a valid date";
 pub const END_BEFORE_START: &str = "End date cannot be before start date";
 

@@ -59,8 +59,8 @@ impl Validate for TeamMemberInput {
         let mut errors = FieldErrors::new();
         errors.require(&self.name_en, "nameEn", messages::NAME_EN_REQUIRED);
         errors.require(&self.name_ar, "nameAr", messages::NAME_AR_REQUIRED);
-        errors.require(&self.position_en, "positionEn", messages::POSITION_EN_REQUIRED);
-        errors.require(&self.position_ar, "positionAr", messages::POSITION_AR_REQUIRED);
+        errors.require(&self.position_en, "positionEn", messages::FIELD_REQUIRED);
+        errors.require(&self.position_ar, "positionAr", messages::FIELD_REQUIRED);
         errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
         errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
         errors.check(self.experience < 0, "experience", messages::EXPERIENCE_NEGATIVE);

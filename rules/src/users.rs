@@ -15,14 +15,15 @@ pub const PROTECTED_USER_ID: i64 = 1;
 /// The shortest password an account may be given, in characters (site §5 sets none).
 pub const PASSWORD_MIN_LENGTH: usize = 8;
 
-/// `POST /api/users`. The confirmation travels with the payload so the server checks the
-/// same pair the browser does.
+/// `POST /api/users`. The form's confirmation (site §5) travels with the payload so the
+/// server checks the same pair the browser does; a call without one is the specification's
+/// call (site §7), taken as it is.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserCreateInput {
     pub username: String,
     pub password: String,
-    pub confirm_password: String,
+    pub confirm_password: Option<String>,
     /// Checked as an e-mail address when given.
     pub email: Option<String>,
     pub full_name: Option<String>,
@@ -37,12 +38,20 @@ impl Default for UserCreateInput {
         Self {
             username: String::new(),
             password: String::new(),
-            confirm_password: String::new(),
+            confirm_password: None,
             email: None,
             full_name: None,
             is_active: true,
             role: Role::User,
         }
+    }
+}
+
+impl UserCreateInput {
+    /// What the Add User form starts from: like a call without fields, but with the
+    /// confirmation the form always sends.
+    pub fn new_form() -> Self {
+        Self { confirm_password: Some(String::new()), ..Self::default() }
     }
 }
 
@@ -53,14 +62,15 @@ impl Validate for UserCreateInput {
         // Spaces are legitimate password characters, so only an empty password is missing.
         errors.check(self.password.is_empty(), "password", messages::PASSWORD_REQUIRED);
         check_length(&mut errors, "password", &self.password);
-        check_confirmation(&mut errors, &self.password, &self.confirm_password);
+        check_confirmation(&mut errors, &self.password, self.confirm_password.as_deref());
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.into_result()
     }
 }
 
 /// `PUT /api/users/{id}`. An absent or empty password keeps the current one, and then the
-/// confirmation is not looked at.
+/// confirmation is not looked at; a new password is checked against its confirmation when
+/// the body carries one, as on create.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserUpdateInput {
@@ -100,7 +110,7 @@ impl Validate for UserUpdateInput {
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
         if let Some(password) = self.new_password() {
             check_length(&mut errors, "password", password);
-            check_confirmation(&mut errors, password, self.confirm_password.as_deref().unwrap_or_default());
+            check_confirmation(&mut errors, password, self.confirm_password.as_deref());
         }
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.into_result()
@@ -134,10 +144,10 @@ impl Validate for AccountInput {
             errors.check(
                 self.current_password.as_deref().unwrap_or_default().is_empty(),
                 "currentPassword",
-                messages::CURRENT_PASSWORD_REQUIRED,
+                messages::FIELD_REQUIRED,
             );
             check_length(&mut errors, "newPassword", password);
-            check_confirmation(&mut errors, password, self.confirm_password.as_deref().unwrap_or_default());
+            check_confirmation(&mut errors, password, self.confirm_password.as_deref());
         }
         errors.into_result()
     }
@@ -145,13 +155,21 @@ impl Validate for AccountInput {
 
 fn check_length(errors: &mut FieldErrors, field: &'static str, password: &str) {
     let length = password.chars().count();
-    errors.check(length > 0 && length < PASSWORD_MIN_LENGTH, field, messages::PASSWORD_TOO_SHORT);
+    // The minimum is the panel's own (site §5 sets none), said with the generic fallback.
+    if length > 0 && length < PASSWORD_MIN_LENGTH {
+        errors.add(field, messages::minimum_length(PASSWORD_MIN_LENGTH));
+    }
 }
 
-fn check_confirmation(errors: &mut FieldErrors, password: &str, confirmation: &str) {
-    if confirmation.is_empty() {
-        errors.add("confirmPassword", messages::CONFIRM_PASSWORD_REQUIRED);
-    } else if confirmation != password {
-        errors.add("confirmPassword", messages::PASSWORDS_DONT_MATCH);
+/// The form's confirmation (site §5), when the body carries one: absent, the call is the
+/// specification's own and has nothing to confirm.
+fn check_confirmation(errors: &mut FieldErrors, password: &str, confirmation: Option<&str>) {
+    match confirmation {
+        None => {}
+        Some("") => errors.add("confirmPassword", messages::CONFIRM_PASSWORD_REQUIRED),
+        Some(confirmation) if confirmation != password => {
+            errors.add("confirmPassword", messages::PASSWORDS_DONT_MATCH)
+        }
+        Some(_) => {}
     }
 }

@@ -1,13 +1,18 @@
 //! Every closed list of values of both specifications, with the value that is stored and
 //! sent (`value`) and its English label as the specifications name it (`label`).
 //!
-//! Lists the specifications spell in lowercase are Rust enums, so a payload cannot carry
-//! anything else. Lists they spell in Title Case (continents, currencies, building types,
-//! conditions, orientations) are stored as lowercase words joined by '-' (currencies keep
-//! their ISO codes) and checked by membership, because those fields are free text columns.
+//! Lists that only the panel's own code chooses from are Rust enums, so a payload cannot
+//! carry anything else. The lists a listing's free-text columns hold (continents,
+//! currencies, building types and conditions, orientations) are stored and answered as the
+//! specifications spell them ('Apartment', 'Needs Renovation', 'North America', 'JOD',
+//! 'northeast'), read in any case with or without spaces, hyphens or underscores between
+//! the words ([`spelled`]), and checked by membership.
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::messages;
 
 /// One entry of a vocabulary as the browser lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -24,9 +29,21 @@ const fn term(value: &'static str, label: &'static str) -> Term {
 macro_rules! enumeration {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $value:literal, $label:literal;)+ }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
         pub enum $name {
             $($(#[$vmeta])* #[serde(rename = $value)] $variant,)+
+        }
+
+        /// Any other text is refused with [`messages::NOT_IN_LIST`], which
+        /// [`crate::reading`] answers as that field's failure.
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                match text.as_str() {
+                    $($value => Ok(Self::$variant),)+
+                    _ => Err(D::Error::custom(messages::NOT_IN_LIST)),
+                }
+            }
         }
 
         impl $name {
@@ -150,36 +167,36 @@ enumeration! {
 }
 
 pub const CONTINENTS: &[Term] = &[
-    term("asia", "Asia"),
-    term("europe", "Europe"),
-    term("africa", "Africa"),
-    term("north-america", "North America"),
-    term("south-america", "South America"),
-    term("oceania", "Oceania"),
+    term("Asia", "Asia"),
+    term("Europe", "Europe"),
+    term("Africa", "Africa"),
+    term("North America", "North America"),
+    term("South America", "South America"),
+    term("Oceania", "Oceania"),
 ];
 
 pub const CURRENCIES: &[Term] =
     &[term("JOD", "JOD"), term("AED", "AED"), term("USD", "USD"), term("SAR", "SAR")];
 
 pub const BUILDING_TYPES: &[Term] = &[
-    term("apartment", "Apartment"),
-    term("villa", "Villa"),
-    term("duplex", "Duplex"),
-    term("townhouse", "Townhouse"),
-    term("penthouse", "Penthouse"),
-    term("studio", "Studio"),
-    term("loft", "Loft"),
-    term("chalet", "Chalet"),
-    term("office", "Office"),
-    term("shop", "Shop"),
-    term("warehouse", "Warehouse"),
+    term("Apartment", "Apartment"),
+    term("Villa", "Villa"),
+    term("Duplex", "Duplex"),
+    term("Townhouse", "Townhouse"),
+    term("Penthouse", "Penthouse"),
+    term("Studio", "Studio"),
+    term("Loft", "Loft"),
+    term("Chalet", "Chalet"),
+    term("Office", "Office"),
+    term("Shop", "Shop"),
+    term("Warehouse", "Warehouse"),
 ];
 
 pub const BUILDING_CONDITIONS: &[Term] = &[
-    term("new", "New"),
-    term("renovated", "Renovated"),
-    term("good", "Good"),
-    term("needs-renovation", "Needs Renovation"),
+    term("New", "New"),
+    term("Renovated", "Renovated"),
+    term("Good", "Good"),
+    term("Needs Renovation", "Needs Renovation"),
 ];
 
 pub const ORIENTATIONS: &[Term] = &[
@@ -196,6 +213,60 @@ pub const ORIENTATIONS: &[Term] = &[
 /// Whether `value` is the stored form of one of `terms`.
 pub fn contains(terms: &[Term], value: &str) -> bool {
     terms.iter().any(|t| t.value == value)
+}
+
+/// The stored form of the term `text` spells: any case, with or without spaces, hyphens or
+/// underscores between its words ('needs-renovation', 'NEEDS RENOVATION' and
+/// 'Needs Renovation' are one condition).
+pub fn canonical(terms: &[Term], text: &str) -> Option<&'static str> {
+    let key = |text: &str| -> String {
+        text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+    };
+    let wanted = key(text.trim());
+    terms.iter().find(|t| key(t.value) == wanted).map(|t| t.value)
+}
+
+/// Readers of the Title-Case vocabulary fields (`#[serde(deserialize_with = ...)]`): a known
+/// spelling becomes the stored form, anything else is kept for the field's rule to refuse.
+/// `null` reads as not given, or as empty text where the field is required.
+pub mod spelled {
+    use serde::{Deserialize, Deserializer};
+
+    use super::{canonical, Term, BUILDING_CONDITIONS, BUILDING_TYPES, CONTINENTS, CURRENCIES, ORIENTATIONS};
+
+    fn optional<'de, D: Deserializer<'de>>(
+        deserializer: D,
+        terms: &[Term],
+    ) -> Result<Option<String>, D::Error> {
+        let text = Option::<String>::deserialize(deserializer)?;
+        Ok(text.map(|text| canonical(terms, &text).map_or(text, str::to_owned)))
+    }
+
+    fn required<'de, D: Deserializer<'de>>(deserializer: D, terms: &[Term]) -> Result<String, D::Error> {
+        Ok(optional(deserializer, terms)?.unwrap_or_default())
+    }
+
+    pub fn currency<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        required(deserializer, CURRENCIES)
+    }
+
+    pub fn building_type<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        required(deserializer, BUILDING_TYPES)
+    }
+
+    pub fn continent<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        optional(deserializer, CONTINENTS)
+    }
+
+    pub fn orientation<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        optional(deserializer, ORIENTATIONS)
+    }
+
+    pub fn building_condition<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<String>, D::Error> {
+        optional(deserializer, BUILDING_CONDITIONS)
+    }
 }
 
 /// Every vocabulary by the name the `vocabulary` operation answers to.

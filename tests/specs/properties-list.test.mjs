@@ -111,7 +111,7 @@ describe('the properties list', () => {
           propertyNumber: `#${1001 + index}`,
           price: 50000 + ((index * 7919) % 25) * 10000,
           status: ['active', 'pending', 'sold'][index % 3],
-          continent: index % 4 === 0 ? 'europe' : 'asia',
+          continent: index % 4 === 0 ? 'Europe' : 'Asia',
           images: index % 2 === 0 ? [covers[index % 3]] : [],
         }),
       );

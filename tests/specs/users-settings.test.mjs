@@ -105,7 +105,7 @@ describe('users, settings and your own account', () => {
     await lina.getByLabel('New Password', { exact: true }).fill('lina-new-pass');
     await lina.getByLabel('Confirm New Password', { exact: true }).fill('lina-new-pass');
     await lina.getByRole('button', { name: 'Save Changes' }).click();
-    await lina.getByText('Current password is required', { exact: true }).waitFor();
+    await lina.getByText('This field is required', { exact: true }).waitFor();
     await lina.getByLabel('Current Password', { exact: true }).fill('wrong-password');
     await lina.getByRole('button', { name: 'Save Changes' }).click();
     await lina.getByText('The current password is not correct', { exact: true }).waitFor();

@@ -124,7 +124,7 @@ pub async fn cells(db: &AnyPool, input: Input, id: Option<i64>) -> ApiResult<Vec
     // The payload guard has checked the rules already; this keeps the type honest.
     let page = input.page_name.ok_or_else(|| {
         let mut errors = rules::FieldErrors::new();
-        errors.add("pageName", rules::messages::PAGE_NAME_REQUIRED);
+        errors.add("pageName", rules::messages::FIELD_REQUIRED);
         ApiError::validation(errors)
     })?;
     let taken: Option<i64> =

@@ -190,9 +190,9 @@ const CLOSINGS: [(&str, &str); 4] = [
 /// The currency, its value of one US dollar, the price level and the continent of a country.
 fn money_of(country_code: &str) -> (&'static str, f64, f64, Option<&'static str>) {
     match country_code {
-        "JO" => ("JOD", 0.709, 0.55, Some("asia")),
-        "AE" => ("AED", 3.6725, 1.35, Some("asia")),
-        "SA" => ("SAR", 3.75, 1.0, Some("asia")),
+        "JO" => ("JOD", 0.709, 0.55, Some("Asia")),
+        "AE" => ("AED", 3.6725, 1.35, Some("Asia")),
+        "SA" => ("SAR", 3.75, 1.0, Some("Asia")),
         _ => ("USD", 1.0, 1.0, None),
     }
 }
@@ -412,7 +412,7 @@ impl<'c> Generator<'c> {
         let building_type_new = vocabularies::BUILDING_TYPES
             .iter()
             .find(|term| term.value.eq_ignore_ascii_case(&kind.name_en))
-            .map_or("apartment", |term| term.value);
+            .map_or("Apartment", |term| term.value);
 
         // Status (mostly active) and times: created evenly over the span, edited since.
         let roll = self.rng.gen_range(0..100);

@@ -91,10 +91,11 @@ both_databases! {
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(body["errors"], json!({
             "titleEn": "English title is required", "titleAr": "Arabic title is required",
-            "contentEn": "English content is required", "contentAr": "Arabic content is required"
+            "contentEn": "This field is required", "contentAr": "This field is required"
         }));
-        let (status, _) = app.send(Method::Post, "/api/about-sections", json!({ "sectionType": "vision" })).await;
-        assert_eq!(status, Status::BadRequest, "a type outside story, mission, values");
+        let (status, body) = app.send(Method::Post, "/api/about-sections", json!({ "sectionType": "vision" })).await;
+        assert_eq!(status, Status::UnprocessableEntity, "a type outside story, mission, values");
+        assert_eq!(body["errors"]["sectionType"], "Please choose a value from the list");
     }
 
     async fn an_uploaded_image_is_stored_and_over_5_mb_refused(app) {

@@ -57,7 +57,7 @@ both_databases! {
         let (status, body) = app.send(Method::Post, "/api/countries", json!({ "nameEn": "", "nameAr": "", "code": "" })).await;
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(body["errors"], json!({
-            "nameEn": "English name is required", "nameAr": "Arabic name is required", "code": "Country code is required"
+            "nameEn": "English name is required", "nameAr": "Arabic name is required", "code": "This field is required"
         }));
     }
 

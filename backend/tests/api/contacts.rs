@@ -91,8 +91,8 @@ both_databases! {
         let (status, body) = submit(&app, json!({ "email": "not-an-address" })).await;
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(body["errors"], json!({
-            "name": "Name is required", "email": "Please enter a valid email address",
-            "subject": "Subject is required", "message": "Message is required"
+            "name": "This field is required", "email": "Please enter a valid email address",
+            "subject": "This field is required", "message": "This field is required"
         }));
         let mut about_a_listing = visitor("Rana");
         about_a_listing["propertyId"] = json!(999_999);
@@ -180,7 +180,7 @@ both_databases! {
         let (_, pending) = read(put("pending", "\"3\"").dispatch().await).await;
         assert_eq!(pending["status"], "pending", "any state may follow any other");
         let (status, body) = app.send(Method::Put, &format!("/api/contact-requests/{id}"), json!({})).await;
-        assert_eq!((status, &body["errors"]), (Status::UnprocessableEntity, &json!({ "status": "Status is required" })));
+        assert_eq!((status, &body["errors"]), (Status::UnprocessableEntity, &json!({ "status": "This field is required" })));
         read(put("closed", "\"4\"").dispatch().await).await;
         let (_, counts) = app.get("/api/contact-requests/counts").await;
         assert_eq!(counts, json!({ "pending": 1, "responded": 0, "closed": 1, "total": 2 }));
@@ -280,7 +280,7 @@ both_databases! {
         let (status, _, body) = export_get(&app, "period=custom&from=2026-01-10").await;
         assert_eq!(status, Status::UnprocessableEntity);
         let body: Value = serde_json::from_slice(&body).expect("json");
-        assert_eq!(body["errors"], json!({ "to": "End date is required" }));
+        assert_eq!(body["errors"], json!({ "to": "This field is required" }));
         assert_eq!(export_get(&app, "period=decade").await.0, Status::BadRequest);
     }
 

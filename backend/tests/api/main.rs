@@ -30,6 +30,7 @@ mod schema;
 mod seed;
 mod settings;
 mod site_content;
+mod specification_calls;
 mod stats;
 mod system_status;
 mod trust;

@@ -443,7 +443,7 @@ both_databases! {
         assert_eq!(after_quick["bedrooms"], 2, "the quick form's own field");
         assert_eq!(after_quick["countryId"], catalog.country, "the comprehensive form's fields are kept");
         assert_eq!(after_quick["regionId"], catalog.region);
-        assert_eq!(after_quick["buildingTypeNew"], "villa");
+        assert_eq!(after_quick["buildingTypeNew"], "Villa");
         assert_eq!(after_quick["bedroom"], 5);
         assert_eq!(after_quick["hasCentralAC"], true);
         assert_eq!(after_quick["maintenanceFee"], 1200.5);
@@ -553,11 +553,8 @@ both_databases! {
     async fn deleting_a_used_catalog_record_is_409_naming_the_count(app) {
         app.login_admin().await;
         let catalog = catalog(&app).await;
-        let feature = created(&app, "/api/property-features", json!({ "nameEn": "Pool", "nameAr": "مسبح" })).await;
         for title in ["One", "Two", "Three"] {
-            let property = create_property(&app, full_form(&catalog, title)).await;
-            let path = format!("/api/properties/{}/features", property["id"]);
-            app.send(Method::Post, &path, json!({ "featureIds": [feature["id"]] })).await;
+            create_property(&app, full_form(&catalog, title)).await;
         }
         let cases = [
             (format!("/api/categories/{}", catalog.category), "This category is used by 3 properties"),
@@ -565,7 +562,6 @@ both_databases! {
             (format!("/api/countries/{}", catalog.country), "This country is used by 3 properties"),
             (format!("/api/cities/{}", catalog.city), "This city is used by 3 properties"),
             (format!("/api/regions/{}", catalog.region), "This region is used by 3 properties"),
-            (format!("/api/property-features/{}", feature["id"]), "This property feature is used by 3 properties"),
         ];
         for (path, message) in &cases {
             let (status, answer) = app.send(Method::Delete, path, Value::Null).await;
@@ -588,7 +584,7 @@ both_databases! {
         }
     }
 
-    async fn a_feature_being_selected_meanwhile_is_not_deleted(app) {
+    async fn a_feature_being_selected_meanwhile_is_taken_off_that_listing_too(app) {
         app.login_admin().await;
         let catalog = catalog(&app).await;
         let property = create_property(&app, full_form(&catalog, "Villa")).await;
@@ -607,9 +603,10 @@ both_databases! {
             selecting.commit().await
         });
         committed.expect("committed");
-        assert_eq!(deleted.0, Status::Conflict, "{}", deleted.1);
-        assert_eq!(deleted.1["message"], "This property feature is used by 1 property");
+        assert_eq!(deleted.0, Status::NoContent, "{}", deleted.1);
         let features = format!("/api/properties/{}/features", property["id"]);
-        assert_eq!(app.get(&features).await.1, json!([feature]));
+        assert_eq!(app.get(&features).await.1, json!([]), "no assignment outlives its feature");
+        let (_, history) = app.get(&format!("/api/history?entity=property&id={}", property["id"])).await;
+        assert_eq!(history[0]["changes"], json!([{ "field": "featureIds", "old": [feature["id"]], "new": [] }]), "nothing is lost unseen");
     }
 }

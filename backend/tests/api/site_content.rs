@@ -81,7 +81,7 @@ both_databases! {
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(body["errors"]["experience"], "Experience must be non-negative");
         assert_eq!(body["errors"]["displayOrder"], "Display order must be non-negative");
-        assert_eq!(body["errors"]["positionEn"], "English position is required");
+        assert_eq!(body["errors"]["positionEn"], "This field is required");
         let (_, body) = app.send(Method::Post, "/api/services", json!({ "titleEn": "t" })).await;
         assert_eq!(body["errors"]["icon"], "Icon is required");
         let mut step = service("s");
@@ -95,9 +95,10 @@ both_databases! {
             assert_eq!(body["errors"], json!({ "rating": message }));
         }
         let (_, body) = app.send(Method::Post, "/api/hero-images", json!({ "titleEn": "t", "titleAr": "ع" })).await;
-        assert_eq!(body["errors"], json!({ "pageName": "Page is required" }));
-        let (status, _) = app.send(Method::Post, "/api/hero-images", hero("blog")).await;
-        assert_eq!(status, Status::BadRequest, "only the seven pages");
+        assert_eq!(body["errors"], json!({ "pageName": "This field is required" }));
+        let (status, body) = app.send(Method::Post, "/api/hero-images", hero("blog")).await;
+        assert_eq!(status, Status::UnprocessableEntity, "only the seven pages");
+        assert_eq!(body["errors"], json!({ "pageName": "Please choose a value from the list" }));
     }
 
     async fn a_page_has_one_hero_image_and_an_upload_clears_the_link(app) {

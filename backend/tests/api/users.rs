@@ -84,8 +84,9 @@ both_databases! {
         let created = create(&app, json!({ "username": "omar", "password": "omar-pass-1", "confirmPassword": "omar-pass-1" })).await;
         assert_eq!(created["role"], "user");
         assert_eq!(created["isActive"], true);
-        let (status, _) = app.send(Method::Post, "/api/users", json!({ "username": "sam", "password": "sam-pass-12", "confirmPassword": "sam-pass-12", "role": "owner" })).await;
-        assert_eq!(status, Status::BadRequest);
+        let (status, body) = app.send(Method::Post, "/api/users", json!({ "username": "sam", "password": "sam-pass-12", "confirmPassword": "sam-pass-12", "role": "owner" })).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"], json!({ "role": "Please choose a value from the list" }));
     }
 
     async fn usernames_are_unique_whatever_their_case(app) {
@@ -103,7 +104,7 @@ both_databases! {
         app.login_admin().await;
         let (status, body) = app.send(Method::Post, "/api/users", json!({ "username": "lina", "password": "short", "confirmPassword": "other" })).await;
         assert_eq!(status, Status::UnprocessableEntity);
-        assert_eq!(body["errors"], json!({ "password": "Password must be at least 8 characters", "confirmPassword": "Passwords don't match" }));
+        assert_eq!(body["errors"], json!({ "password": "Minimum length is 8", "confirmPassword": "Passwords don't match" }));
         let (_, body) = app.send(Method::Post, "/api/users", json!({ "username": "", "password": "", "confirmPassword": "" })).await;
         assert_eq!(body["errors"], json!({ "username": "Username is required", "password": "Password is required", "confirmPassword": "Please confirm your password" }));
         let created = create(&app, new_user("lina", "user")).await;

@@ -535,6 +535,16 @@ export interface FeatureIds {
 }
 
 /**
+ * What deleting a feature would change.
+ */
+export interface FeatureUsage {
+  /**
+   * Listings that have the feature selected.
+   */
+  listings: number;
+}
+
+/**
  * One field of a change: its value before (null when created) and after (null when deleted).
  */
 export interface FieldChange {
@@ -1632,11 +1642,12 @@ export interface User {
 }
 
 /**
- * `POST /api/users`. The confirmation travels with the payload so the server checks the
- * same pair the browser does.
+ * `POST /api/users`. The form's confirmation (site §5) travels with the payload so the
+ * server checks the same pair the browser does; a call without one is the specification's
+ * call (site §7), taken as it is.
  */
 export interface UserCreateInput {
-  confirmPassword?: string;
+  confirmPassword?: string | null;
   /**
    * Checked as an e-mail address when given.
    */
@@ -1656,7 +1667,8 @@ export interface UserCreateInput {
 
 /**
  * `PUT /api/users/{id}`. An absent or empty password keeps the current one, and then the
- * confirmation is not looked at.
+ * confirmation is not looked at; a new password is checked against its confirmation when
+ * the body carries one, as on create.
  */
 export interface UserUpdateInput {
   confirmPassword?: string | null;

@@ -128,7 +128,7 @@ describe('an ordered area', () => {
       'POST /api/items': (init) =>
         (sentBody(init) as { name: string }).name === 'taken'
           ? json(409, { message: 'A hero image for the Home page already exists' })
-          : json(422, { message: 'Validation failed', errors: { name: 'Name is required' } }),
+          : json(422, { message: 'Validation failed', errors: { name: 'This field is required' } }),
     });
     const { result } = renderArea();
     await waitFor(() => {

@@ -235,7 +235,7 @@ describe('quick add (the older form)', () => {
       titleAr: 'شقة مع حديقة',
       price: 120000,
       currency: 'JOD',
-      continent: 'asia',
+      continent: 'Asia',
       categoryId: 9,
       typeId: 2,
       bedrooms: 3,

@@ -42,7 +42,7 @@ describe('dashboard', () => {
           200,
           [
             testProperty(31, { propertyNumber: '#A-17', titleEn: 'Marina Loft', price: 1500000, currency: 'AED' }),
-            testProperty(30, { propertyNumber: null, titleEn: 'Quick Villa', locationEn: '', continent: 'north-america', status: 'pending' }),
+            testProperty(30, { propertyNumber: null, titleEn: 'Quick Villa', locationEn: '', continent: 'North America', status: 'pending' }),
             testProperty(29, { propertyNumber: '', titleEn: 'Old Farm', status: 'sold' }),
           ],
           { 'X-Total-Count': '40' },

@@ -51,7 +51,7 @@ const pageCalls = (server: ReturnType<typeof mockServer>) =>
 describe('properties list', () => {
   it("reads 'Loading...' until the first page arrives, then shows the columns of core §2", async () => {
     let release: (response: Response) => void = () => undefined;
-    const withImage = testProperty(1, { images: ['/media/abc.jpg', '/media/def.jpg'], status: 'active', continent: 'north-america' });
+    const withImage = testProperty(1, { images: ['/media/abc.jpg', '/media/def.jpg'], status: 'active', continent: 'North America' });
     const plain = testProperty(2, { propertyNumber: null, status: 'pending', titleEn: 'Office Tower', price: 1234567.5, currency: 'USD' });
     const sold = testProperty(3, { status: 'sold', titleEn: 'Sold Flat' });
     mockServer({

@@ -23,7 +23,7 @@ export function statusLabel(status: PropertyStatus): string {
   return label('propertyStatuses', status);
 }
 
-/** A stored continent ('north-america') as it reads, capitalised ('North America'). */
+/** A stored continent as the interface names it. */
 export function continentLabel(continent: string): string {
   return label('continents', continent);
 }

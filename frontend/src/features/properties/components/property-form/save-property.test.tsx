@@ -59,7 +59,7 @@ describe('saving a property', () => {
       regionId: null,
       locationEn: 'Amman, Jordan',
       locationAr: 'عمّان، الأردن',
-      buildingTypeNew: 'apartment',
+      buildingTypeNew: 'Apartment',
       yearBuilt: 2019,
       bedroom: 3,
       bathroom: 0,

@@ -96,7 +96,7 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     locationAr: 'عبدون، عمّان، الأردن',
     categoryId: 1,
     typeId: 2,
-    buildingTypeNew: 'villa',
+    buildingTypeNew: 'Villa',
     status: 'active',
     displayType: 'public',
     images: ['/media/aaa.jpg', '/media/bbb.png', 'https://images.unsplash.com/photo-1'],
