@@ -39,6 +39,7 @@ pub struct PropertyInput {
     pub price: Option<f64>,
     /// One of the `currencies` vocabulary.
     #[serde(deserialize_with = "spelled::currency")]
+    #[schemars(schema_with = "spelled::currency_schema")]
     pub currency: String,
     /// Square metres; absent reads as not given and fails like a negative area.
     pub area: Option<f64>,
@@ -55,6 +56,7 @@ pub struct PropertyInput {
     pub location_ar: String,
     /// One of the `continents` vocabulary, when given.
     #[serde(deserialize_with = "spelled::continent")]
+    #[schemars(schema_with = "spelled::continent_schema")]
     pub continent: Option<String>,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(with = "Option<i64>")]
@@ -66,15 +68,18 @@ pub struct PropertyInput {
     pub display_type: DisplayType,
     /// One of the `orientations` vocabulary, when given.
     #[serde(deserialize_with = "spelled::orientation")]
+    #[schemars(schema_with = "spelled::orientation_schema")]
     pub facing: Option<String>,
     pub is_featured: bool,
 
     /// One of the `buildingTypes` vocabulary.
     #[serde(deserialize_with = "spelled::building_type")]
+    #[schemars(schema_with = "spelled::building_type_schema")]
     pub building_type_new: String,
     pub year_built: Option<i32>,
     /// One of the `buildingConditions` vocabulary, when given.
     #[serde(deserialize_with = "spelled::building_condition")]
+    #[schemars(schema_with = "spelled::building_condition_schema")]
     pub building_condition: Option<String>,
     pub number_of_floors_in_building: Option<i32>,
     pub floor_number_unit: Option<i32>,
@@ -270,12 +275,14 @@ pub struct LegacyPropertyInput {
     #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
     #[serde(deserialize_with = "spelled::currency")]
+    #[schemars(schema_with = "spelled::currency_schema")]
     pub currency: String,
     /// Optional in this form; at least 0 when given.
     pub area: Option<f64>,
     pub location_en: String,
     pub location_ar: String,
     #[serde(deserialize_with = "spelled::continent")]
+    #[schemars(schema_with = "spelled::continent_schema")]
     pub continent: Option<String>,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(with = "Option<i64>")]

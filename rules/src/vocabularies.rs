@@ -230,6 +230,7 @@ pub fn canonical(terms: &[Term], text: &str) -> Option<&'static str> {
 /// spelling becomes the stored form, anything else is kept for the field's rule to refuse.
 /// `null` reads as not given, or as empty text where the field is required.
 pub mod spelled {
+    use schemars::{json_schema, Schema, SchemaGenerator};
     use serde::{Deserialize, Deserializer};
 
     use super::{canonical, Term, BUILDING_CONDITIONS, BUILDING_TYPES, CONTINENTS, CURRENCIES, ORIENTATIONS};
@@ -246,27 +247,46 @@ pub mod spelled {
         Ok(optional(deserializer, terms)?.unwrap_or_default())
     }
 
-    pub fn currency<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        required(deserializer, CURRENCIES)
+    /// The field's schema: text, with the list's own spellings as its examples (a client,
+    /// and the API fuzzer, sees what to send; other spellings of them are taken too).
+    fn text(terms: &[Term], nullable: bool) -> Schema {
+        let examples: Vec<&str> = terms.iter().map(|t| t.value).collect();
+        let kind = if nullable {
+            json_schema!({ "type": ["string", "null"] })
+        } else {
+            json_schema!({ "type": "string" })
+        };
+        let mut schema = kind;
+        schema.insert("examples".into(), examples.into());
+        schema
     }
 
-    pub fn building_type<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        required(deserializer, BUILDING_TYPES)
+    /// Declares a field's reader and its schema function, for `#[serde(deserialize_with)]`
+    /// and `#[schemars(schema_with)]`.
+    macro_rules! field {
+        ($reader:ident, $schema:ident, $terms:ident, String) => {
+            pub fn $reader<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+                required(deserializer, $terms)
+            }
+            pub fn $schema(_: &mut SchemaGenerator) -> Schema {
+                text($terms, false)
+            }
+        };
+        ($reader:ident, $schema:ident, $terms:ident, Option) => {
+            pub fn $reader<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+                optional(deserializer, $terms)
+            }
+            pub fn $schema(_: &mut SchemaGenerator) -> Schema {
+                text($terms, true)
+            }
+        };
     }
 
-    pub fn continent<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        optional(deserializer, CONTINENTS)
-    }
-
-    pub fn orientation<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        optional(deserializer, ORIENTATIONS)
-    }
-
-    pub fn building_condition<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<String>, D::Error> {
-        optional(deserializer, BUILDING_CONDITIONS)
-    }
+    field!(currency, currency_schema, CURRENCIES, String);
+    field!(building_type, building_type_schema, BUILDING_TYPES, String);
+    field!(continent, continent_schema, CONTINENTS, Option);
+    field!(orientation, orientation_schema, ORIENTATIONS, Option);
+    field!(building_condition, building_condition_schema, BUILDING_CONDITIONS, Option);
 }
 
 /// Every vocabulary by the name the `vocabulary` operation answers to.

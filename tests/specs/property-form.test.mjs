@@ -379,7 +379,7 @@ describe('the property form', () => {
         isFeatured: true,
         buildingTypeNew: 'Apartment',
         yearBuilt: 2015,
-        buildingCondition: 'renovated',
+        buildingCondition: 'Renovated',
         numberOfFloorsInBuilding: 8,
         floorNumberUnit: 3,
         apartmentsPerFloor: 4,
