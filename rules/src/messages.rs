@@ -153,3 +153,8 @@ pub fn hero_page_taken(page_label: &str) -> String {
 
 /// The answer (503) when the server cannot take more work in time.
 pub const SERVER_BUSY: &str = "The server is busy; please try again in a moment";
+
+// Passwords (written here: issue 21). The longest password is what sign-in accepts.
+pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
+pub const PASSWORD_TOO_COMMON: &str =
+    "This password is one of the most common; choose one that is harder to guess";

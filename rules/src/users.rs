@@ -14,6 +14,9 @@ pub const ADMIN_ROLE: &str = "admin";
 pub const PROTECTED_USER_ID: i64 = 1;
 /// The shortest password an account may be given, in characters (site §5 sets none).
 pub const PASSWORD_MIN_LENGTH: usize = 8;
+/// The longest, in characters: sign-in reads at most 4 KiB, and a password it could not
+/// read must never be set.
+pub const PASSWORD_MAX_LENGTH: usize = 128;
 
 /// `POST /api/users`. The confirmation travels with the payload so the server checks the
 /// same pair the browser does.
@@ -146,6 +149,8 @@ impl Validate for AccountInput {
 fn check_length(errors: &mut FieldErrors, field: &'static str, password: &str) {
     let length = password.chars().count();
     errors.check(length > 0 && length < PASSWORD_MIN_LENGTH, field, messages::PASSWORD_TOO_SHORT);
+    errors.check(length > PASSWORD_MAX_LENGTH, field, messages::PASSWORD_TOO_LONG);
+    errors.check(crate::common_passwords::is_common(password), field, messages::PASSWORD_TOO_COMMON);
 }
 
 fn check_confirmation(errors: &mut FieldErrors, password: &str, confirmation: &str) {
