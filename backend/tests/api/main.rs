@@ -15,6 +15,7 @@ mod company_values;
 mod compression;
 mod contacts;
 mod history;
+mod lockout;
 mod media;
 mod media_video;
 mod openapi;
