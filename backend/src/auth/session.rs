@@ -100,7 +100,10 @@ impl<'r> FromRequest<'r> for CurrentUser {
     async fn from_request(request: &'r Request<'_>) -> Outcome<Self, Self::Error> {
         let result = request.local_cache_async(async { resolve(request).await }).await;
         match result {
-            Ok(user) => Outcome::Success(CurrentUser(user.clone())),
+            Ok(user) => {
+                request.local_cache(|| Some(crate::headers::SignedIn));
+                Outcome::Success(CurrentUser(user.clone()))
+            }
             Err(error) => Outcome::Error((error.clone().stash(request), error.clone())),
         }
     }

@@ -14,6 +14,7 @@ mod catalog_property_types;
 mod company_values;
 mod compression;
 mod contacts;
+mod edge;
 mod history;
 mod lockout;
 mod media;

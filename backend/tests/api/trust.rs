@@ -55,7 +55,9 @@ async fn count(app: &TestApp, table: &str) -> i64 {
 
 async fn behind_a_proxy(backend: Backend) -> Option<TestApp> {
     TestApp::spawn_with(backend, |figment| {
-        figment.merge(("aqar.trusted_proxies", "127.0.0.0/8, 10.0.0.0/8, ::1"))
+        figment
+            .merge(("aqar.trusted_proxies", "127.0.0.0/8, 10.0.0.0/8, ::1"))
+            .merge(("aqar.public_hosts", "panel.example"))
     })
     .await
 }
@@ -176,7 +178,7 @@ both_databases! {
             let response = app
                 .client
                 .req(method, path)
-                .header(Header::new("Host", "panel.example"))
+                .header(Header::new("Host", "127.0.0.1:8000"))
                 .header(Header::new("Origin", origin))
                 .header(ContentType::JSON)
                 .body("{}")
