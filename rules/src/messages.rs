@@ -158,3 +158,5 @@ pub const SERVER_BUSY: &str = "The server is busy; please try again in a moment"
 pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
 pub const PASSWORD_TOO_COMMON: &str =
     "This password is one of the most common; choose one that is harder to guess";
+/// The answer (408) when a request's body stops arriving (written here: issue 21).
+pub const BODY_STALLED: &str = "The request body stopped arriving; send it again";
