@@ -14,10 +14,6 @@ use crate::error::ApiError;
 /// A JSON body of type `T`, of at most `MAX_BYTES`, that has passed its rules.
 pub struct Payload<T, const MAX_BYTES: u64 = BODY_LIMIT>(pub T);
 
-/// How long a JSON body may take to arrive: the largest one (16 MB) at about 140 KB/s. A
-/// client sending slower holds its connection and memory only this long.
-pub const BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(120);
-
 /// Bodies may carry inline images (data URLs of up to 10 MB, base64-encoded).
 pub const BODY_LIMIT: u64 = 16 * 1024 * 1024;
 
@@ -43,10 +39,10 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
     if request.content_type().is_some_and(|ct| !ct.is_json()) {
         return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
     }
-    let reading = body.open(max_bytes.bytes()).into_bytes();
-    let bytes = rocket::tokio::time::timeout(BODY_DEADLINE, reading)
+    let bytes = body
+        .open(max_bytes.bytes())
+        .into_bytes()
         .await
-        .map_err(|_| ApiError::new(Status::RequestTimeout, rules::messages::BODY_STALLED))?
         .map_err(|e| ApiError::bad_request(format!("The request body could not be read: {e}")))?;
     if !bytes.is_complete() {
         return Err(ApiError::new(

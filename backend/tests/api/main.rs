@@ -13,6 +13,7 @@ mod catalog_locations;
 mod catalog_property_types;
 mod company_values;
 mod compression;
+mod connections;
 mod contacts;
 mod edge;
 mod history;
