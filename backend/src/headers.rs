@@ -22,8 +22,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      media-src 'self' blob: https: http:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// A year, as HSTS preload lists expect.
-const HSTS: &str = "max-age=31536000; includeSubDomains";
+/// A year, for this host only: the panel's own name says nothing of its parent's other
+/// sites, which `includeSubDomains` would bind too when the panel is at a domain's apex.
+const HSTS: &str = "max-age=31536000";
 
 /// Marks a request whose session was found valid (see `auth::session`).
 pub struct SignedIn;
