@@ -14,6 +14,7 @@ use rocket::figment::{Figment, Metadata, Profile, Provider};
 
 use crate::client::TrustedProxies;
 use crate::db::Dialect;
+use crate::host::PublicHosts;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
 
@@ -33,6 +34,8 @@ pub struct Settings {
     pub session_absolute_hours: i64,
     /// Proxies whose forwarded headers are believed (see `client`).
     pub trusted_proxies: TrustedProxies,
+    /// Host names the panel answers for besides IP addresses and `localhost` (see `host`).
+    pub public_hosts: PublicHosts,
     /// Keep the property lists' answers in memory while nothing they read changes; off for
     /// benchmarks that measure the database's own speed.
     pub list_cache: bool,
@@ -47,6 +50,7 @@ impl Default for Settings {
             session_idle_minutes: 30,
             session_absolute_hours: 12,
             trusted_proxies: TrustedProxies::NONE,
+            public_hosts: PublicHosts::default(),
             list_cache: true,
         }
     }
@@ -95,6 +99,11 @@ impl Settings {
                 .map_err(|problem| ConfigError::of("AQAR_TRUSTED_PROXIES", problem))?,
             None => defaults.trusted_proxies,
         };
+        let public_hosts = match find(figment, "public_hosts")? {
+            Some(value) => PublicHosts::parse(&text("AQAR_PUBLIC_HOSTS", value)?)
+                .map_err(|problem| ConfigError::of("AQAR_PUBLIC_HOSTS", problem))?,
+            None => defaults.public_hosts,
+        };
         let list_cache = match find(figment, "list_cache")? {
             Some(value) => flag("AQAR_LIST_CACHE", value)?,
             None => defaults.list_cache,
@@ -106,6 +115,7 @@ impl Settings {
             session_idle_minutes,
             session_absolute_hours,
             trusted_proxies,
+            public_hosts,
             list_cache,
         })
     }
@@ -367,8 +377,12 @@ mod tests {
             ("AQAR_SESSION_IDLE_MINUTES", "45"),
             ("AQAR_SESSION_ABSOLUTE_HOURS", " 8 "),
             ("AQAR_TRUSTED_PROXIES", "10.0.0.0/8, ::1"),
+            ("AQAR_PUBLIC_HOSTS", "Panel.Example, www.panel.example:8443"),
         ])
         .expect("readable");
+        assert!(read.public_hosts.allows("panel.example:443"));
+        assert!(read.public_hosts.allows("www.panel.example:8443"));
+        assert!(!read.public_hosts.allows("www.panel.example:80"));
         assert!(read.demo);
         assert_eq!((read.session_idle_minutes, read.session_absolute_hours), (45, 8));
         assert!(read.trusted_proxies.contains("10.1.2.3".parse().expect("ip")));
@@ -390,6 +404,10 @@ mod tests {
         assert_eq!(
             refusal(&[("AQAR_TRUSTED_PROXIES", "10.0.0.0/8,proxy.local")]),
             "AQAR_TRUSTED_PROXIES: 'proxy.local' is not an IP address or CIDR block"
+        );
+        assert_eq!(
+            refusal(&[("AQAR_PUBLIC_HOSTS", "https://panel.example")]),
+            "AQAR_PUBLIC_HOSTS: 'https://panel.example' is not a host name, with or without a port"
         );
     }
 

@@ -14,8 +14,10 @@ pub mod content;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod headers;
 pub mod health;
 pub mod history;
+pub mod host;
 pub mod if_match;
 pub mod locations;
 pub mod media;
@@ -68,8 +70,11 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .manage(document)
         .manage(list_cache)
         .manage(health::Started::now())
+        .attach(host::fairing())
         .attach(auth::origin::fairing())
+        .attach(headers::fairing())
         .attach(compression::fairing())
+        .mount("/", host::routes())
         .mount("/", auth::origin::routes());
     for mount in &mounts {
         rocket = rocket.mount(mount.base, mount.routes());
@@ -82,6 +87,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(properties::search_index::fairing())
         .attach(bootstrap::fairing())
         .attach(auth::sweep::fairing())
+        .attach(media::video::leftovers_fairing())
 }
 
 /// Every operation, area by area: what the server mounts and what the OpenAPI document
@@ -115,7 +121,8 @@ pub fn api() -> Vec<Mount> {
 }
 
 /// Routes that are deliberately not in the OpenAPI document: the browser app's pages, and
-/// the answer to a refused cross-origin write (reached only by re-routing, see `auth::origin`).
+/// the answers to a refused cross-origin write and to a request for another host (reached
+/// only by re-routing, see `auth::origin` and `host`).
 pub fn undocumented(route: &Route) -> bool {
-    matches!(route.name.as_deref(), Some("asset" | "cross_origin_refused"))
+    matches!(route.name.as_deref(), Some("asset" | "cross_origin_refused" | "unknown_host_refused"))
 }

@@ -275,6 +275,7 @@ fn failure_reason(status: u16) -> &'static str {
         400 => "Malformed request",
         403 => "Not allowed",
         404 => "Not found",
+        408 => "The request body stopped arriving",
         409 => "Conflict: a duplicate value, or the record is still referenced",
         413 => "Too large",
         422 => "Validation failed",

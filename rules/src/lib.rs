@@ -6,6 +6,7 @@
 pub mod about;
 pub mod calendar;
 pub mod catalog;
+pub mod common_passwords;
 pub mod company_values;
 pub mod constants;
 pub mod contact;

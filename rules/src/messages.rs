@@ -140,3 +140,10 @@ pub fn hero_page_taken(page_label: &str) -> String {
 
 /// The answer (503) when the server cannot take more work in time.
 pub const SERVER_BUSY: &str = "The server is busy; please try again in a moment";
+
+// Passwords (written here: issue 21). The longest password is what sign-in accepts.
+pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
+pub const PASSWORD_TOO_COMMON: &str =
+    "This password is one of the most common; choose one that is harder to guess";
+/// The answer (408) when a request's body stops arriving (written here: issue 21).
+pub const BODY_STALLED: &str = "The request body stopped arriving; send it again";

@@ -14,6 +14,9 @@ pub const ADMIN_ROLE: &str = "admin";
 pub const PROTECTED_USER_ID: i64 = 1;
 /// The shortest password an account may be given, in characters (site §5 sets none).
 pub const PASSWORD_MIN_LENGTH: usize = 8;
+/// The longest, in characters: sign-in reads at most 4 KiB, and a password it could not
+/// read must never be set.
+pub const PASSWORD_MAX_LENGTH: usize = 128;
 
 /// `POST /api/users`. The form's confirmation (site §5) travels with the payload so the
 /// server checks the same pair the browser does; a call without one is the specification's
@@ -159,6 +162,8 @@ fn check_length(errors: &mut FieldErrors, field: &'static str, password: &str) {
     if length > 0 && length < PASSWORD_MIN_LENGTH {
         errors.add(field, messages::minimum_length(PASSWORD_MIN_LENGTH));
     }
+    errors.check(length > PASSWORD_MAX_LENGTH, field, messages::PASSWORD_TOO_LONG);
+    errors.check(crate::common_passwords::is_common(password), field, messages::PASSWORD_TOO_COMMON);
 }
 
 /// The form's confirmation (site §5), when the body carries one: absent, the call is the

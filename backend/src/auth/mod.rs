@@ -1,5 +1,6 @@
 //! Sign-in, sign-out, the current user and first-run registration (core-panel.md §2, §7).
 
+pub mod device;
 pub mod origin;
 pub mod password;
 pub mod session;
@@ -35,7 +36,7 @@ pub fn api() -> Vec<Endpoint> {
                 .takes::<SignIn>()
                 .responds::<User>()
                 .status(200)
-                .fails(&[401, 403, 429])
+                .fails(&[401, 429])
         ),
         endpoint!(logout, Doc::new("Sign out; ends the session").status(204)),
         endpoint!(
@@ -63,25 +64,27 @@ async fn login(
 ) -> ApiResult<Json<User>> {
     let SignIn { username, password } = body.0;
     let pool = db.pool();
-    let attempt = throttle::admit(pool, &username, client.address).await?;
     let found = users::find_with_hash(pool, &username).await?;
+    let known_device = found.as_ref().and_then(|(user, hash)| device::recognised(jar, user.id, hash));
+    let attempt = throttle::admit(pool, &username, client.address, known_device.as_deref()).await?;
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
     };
-    let verified = password::verify(password, hash).await?;
-    let user = match user {
-        Some(user) if verified => user,
-        // The attempt stays counted as a failure.
-        _ => return Err(ApiError::unauthorized("Invalid username or password")),
+    let verified = password::verify(password, hash.clone()).await?;
+    // An inactive account answers as a wrong password does, so the answer never tells
+    // whether the password was right; the attempt stays counted as a failure.
+    let (user, hash) = match (user, hash) {
+        (Some(user), Some(hash)) if verified && user.is_active => (user, hash),
+        _ => return Err(ApiError::unauthorized(INVALID_CREDENTIALS)),
     };
     attempt.passed(pool).await?;
-    if !user.is_active {
-        return Err(ApiError::forbidden("This account is inactive"));
-    }
+    device::remember(jar, client.https, user.id, &hash, known_device);
     session::start(pool, jar, client.https, user.id).await?;
     Ok(Json(user))
 }
+
+const INVALID_CREDENTIALS: &str = "Invalid username or password";
 
 #[post("/logout")]
 async fn logout(_user: CurrentUser, jar: &CookieJar<'_>, db: &Db) -> ApiResult<Status> {

@@ -54,6 +54,12 @@ pub async fn end_others(db: &AnyPool, jar: &CookieJar<'_>, user_id: i64) -> ApiR
     store::delete_for_user(db, user_id, keep.as_deref()).await
 }
 
+/// An id of this request's session for the sign-in throttle, which counts wrong current
+/// passwords typed in one session apart from everyone's sign-ins (see `users`).
+pub fn throttle_device(jar: &CookieJar<'_>) -> Option<String> {
+    jar.get(COOKIE).map(|cookie| format!("session:{}", hash_token(cookie.value())))
+}
+
 /// Deletes the sessions that have expired by `now`, idle or absolute; answers how many went.
 pub async fn delete_expired(db: &AnyPool, settings: &Settings, now: i64) -> ApiResult<u64> {
     store::delete_expired(db, now - settings.session_idle_secs(), now - settings.session_absolute_secs())
@@ -94,7 +100,10 @@ impl<'r> FromRequest<'r> for CurrentUser {
     async fn from_request(request: &'r Request<'_>) -> Outcome<Self, Self::Error> {
         let result = request.local_cache_async(async { resolve(request).await }).await;
         match result {
-            Ok(user) => Outcome::Success(CurrentUser(user.clone())),
+            Ok(user) => {
+                request.local_cache(|| Some(crate::headers::SignedIn));
+                Outcome::Success(CurrentUser(user.clone()))
+            }
             Err(error) => Outcome::Error((error.clone().stash(request), error.clone())),
         }
     }

@@ -45,7 +45,8 @@ pub fn api() -> Vec<Endpoint> {
             recent,
             Doc::new(
                 "The latest changes for the dashboard's Recent Activity: who did what to which record, \
-                 without the values (those are for administrators, in the full history)"
+                 without the values (those are for administrators, in the full history); changes to \
+                 users are shown to administrators only"
             )
             .responds::<Vec<Activity>>()
         ),
@@ -383,9 +384,10 @@ async fn list(
 }
 
 #[get("/history/recent")]
-async fn recent(_user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Activity>>> {
-    let filter = Filter { entity: None, record_id: None };
-    let (entries, _) = store::page(db.pool(), filter, 1, RECENT_ACTIVITY).await?;
+async fn recent(user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<Activity>>> {
+    // Who manages which accounts is for administrators only, as the users area is.
+    let hidden = (!user.0.is_admin()).then_some(Entity::User);
+    let entries = store::recent(db.pool(), RECENT_ACTIVITY, hidden).await?;
     Ok(Json(
         entries
             .into_iter()

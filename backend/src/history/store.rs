@@ -53,6 +53,19 @@ fn from_row(row: &AnyRow) -> Result<HistoryEntry, sqlx::Error> {
     })
 }
 
+/// The latest `limit` changes, newest first, leaving out those of `hidden` records.
+pub async fn recent(db: &AnyPool, limit: i64, hidden: Option<Entity>) -> ApiResult<Vec<HistoryEntry>> {
+    let rows = sqlx::query(
+        "SELECT id, at, user_id, username, entity, record_id, action, label, changes FROM history \
+         WHERE ($1 IS NULL OR entity <> $1) ORDER BY id DESC LIMIT $2",
+    )
+    .bind(hidden.map(Entity::value))
+    .bind(limit)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
 /// One page of the changes `filter` selects, newest first, and how many it selects in all.
 pub async fn page(db: &AnyPool, filter: Filter, page: i64, size: i64) -> ApiResult<(Vec<HistoryEntry>, i64)> {
     let condition = "($1 IS NULL OR entity = $1) AND ($2 IS NULL OR record_id = $2)";

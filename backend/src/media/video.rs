@@ -2,7 +2,8 @@
 //! upload field that receives one: streamed to a temporary file while it is hashed, never
 //! held in memory, and cut off as soon as it passes the limit.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use rocket::data::{Limits, ToByteUnit};
 use rocket::form::error::ErrorKind;
@@ -150,6 +151,51 @@ impl VideoUpload {
     }
 }
 
+/// The name every video's temporary file starts with, so that a start can tell the files
+/// that a crash left behind from anyone else's.
+const TEMP_PREFIX: &str = "aqar-video-";
+
+/// An upload from which nothing arrives for this long is given up, and its file removed:
+/// a stalled client must not keep a file and a connection open for ever.
+pub const STALLED_AFTER: Duration = Duration::from_secs(30);
+
+/// Removes the temporary video files in `folder` that a crash or a kill left behind: those
+/// untouched for longer than an upload may stall, so uploads still running in another
+/// server on this machine are left alone. Answers how many went.
+pub fn sweep_leftovers(folder: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let ours = entry.file_name().to_str().is_some_and(|name| name.starts_with(TEMP_PREFIX));
+        let idle = entry.metadata()?.modified()?.elapsed().unwrap_or_default();
+        if ours && idle > STALLED_AFTER * 2 && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// Sweeps the leftovers of Rocket's `temp_dir` once, at start.
+pub fn leftovers_fairing() -> rocket::fairing::AdHoc {
+    rocket::fairing::AdHoc::on_liftoff("Sweeping leftover video uploads", |rocket| {
+        Box::pin(async move {
+            let folder = rocket.config().temp_dir.relative();
+            match spawn_blocking(move || sweep_leftovers(&folder)).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(removed)) => rocket::info!("removed {removed} video upload(s) left behind by a crash"),
+                Ok(Err(error)) => rocket::warn!("sweeping leftover video uploads failed: {error}"),
+                Err(error) => rocket::warn!("sweeping leftover video uploads failed: {error}"),
+            }
+        })
+    })
+}
+
+/// The answer to an upload that stopped arriving, kept for the catcher.
+fn stalled<'v>(request: &rocket::Request<'_>) -> form::Errors<'v> {
+    ApiError::new(Status::RequestTimeout, messages::BODY_STALLED).stash(request);
+    ErrorKind::Io(std::io::Error::from(std::io::ErrorKind::TimedOut)).into()
+}
+
 /// The answer to a video over the limit, kept for the catcher (a form field can only fail
 /// with a status).
 fn too_large<'v>(request: &rocket::Request<'_>, limit: u64) -> form::Errors<'v> {
@@ -170,7 +216,7 @@ impl<'v> FromFormField<'v> for VideoUpload {
         let request = field.request;
         let limit = max_bytes(request.limits());
         let folder = request.rocket().config().temp_dir.relative();
-        let file = spawn_blocking(move || tempfile::NamedTempFile::new_in(folder))
+        let file = spawn_blocking(move || tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(folder))
             .await
             .map_err(std::io::Error::other)??;
         let (file, path) = file.into_parts();
@@ -181,7 +227,10 @@ impl<'v> FromFormField<'v> for VideoUpload {
         let mut len: u64 = 0;
         let mut buffer = vec![0u8; 64 * 1024];
         loop {
-            let read = stream.read(&mut buffer).await?;
+            let Ok(read) = rocket::tokio::time::timeout(STALLED_AFTER, stream.read(&mut buffer)).await else {
+                return Err(stalled(request));
+            };
+            let read = read?;
             if read == 0 {
                 break;
             }

@@ -10,7 +10,8 @@ use rules::users::{AccountInput, UserCreateInput, UserUpdateInput, PROTECTED_USE
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::auth::{password, session, AdminUser, CurrentUser};
+use crate::auth::{password, session, throttle, AdminUser, CurrentUser};
+use crate::client::Client;
 use crate::db::Db;
 use crate::endpoint;
 use crate::error::{ApiError, ApiResult};
@@ -54,9 +55,13 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             update_account,
-            Doc::new("Changes the signed-in user's own full name and, with the current password, password")
-                .takes::<AccountInput>()
-                .responds::<User>()
+            Doc::new(
+                "Changes the signed-in user's own full name and, with the current password, password; wrong \
+                 current passwords are throttled as sign-ins are"
+            )
+            .takes::<AccountInput>()
+            .responds::<User>()
+            .fails(&[429])
         ),
     ]
 }
@@ -167,6 +172,7 @@ async fn remove(id: i64, expected: IfMatch, admin: AdminUser, db: &Db) -> ApiRes
 #[put("/account", data = "<body>")]
 async fn update_account(
     user: CurrentUser,
+    client: Client,
     db: &Db,
     jar: &CookieJar<'_>,
     body: Payload<AccountInput>,
@@ -174,6 +180,10 @@ async fn update_account(
     let input = body.0;
     let hash = match input.new_password() {
         Some(new) => {
+            // A stolen session must not become a way to guess the password it lacks.
+            let device = session::throttle_device(jar);
+            let attempt =
+                throttle::admit(db.pool(), &user.0.username, client.address, device.as_deref()).await?;
             let stored = store::password_hash(db.pool(), user.0.id).await?;
             let current = input.current_password.clone().unwrap_or_default();
             if !password::verify(current, stored).await? {
@@ -181,6 +191,7 @@ async fn update_account(
                 errors.add("currentPassword", WRONG_PASSWORD);
                 return Err(ApiError::validation(errors));
             }
+            attempt.passed(db.pool()).await?;
             Some(password::hash(new.to_owned()).await?)
         }
         None => None,

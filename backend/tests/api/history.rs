@@ -139,6 +139,24 @@ both_databases! {
         assert!(recent[0].get("changes").is_none(), "no values");
     }
 
+    async fn recent_user_management_is_shown_to_admins_only(app) {
+        app.login_admin().await;
+        let lina = create(&app, "/api/users", json!({
+            "username": "lina", "password": "lina-pass-1", "confirmPassword": "lina-pass-1", "isActive": true
+        })).await;
+        create(&app, "/api/categories", json!({ "nameEn": "Offices", "nameAr": "مكاتب" })).await;
+        let (_, recent) = app.get("/api/history/recent").await;
+        let entities = |recent: &Value| -> Vec<String> {
+            recent.as_array().expect("a list").iter().map(|a| a["entity"].as_str().unwrap_or_default().to_owned()).collect()
+        };
+        assert!(entities(&recent).contains(&"user".to_owned()), "an admin sees who managed accounts");
+        sign_in_plain_user(&app).await;
+        let (status, recent) = app.get("/api/history/recent").await;
+        assert_eq!(status, Status::Ok);
+        assert!(!entities(&recent).contains(&"user".to_owned()), "a plain user sees no account changes, not lina's ({})", lina["id"]);
+        assert!(entities(&recent).contains(&"category".to_owned()), "the rest of the activity stays");
+    }
+
     async fn the_history_pages_with_a_total_and_refuses_bad_filters(app) {
         app.login_admin().await;
         for name in ["A", "B", "C"] {

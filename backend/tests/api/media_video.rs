@@ -256,3 +256,40 @@ async fn the_video_limit_is_inclusive_on_sqlite() {
 async fn the_video_limit_is_inclusive_on_postgres() {
     the_limit_is_inclusive_and_over_it_is_413(Backend::Postgres).await;
 }
+
+/// The app with Rocket's `temp_dir` in `folder`.
+async fn with_temp_dir(backend: Backend, folder: &std::path::Path) -> Option<TestApp> {
+    let folder = folder.display().to_string();
+    TestApp::spawn_with(backend, move |figment| figment.merge(("temp_dir", folder))).await
+}
+
+async fn leftovers_are_swept_at_start(backend: Backend) {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let file = |name: &str, age_secs: u64| {
+        let path = folder.path().join(name);
+        let written = std::fs::File::create(&path).expect("a file");
+        written
+            .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(age_secs))
+            .expect("aged");
+        path
+    };
+    let crashed = file("aqar-video-crashed", 3600);
+    let running = file("aqar-video-still-uploading", 1);
+    let someone_elses = file("another-program.tmp", 3600);
+    let Some(_app) = with_temp_dir(backend, folder.path()).await else { return };
+    assert!(!crashed.exists(), "an upload a crash left behind is removed at start");
+    assert!(running.exists(), "an upload another server is still writing stays");
+    assert!(someone_elses.exists(), "other programs' files stay");
+}
+
+mod leftover_uploads_are_swept_at_start {
+    use super::*;
+    #[rocket::async_test]
+    async fn sqlite() {
+        leftovers_are_swept_at_start(Backend::Sqlite).await;
+    }
+    #[rocket::async_test]
+    async fn postgres() {
+        leftovers_are_swept_at_start(Backend::Postgres).await;
+    }
+}

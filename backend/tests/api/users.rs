@@ -208,7 +208,7 @@ both_databases! {
         let other = app.another_server().await;
         let answer = other.post("/api/login").header(ContentType::JSON)
             .body(json!({ "username": "lina", "password": "fresh-pass-2" }).to_string()).dispatch().await;
-        assert_eq!(answer.status(), Status::Forbidden, "an inactive user cannot sign in");
+        assert_eq!(answer.status(), Status::Unauthorized, "an inactive user cannot sign in");
     }
 
     async fn a_user_changes_their_own_name_and_password(app) {

@@ -1,0 +1,158 @@
+//! Connections that hold the server without asking anything of it are closed (issue 21,
+//! item 1): silent, slow-header and idle keep-alive connections alike, after
+//! `header_read_timeout`. Over real sockets, so against the `aqar` binary; what is judged is
+//! the HTTP layer, the same whichever database is behind it (SQLite here).
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Running(Child);
+
+/// The `aqar` binary on a fresh SQLite database in `dir`, its temporary files there too,
+/// answering on `port`.
+fn aqar(dir: &std::path::Path, port: u16, header_read_timeout: &str) -> Running {
+    let server = Running(
+        Command::new(env!("CARGO_BIN_EXE_aqar"))
+            .env_clear()
+            .current_dir(dir)
+            .env("DATABASE_URL", format!("sqlite://{}", dir.join("aqar.db").display()))
+            .env("ROCKET_PORT", port.to_string())
+            .env("ROCKET_LOG_LEVEL", "off")
+            .env("ROCKET_TEMP_DIR", dir.display().to_string())
+            .env("ROCKET_HEADER_READ_TIMEOUT", header_read_timeout)
+            .env("AQAR_ADMIN_PASSWORD", PASSWORD)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("aqar runs"),
+    );
+    let started = Instant::now();
+    while health(port).is_none() {
+        assert!(started.elapsed() < Duration::from_secs(60), "the server starts");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    server
+}
+
+const PASSWORD: &str = "connections-test-password";
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port()
+}
+
+fn health(port: u16) -> Option<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    answer.lines().next().map(str::to_owned)
+}
+
+/// Whether the server closes `stream` within `limit`, whatever it answered before.
+fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
+    let start = Instant::now();
+    stream.set_read_timeout(Some(Duration::from_millis(200))).expect("a timeout");
+    let mut buffer = [0u8; 4096];
+    while start.elapsed() < limit {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(error)
+                if matches!(error.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+            Err(_) => return true,
+        }
+    }
+    false
+}
+
+#[test]
+fn silent_slow_header_and_idle_connections_are_closed_after_the_header_timeout() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let port = free_port();
+    let _server = aqar(dir.path(), port, "2");
+
+    let connect = || TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    let mut silent = connect();
+    let mut idle = connect();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").expect("asks once");
+    let mut slow = connect();
+    for byte in b"GET /he" {
+        slow.write_all(&[*byte]).expect("a byte");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    assert_eq!(health(port).as_deref(), Some("HTTP/1.1 200 OK"), "the server answers meanwhile");
+    for (name, stream) in [("silent", &mut silent), ("idle", &mut idle), ("slow-header", &mut slow)] {
+        assert!(closed_within(stream, Duration::from_secs(4)), "a {name} connection is closed");
+    }
+    let mut patient = connect();
+    patient.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").expect("asks");
+    assert!(
+        !closed_within(&mut patient, Duration::from_millis(1000)),
+        "an answered connection stays open a while"
+    );
+}
+
+#[test]
+fn a_stalled_video_upload_is_given_up_and_its_file_removed() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let port = free_port();
+    let _server = aqar(dir.path(), port, "15");
+    let mut sign_in = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    let body = format!(r#"{{"username":"admin","password":"{PASSWORD}"}}"#);
+    write!(
+        sign_in,
+        "POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("signs in");
+    let mut answer = String::new();
+    sign_in.read_to_string(&mut answer).expect("an answer");
+    let session = answer
+        .lines()
+        .find(|line| line.to_ascii_lowercase().starts_with("set-cookie: aqar_session="))
+        .map(|line| &line["set-cookie: aqar_session=".len()..])
+        .and_then(|cookie| cookie.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+
+    let mut upload = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    let head = "--b\r\nContent-Disposition: form-data; name=\"video\"; filename=\"clip.mp4\"\r\nContent-Type: video/mp4\r\n\r\n";
+    write!(
+        upload,
+        "POST /api/upload-video HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: aqar_session={session}\r\n\
+         Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 10000000\r\n\r\n{head}"
+    )
+    .expect("starts the upload");
+    upload.write_all(&[0u8; 200_000]).expect("a first part");
+    let temporary = || {
+        std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("aqar-video-"))
+            .count()
+    };
+    let started = Instant::now();
+    while temporary() == 0 {
+        assert!(started.elapsed() < Duration::from_secs(10), "the upload is written to a temporary file");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The client stalls: nothing more is sent.
+    while temporary() > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(45),
+            "the stalled upload's file is removed after 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    assert!(started.elapsed() > Duration::from_secs(25), "not before the upload stalled for 30 s");
+}

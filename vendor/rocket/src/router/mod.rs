@@ -1,0 +1,7 @@
+//! Rocket's router.
+
+mod router;
+mod collider;
+
+pub(crate) use router::*;
+pub(crate) use collider::*;
