@@ -79,7 +79,15 @@ impl Settings {
         };
         let admin_password = match find(figment, "admin_password")? {
             // Empty reads as unset: a password is then generated and printed, never silently.
-            Some(value) => Some(text("AQAR_ADMIN_PASSWORD", value)?).filter(|p| !p.is_empty()),
+            Some(value) => match text("AQAR_ADMIN_PASSWORD", value)? {
+                password if password.is_empty() => None,
+                // Checked at every start, not only the first: a weak password left in the
+                // environment would become the admin's again on a fresh database.
+                password => match rules::users::new_password_problem(&password) {
+                    Some(problem) => return Err(ConfigError::of("AQAR_ADMIN_PASSWORD", problem)),
+                    None => Some(password),
+                },
+            },
             None => None,
         };
         let demo = match find(figment, "demo")? {

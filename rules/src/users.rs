@@ -156,6 +156,14 @@ impl Validate for AccountInput {
     }
 }
 
+/// The first thing wrong with `password` as a new password, for one set outside the forms
+/// (`AQAR_ADMIN_PASSWORD`); the forms get their messages through `validate`.
+pub fn new_password_problem(password: &str) -> Option<String> {
+    let mut errors = FieldErrors::new();
+    check_length(&mut errors, "password", password);
+    errors.get("password").map(str::to_owned)
+}
+
 fn check_length(errors: &mut FieldErrors, field: &'static str, password: &str) {
     let length = password.chars().count();
     // The minimum is the panel's own (site §5 sets none), said with the generic fallback.

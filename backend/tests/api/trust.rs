@@ -271,9 +271,9 @@ both_databases_behind_a_proxy! {
 
 async fn the_admin_comes_from_text_that_reads_as_a_number(backend: Backend) {
     let environment =
-        aqar::config::Environment::of([("AQAR_ADMIN_USERNAME", "boss"), ("AQAR_ADMIN_PASSWORD", "12345678")]);
+        aqar::config::Environment::of([("AQAR_ADMIN_USERNAME", "boss"), ("AQAR_ADMIN_PASSWORD", "73190284")]);
     let Some(app) = TestApp::spawn_with(backend, |figment| figment.merge(environment)).await else { return };
-    let (status, user) = read(sign_in(&app.client, STRANGER, "boss", "12345678").dispatch().await).await;
+    let (status, user) = read(sign_in(&app.client, STRANGER, "boss", "73190284").dispatch().await).await;
     assert_eq!(status, Status::Ok);
     assert_eq!(user["role"], "admin");
     assert_eq!(count(&app, "users").await, 1, "no other admin was created");
@@ -331,7 +331,7 @@ fn exit_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
 async fn the_binary_creates_the_admin_named_by_variables_whose_text_reads_as_a_number() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let mut server =
-        Running(aqar(dir.path(), &[("AQAR_ADMIN_PASSWORD", "12345678"), ("AQAR_ADMIN_USERNAME", "boss")]));
+        Running(aqar(dir.path(), &[("AQAR_ADMIN_PASSWORD", "73190284"), ("AQAR_ADMIN_USERNAME", "boss")]));
     let stdout = server.0.stdout.take().expect("stdout");
     let (lines, received) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -348,7 +348,7 @@ async fn the_binary_creates_the_admin_named_by_variables_whose_text_reads_as_a_n
     let (username, hash): (String, String) =
         sqlx::query_as("SELECT username, password FROM users").fetch_one(&mut db).await.expect("one user");
     assert_eq!(username, "boss");
-    assert!(aqar::auth::password::verify("12345678".into(), Some(hash)).await.expect("verifies"));
+    assert!(aqar::auth::password::verify("73190284".into(), Some(hash)).await.expect("verifies"));
 }
 
 #[test]
@@ -360,6 +360,8 @@ fn a_value_that_cannot_be_used_stops_the_binary_naming_its_variable() {
         ("DATABASE_URL", "mysql://x"),
         ("AQAR_TRUSTED_PROXIES", "10.0.0.0/33"),
         ("AQAR_ADMIN_USERNAME", ""),
+        ("AQAR_ADMIN_PASSWORD", "password123"),
+        ("AQAR_ADMIN_PASSWORD", "short"),
     ];
     for (variable, value) in refused {
         let dir = tempfile::tempdir().expect("temporary folder");
