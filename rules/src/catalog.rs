@@ -7,6 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::UrlField;
 use crate::field_errors::VISIBLE_TEXT;
 use crate::lenient::null_as_default;
 use crate::vocabularies::FeatureCategory;
@@ -32,7 +33,11 @@ pub struct CategoryInput {
 
 impl Validate for CategoryInput {
     fn validate(&self) -> Result<(), FieldErrors> {
-        names(&self.name_en, &self.name_ar).into_result()
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.limit_long(self.description_en.as_deref(), "descriptionEn");
+        errors.limit_long(self.description_ar.as_deref(), "descriptionAr");
+        errors.check_url(self.image_url.as_deref(), UrlField::Upload, "imageUrl");
+        errors.into_result()
     }
 }
 
@@ -51,7 +56,10 @@ pub struct PropertyTypeInput {
 
 impl Validate for PropertyTypeInput {
     fn validate(&self) -> Result<(), FieldErrors> {
-        names(&self.name_en, &self.name_ar).into_result()
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.limit_long(self.description_en.as_deref(), "descriptionEn");
+        errors.limit_long(self.description_ar.as_deref(), "descriptionAr");
+        errors.into_result()
     }
 }
 
@@ -74,6 +82,7 @@ impl Validate for CountryInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.require(&self.code, "code", messages::FIELD_REQUIRED);
+        errors.limit_short(&self.code, "code");
         errors.into_result()
     }
 }
@@ -158,6 +167,7 @@ impl Validate for PropertyFeatureInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.require(&self.icon, "icon", messages::ICON_REQUIRED);
+        errors.limit_short(&self.icon, "icon");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
         errors.into_result()
     }
@@ -167,6 +177,8 @@ impl Validate for PropertyFeatureInput {
 fn names(name_en: &str, name_ar: &str) -> FieldErrors {
     let mut errors = FieldErrors::new();
     errors.require(name_en, "nameEn", messages::NAME_EN_REQUIRED);
+    errors.limit_short(name_en, "nameEn");
     errors.require(name_ar, "nameAr", messages::NAME_AR_REQUIRED);
+    errors.limit_short(name_ar, "nameAr");
     errors
 }

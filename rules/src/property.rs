@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LISTING_IMAGES_MAX};
 use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
 use crate::{messages, FieldErrors};
@@ -202,6 +203,28 @@ fn check_year_built(errors: &mut FieldErrors, year: Option<i32>, current_year: i
     errors.check(year.is_some_and(|y| y > current_year), "yearBuilt", messages::YEAR_BUILT_IN_FUTURE);
 }
 
+/// Titles and descriptions, on both forms: required, and bounded.
+fn check_texts(errors: &mut FieldErrors, [title_en, title_ar, description_en, description_ar]: [&str; 4]) {
+    errors.require(title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+    errors.limit_short(title_en, "titleEn");
+    errors.require(title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+    errors.limit_short(title_ar, "titleAr");
+    errors.require(description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+    errors.limit_long(Some(description_en), "descriptionEn");
+    errors.require(description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+    errors.limit_long(Some(description_ar), "descriptionAr");
+}
+
+/// At most [`LISTING_IMAGES_MAX`] images, each a safe reference; the first failing image
+/// names the field. Only as many as are allowed are looked at, so an oversized list costs
+/// no more than a full one.
+fn check_images(errors: &mut FieldErrors, images: &[String]) {
+    errors.limit_list(images, LISTING_IMAGES_MAX, "images", messages::IMAGES_TOO_MANY);
+    for image in images.iter().take(LISTING_IMAGES_MAX) {
+        errors.check_url(Some(image), UrlField::ListingImage, "images");
+    }
+}
+
 fn below(value: Option<i32>, minimum: i32) -> bool {
     value.is_some_and(|v| v < minimum)
 }
@@ -211,10 +234,11 @@ impl PropertyInput {
     /// §9) and is passed in because the rules read no clock (the browser build has none).
     pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
-        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
-        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
+        check_texts(
+            &mut errors,
+            [&self.title_en, &self.title_ar, &self.description_en, &self.description_ar],
+        );
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
         errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
@@ -223,7 +247,9 @@ impl PropertyInput {
         errors.check(self.country_id < 1, "countryId", messages::COUNTRY_REQUIRED);
         errors.check(self.city_id < 1, "cityId", messages::CITY_REQUIRED);
         errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.limit_medium(Some(&self.location_en), "locationEn");
         errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.limit_medium(Some(&self.location_ar), "locationAr");
         errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
         errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
         errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
@@ -256,6 +282,9 @@ impl PropertyInput {
         for (field, count) in self.room_counts() {
             errors.check(count < 0, field, messages::COUNT_NEGATIVE);
         }
+        check_images(&mut errors, &self.images);
+        errors.check_url(self.video_url.as_deref(), UrlField::Link, "videoUrl");
+        errors.check_url(self.virtual_tour_url.as_deref(), UrlField::Link, "virtualTourUrl");
         errors.check(too_large(self.maintenance_fee), "maintenanceFee", messages::AMOUNT_TOO_LARGE);
         errors.check(too_large(self.property_tax), "propertyTax", messages::AMOUNT_TOO_LARGE);
         errors.into_result()
@@ -321,17 +350,20 @@ impl LegacyPropertyInput {
     /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt.
     pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
-        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
-        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
+        check_texts(
+            &mut errors,
+            [&self.title_en, &self.title_ar, &self.description_en, &self.description_ar],
+        );
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
         errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
         errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
         errors.check(self.area.is_some_and(|a| a < 0.0), "area", messages::AREA_NOT_POSITIVE);
         errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.limit_medium(Some(&self.location_en), "locationEn");
         errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.limit_medium(Some(&self.location_ar), "locationAr");
         errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
         errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
         errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
@@ -341,6 +373,7 @@ impl LegacyPropertyInput {
         errors.check(self.parking_spaces < 0, "parkingSpaces", messages::PARKING_SPACES_NEGATIVE);
         errors.check(self.bedrooms < 0, "bedrooms", messages::BEDROOMS_NEGATIVE);
         errors.check(self.bathrooms < 0, "bathrooms", messages::BATHROOMS_NEGATIVE);
+        check_images(&mut errors, &self.images);
         errors.into_result()
     }
 }

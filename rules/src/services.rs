@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::UrlField;
 use crate::{messages, FieldErrors, Validate};
 
 /// Step number a new process step starts with, and the one an unreadable entry falls back to.
@@ -110,10 +111,15 @@ fn check_service(
     icon: &str,
 ) {
     errors.require(title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+    errors.limit_short(title_en, "titleEn");
     errors.require(title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+    errors.limit_short(title_ar, "titleAr");
     errors.require(description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+    errors.limit_long(Some(description_en), "descriptionEn");
     errors.require(description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+    errors.limit_long(Some(description_ar), "descriptionAr");
     errors.require(icon, "icon", messages::ICON_REQUIRED);
+    errors.limit_short(icon, "icon");
 }
 
 /// `POST /api/testimonials`, `PUT /api/testimonials/{id}`.
@@ -154,11 +160,18 @@ impl Validate for TestimonialInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.client_name_en, "clientNameEn", messages::CLIENT_NAME_EN_REQUIRED);
+        errors.limit_short(&self.client_name_en, "clientNameEn");
         errors.require(&self.client_name_ar, "clientNameAr", messages::CLIENT_NAME_AR_REQUIRED);
+        errors.limit_short(&self.client_name_ar, "clientNameAr");
+        errors.limit_short_optional(self.client_position.as_deref(), "clientPosition");
+        errors.limit_short_optional(self.client_company.as_deref(), "clientCompany");
         errors.require(&self.testimonial_en, "testimonialEn", messages::TESTIMONIAL_EN_REQUIRED);
+        errors.limit_long(Some(&self.testimonial_en), "testimonialEn");
         errors.require(&self.testimonial_ar, "testimonialAr", messages::TESTIMONIAL_AR_REQUIRED);
+        errors.limit_long(Some(&self.testimonial_ar), "testimonialAr");
         errors.check(self.rating < RATING_MIN, "rating", messages::RATING_TOO_LOW);
         errors.check(self.rating > RATING_MAX, "rating", messages::RATING_TOO_HIGH);
+        errors.check_url(self.client_image.as_deref(), UrlField::Upload, "clientImage");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
         errors.into_result()
     }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::UrlField;
 use crate::{images, messages, FieldErrors, Validate};
 
 /// What a statistic shows while its value is empty (core §9).
@@ -63,11 +64,38 @@ impl SettingsInput {
     }
 }
 
+impl SettingsInput {
+    /// The sixteen statistic texts (values and labels), in payload order.
+    fn statistics(&self) -> [(Option<&str>, &'static str); 16] {
+        [
+            (self.stat_properties.as_deref(), "statProperties"),
+            (self.stat_properties_label.as_deref(), "statPropertiesLabel"),
+            (self.stat_properties_label_en.as_deref(), "statPropertiesLabelEn"),
+            (self.stat_properties_label_ar.as_deref(), "statPropertiesLabelAr"),
+            (self.stat_continents.as_deref(), "statContinents"),
+            (self.stat_continents_label.as_deref(), "statContinentsLabel"),
+            (self.stat_continents_label_en.as_deref(), "statContinentsLabelEn"),
+            (self.stat_continents_label_ar.as_deref(), "statContinentsLabelAr"),
+            (self.stat_clients.as_deref(), "statClients"),
+            (self.stat_clients_label.as_deref(), "statClientsLabel"),
+            (self.stat_clients_label_en.as_deref(), "statClientsLabelEn"),
+            (self.stat_clients_label_ar.as_deref(), "statClientsLabelAr"),
+            (self.stat_experience.as_deref(), "statExperience"),
+            (self.stat_experience_label.as_deref(), "statExperienceLabel"),
+            (self.stat_experience_label_en.as_deref(), "statExperienceLabelEn"),
+            (self.stat_experience_label_ar.as_deref(), "statExperienceLabelAr"),
+        ]
+    }
+}
+
 impl Validate for SettingsInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.company_name, "companyName", messages::COMPANY_NAME_REQUIRED);
-        errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        errors.limit_short(&self.company_name, "companyName");
+        errors.limit_short_optional(self.company_name_en.as_deref(), "companyNameEn");
+        errors.limit_short_optional(self.company_name_ar.as_deref(), "companyNameAr");
+        errors.check_url(self.company_logo.as_deref(), UrlField::Upload, "companyLogo");
         // Only inline data is measured; a stored logo is answered as a `/media` reference.
         let logo = self.company_logo.as_deref().filter(|logo| logo.starts_with("data:"));
         errors.check(
@@ -75,6 +103,13 @@ impl Validate for SettingsInput {
             "companyLogo",
             messages::LOGO_TOO_LARGE,
         );
+        errors.limit_long(self.company_description.as_deref(), "companyDescription");
+        errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        errors.limit_short_optional(self.contact_phone.as_deref(), "contactPhone");
+        errors.limit_medium(self.address.as_deref(), "address");
+        for (value, field) in self.statistics() {
+            errors.limit_short_optional(value, field);
+        }
         errors.into_result()
     }
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, SPECIALIZATIONS_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
@@ -58,14 +59,34 @@ impl Validate for TeamMemberInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.name_en, "nameEn", messages::NAME_EN_REQUIRED);
+        errors.limit_short(&self.name_en, "nameEn");
         errors.require(&self.name_ar, "nameAr", messages::NAME_AR_REQUIRED);
+        errors.limit_short(&self.name_ar, "nameAr");
         errors.require(&self.position_en, "positionEn", messages::FIELD_REQUIRED);
+        errors.limit_short(&self.position_en, "positionEn");
         errors.require(&self.position_ar, "positionAr", messages::FIELD_REQUIRED);
+        errors.limit_short(&self.position_ar, "positionAr");
         errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+        errors.limit_long(Some(&self.description_en), "descriptionEn");
         errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_long(Some(&self.description_ar), "descriptionAr");
+        errors.check_url(self.image_url.as_deref(), UrlField::Upload, "imageUrl");
         errors.check(self.experience < 0, "experience", messages::EXPERIENCE_NEGATIVE);
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.limit_short_optional(self.phone.as_deref(), "phone");
+        errors.limit_short_optional(self.whatsapp.as_deref(), "whatsapp");
+        errors.check_url(self.linkedin.as_deref(), UrlField::Link, "linkedin");
+        errors.check_url(self.twitter.as_deref(), UrlField::Link, "twitter");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
+        errors.limit_list(
+            &self.specializations,
+            SPECIALIZATIONS_MAX,
+            "specializations",
+            messages::SPECIALIZATIONS_TOO_MANY,
+        );
+        for specialization in self.specializations.iter().take(SPECIALIZATIONS_MAX) {
+            errors.limit_short(specialization, "specializations");
+        }
         errors.into_result()
     }
 }

@@ -62,11 +62,13 @@ impl Validate for UserCreateInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
+        errors.limit_short(&self.username, "username");
         // Spaces are legitimate password characters, so only an empty password is missing.
         errors.check(self.password.is_empty(), "password", messages::PASSWORD_REQUIRED);
         check_length(&mut errors, "password", &self.password);
         check_confirmation(&mut errors, &self.password, self.confirm_password.as_deref());
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.into_result()
     }
 }
@@ -111,11 +113,13 @@ impl Validate for UserUpdateInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
+        errors.limit_short(&self.username, "username");
         if let Some(password) = self.new_password() {
             check_length(&mut errors, "password", password);
             check_confirmation(&mut errors, password, self.confirm_password.as_deref());
         }
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.into_result()
     }
 }
@@ -143,6 +147,7 @@ impl AccountInput {
 impl Validate for AccountInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         if let Some(password) = self.new_password() {
             errors.check(
                 self.current_password.as_deref().unwrap_or_default().is_empty(),
