@@ -274,6 +274,10 @@ export interface Constants {
   formCatalogFreshMs: number;
   heroImageMaxBytes: number;
   investmentCategoryName: string;
+  /**
+   * How long texts and lists may be, for the inputs' `maxLength` (the rules say why).
+   */
+  limits: Limits;
   locationSeparatorAr: string;
   locationSeparatorEn: string;
   logoMaxBytes: number;
@@ -705,6 +709,16 @@ export interface LegacyPropertyInput {
   totalFloors?: number | null;
   typeId?: number | null;
   yearBuilt?: number | null;
+}
+
+export interface Limits {
+  listingImages: number;
+  longText: number;
+  mediumText: number;
+  shortText: number;
+  specializations: number;
+  url: number;
+  values: number;
 }
 
 /**
