@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::{Text, UrlField, VALUES_MAX};
+use crate::bounds::{Text, UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX, VALUES_MAX};
 use crate::vocabularies::AboutSectionType;
 use crate::{images, messages, FieldErrors, Validate};
 
@@ -16,15 +16,24 @@ pub const ICON_EXAMPLES: [&str; 2] = ["fas fa-home", "fas fa-play"];
 #[serde(rename_all = "camelCase", default)]
 pub struct AboutSectionInput {
     pub section_type: Option<AboutSectionType>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
     /// An uploaded image as a data URL; at most 5 MB of image.
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub order_index: i32,
     pub is_active: bool,
@@ -79,12 +88,19 @@ impl Validate for AboutSectionInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValueItem {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
 }
 
@@ -96,10 +112,16 @@ pub struct ValueItem {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValuesSectionForm {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub section_title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub section_title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub section_subtitle_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub section_subtitle_ar: String,
+    // At most 20 by the rules; no maxItems in the schema, as the TypeScript generator
+    // would spell a list of up to 20 as 21 tuple types.
     pub values: Vec<ValueItem>,
 }
 

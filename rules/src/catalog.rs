@@ -7,7 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::UrlField;
+use crate::bounds::{UrlField, LONG_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::field_errors::VISIBLE_TEXT;
 use crate::lenient::null_as_default;
 use crate::vocabularies::FeatureCategory;
@@ -22,12 +22,17 @@ pub const NEW_FEATURE_ICON: &str = "fi fi-rr-star";
 #[serde(rename_all = "camelCase", default)]
 pub struct CategoryInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: Option<String>,
     /// An inline data URL or an image reference.
+    #[schemars(url)]
     pub image_url: Option<String>,
 }
 
@@ -47,10 +52,14 @@ impl Validate for CategoryInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyTypeInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: Option<String>,
 }
 
@@ -70,11 +79,14 @@ impl Validate for PropertyTypeInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     /// Short code such as 'JO'.
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub code: String,
 }
 
@@ -93,8 +105,10 @@ impl Validate for CountryInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct CityInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
@@ -115,8 +129,10 @@ impl Validate for CityInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct RegionInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
@@ -138,10 +154,13 @@ impl Validate for RegionInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyFeatureInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub category: FeatureCategory,
     pub is_active: bool,

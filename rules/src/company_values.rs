@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::UrlField;
+use crate::bounds::{UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// Icon class of a value nobody picked an icon for.
@@ -18,12 +18,19 @@ pub const DEFAULT_SECTION_SUBTITLE_AR: &str = "المبادئ التي توجه 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CompanyValueInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub display_order: i32,
     pub is_active: bool,
@@ -68,9 +75,13 @@ impl Validate for CompanyValueInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValuesSectionSettingsInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: String,
     pub is_active: bool,
 }

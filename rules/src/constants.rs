@@ -140,7 +140,7 @@ pub struct Constants {
     pub values_section_defaults: ValuesSectionSettingsInput,
     /// What each create form starts from.
     pub new_forms: NewForms,
-    /// How long texts and lists may be, for the inputs' `maxLength` (the rules say why).
+    /// How long texts and lists may be (`rules::bounds`).
     pub limits: Limits,
 }
 

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::UrlField;
+use crate::bounds::{UrlField, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::vocabularies::HeroPage;
 use crate::{messages, FieldErrors, Validate};
 
@@ -14,11 +14,17 @@ use crate::{messages, FieldErrors, Validate};
 #[serde(rename_all = "camelCase", default)]
 pub struct HeroImageInput {
     pub page_name: Option<HeroPage>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub is_active: bool,
 }

@@ -11,6 +11,7 @@ use crate::{messages, FieldErrors, Validate};
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewOrder {
+    #[schemars(length(max = ORDER_IDS_MAX))]
     pub ids: Vec<i64>,
 }
 

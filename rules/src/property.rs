@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::{UrlField, LISTING_IMAGES_MAX};
+use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
 use crate::{messages, FieldErrors};
@@ -30,10 +30,15 @@ pub const YEAR_BUILT_MIN: i32 = 1800;
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub property_number: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
     /// Absent reads as not given and fails like a negative price.
     #[schemars(range(min = 0, max = MONEY_MAX))]
@@ -53,7 +58,9 @@ pub struct PropertyInput {
     #[schemars(with = "Option<i64>")]
     pub city_id: i64,
     pub region_id: Option<i64>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_ar: String,
     /// One of the `continents` vocabulary, when given.
     #[serde(deserialize_with = "spelled::continent")]
@@ -133,8 +140,11 @@ pub struct PropertyInput {
     pub private_elevator: bool,
 
     /// Image references: stored `/media/...` paths, uploads and accepted URLs.
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
     pub images: Vec<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub video_url: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub virtual_tour_url: Option<String>,
 
     #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
@@ -296,10 +306,15 @@ impl PropertyInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LegacyPropertyInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub property_number: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
     #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
@@ -308,7 +323,9 @@ pub struct LegacyPropertyInput {
     pub currency: String,
     /// Optional in this form; at least 0 when given.
     pub area: Option<f64>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_ar: String,
     #[serde(deserialize_with = "spelled::continent")]
     #[schemars(schema_with = "spelled::continent_schema")]
@@ -338,6 +355,7 @@ pub struct LegacyPropertyInput {
     pub pets_allowed: bool,
     pub parking_space: bool,
     pub furnished: bool,
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
     pub images: Vec<String>,
 }
 

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::UrlField;
+use crate::bounds::{UrlField, LONG_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// Step number a new process step starts with, and the one an unreadable entry falls back to.
@@ -16,10 +16,15 @@ pub const RATING_DEFAULT: i32 = 5;
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ServiceInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub display_order: i32,
     pub is_active: bool,
@@ -59,10 +64,15 @@ impl Validate for ServiceInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProcessStepInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub display_order: i32,
     pub is_active: bool,
@@ -126,14 +136,21 @@ fn check_service(
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TestimonialInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_name_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_name_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_position: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_company: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub testimonial_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub testimonial_ar: String,
     /// 1 to 5 stars.
     pub rating: i32,
+    #[schemars(url)]
     pub client_image: Option<String>,
     pub display_order: i32,
     pub is_active: bool,

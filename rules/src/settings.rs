@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::UrlField;
+use crate::bounds::{UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::{images, messages, FieldErrors, Validate};
 
 /// What a statistic shows while its value is empty (core §9).
@@ -18,31 +18,54 @@ pub const STAT_EXPERIENCE_DEFAULT: &str = "10";
 #[serde(rename_all = "camelCase", default)]
 pub struct SettingsInput {
     /// The legacy company name; the one required field.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name_ar: Option<String>,
     /// An inline image (data URL).
+    #[schemars(url)]
     pub company_logo: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub company_description: Option<String>,
     /// Checked as an e-mail address when given.
     pub contact_email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub contact_phone: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub address: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label_ar: Option<String>,
 }
 

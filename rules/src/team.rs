@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::bounds::{UrlField, SPECIALIZATIONS_MAX};
+use crate::bounds::{UrlField, LONG_TEXT_MAX, SHORT_TEXT_MAX, SPECIALIZATIONS_MAX, URL_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// `POST /api/team-members`, `PUT /api/team-members/{id}`. The form fills the Arabic
@@ -11,24 +11,38 @@ use crate::{messages, FieldErrors, Validate};
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TeamMemberInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub position_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub position_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(url)]
     pub image_url: Option<String>,
     /// Years of experience.
     pub experience: i32,
     /// Checked as an e-mail address when given.
     pub email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub phone: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub whatsapp: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub linkedin: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub twitter: Option<String>,
     pub display_order: i32,
     pub is_active: bool,
     /// Shown on the member's card (at most three, then '+N more').
+    // At most 20 by the rules; no maxItems in the schema, as the TypeScript generator
+    // would spell a list of up to 20 as 21 tuple types.
+    #[schemars(inner(length(max = SHORT_TEXT_MAX)))]
     pub specializations: Vec<String>,
 }
 

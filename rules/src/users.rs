@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::SHORT_TEXT_MAX;
 use crate::vocabularies::Role;
 use crate::{messages, FieldErrors, Validate};
 
@@ -24,11 +25,13 @@ pub const PASSWORD_MAX_LENGTH: usize = 128;
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserCreateInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub username: String,
     pub password: String,
     pub confirm_password: Option<String>,
     /// Checked as an e-mail address when given.
     pub email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     /// An active user can sign in.
     pub is_active: bool,
@@ -79,10 +82,12 @@ impl Validate for UserCreateInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserUpdateInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub username: String,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
     pub email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     pub is_active: bool,
     pub role: Role,
@@ -129,6 +134,7 @@ impl Validate for UserUpdateInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AccountInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     /// Required only when a new password is given.
     pub current_password: Option<String>,

@@ -287,6 +287,7 @@ pub struct PublicFeature {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureIds {
+    #[schemars(length(max = rules::bounds::FEATURE_IDS_MAX))]
     pub feature_ids: Vec<i64>,
 }
 

@@ -275,7 +275,7 @@ export interface Constants {
   heroImageMaxBytes: number;
   investmentCategoryName: string;
   /**
-   * How long texts and lists may be, for the inputs' `maxLength` (the rules say why).
+   * How long texts and lists may be (`rules::bounds`).
    */
   limits: Limits;
   locationSeparatorAr: string;
@@ -535,6 +535,9 @@ export type FeatureCategory = 'luxury' | 'amenities' | 'general';
  * `POST /api/properties/{id}/features`: the whole set of selected feature ids.
  */
 export interface FeatureIds {
+  /**
+   * @maxItems 200
+   */
   featureIds: number[];
 }
 
@@ -694,6 +697,9 @@ export interface LegacyPropertyInput {
   hasGym?: boolean;
   hasSecurity?: boolean;
   hasSwimmingPool?: boolean;
+  /**
+   * @maxItems 50
+   */
   images?: string[];
   isFeatured?: boolean;
   locationAr?: string;
@@ -765,6 +771,9 @@ export interface NewForms {
  * `PUT /api/<area>/order`: every id, in the new order.
  */
 export interface NewOrder {
+  /**
+   * @maxItems 1000
+   */
   ids?: number[];
 }
 
@@ -1034,6 +1043,8 @@ export interface PropertyInput {
   hotelStyleEntrance?: boolean;
   /**
    * Image references: stored `/media/...` paths, uploads and accepted URLs.
+   *
+   * @maxItems 50
    */
   images?: string[];
   isFeatured?: boolean;
