@@ -138,8 +138,14 @@ fn plain_characters(text: &str) -> bool {
     text.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '\\')
 }
 
+/// `/media/{name}` with an optional query: one file name, so that no `..` or further `/`
+/// leads the reference out of the media store to another path of the server.
 fn is_media_reference(value: &str) -> bool {
-    value.starts_with(MEDIA_PREFIX) && value.len() > MEDIA_PREFIX.len() && plain_characters(value)
+    let Some(rest) = value.strip_prefix(MEDIA_PREFIX) else {
+        return false;
+    };
+    let name = rest.split('?').next().unwrap_or_default();
+    !name.is_empty() && !name.contains('/') && !name.starts_with('.') && plain_characters(value)
 }
 
 /// `http://` or `https://`, then a host (after any `user@`, before any `:port`).
@@ -250,6 +256,8 @@ mod tests {
             "https:\\\\evil.example",
             "//evil.example/a.png",
             "/media/",
+            "/media/../api/users",
+            "/media/a/../../api/users",
             "/api/users",
             "media/a.png",
             "ftp://example.com/a.png",
