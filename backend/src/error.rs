@@ -129,6 +129,7 @@ impl From<sqlx::Error> for ApiError {
         match &error {
             sqlx::Error::RowNotFound => ApiError::not_found("Not found"),
             sqlx::Error::PoolTimedOut => ApiError::overloaded(),
+            sqlx::Error::Database(db) if is_busy(db.as_ref()) => ApiError::overloaded(),
             sqlx::Error::Database(db) if db.is_unique_violation() => {
                 ApiError::conflict("A record with this value already exists")
             }
@@ -137,6 +138,29 @@ impl From<sqlx::Error> for ApiError {
             }
             _ => ApiError::internal(error),
         }
+    }
+}
+
+/// SQLite's result codes whose primary code (the low byte) says another connection holds
+/// the lock the statement needed, after busy_timeout has been waited out.
+const SQLITE_BUSY: i64 = 5;
+const SQLITE_LOCKED: i64 = 6;
+
+/// PostgreSQL's SQLSTATEs of a write that lost to others or a server that is full:
+/// serialization_failure, deadlock_detected, lock_not_available, too_many_connections,
+/// cannot_connect_now. Each succeeds when tried again, so the client is told to retry.
+const POSTGRES_BUSY: [&str; 5] = ["40001", "40P01", "55P03", "53300", "57P03"];
+
+/// Whether the database refused for contention rather than for the request itself: such a
+/// refusal is load, and load is a 503, never a 500.
+fn is_busy(error: &dyn sqlx::error::DatabaseError) -> bool {
+    if error.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+        let primary = error.code().and_then(|code| code.parse::<i64>().ok()).map(|code| code & 0xff);
+        matches!(primary, Some(SQLITE_BUSY | SQLITE_LOCKED))
+    } else if error.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() {
+        error.code().is_some_and(|code| POSTGRES_BUSY.contains(&code.as_ref()))
+    } else {
+        false
     }
 }
 

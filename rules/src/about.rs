@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{Text, UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX, VALUES_MAX};
 use crate::vocabularies::AboutSectionType;
 use crate::{images, messages, FieldErrors, Validate};
 
@@ -15,15 +16,24 @@ pub const ICON_EXAMPLES: [&str; 2] = ["fas fa-home", "fas fa-play"];
 #[serde(rename_all = "camelCase", default)]
 pub struct AboutSectionInput {
     pub section_type: Option<AboutSectionType>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
     /// An uploaded image as a data URL; at most 5 MB of image.
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub order_index: i32,
     pub is_active: bool,
@@ -53,9 +63,18 @@ impl Validate for AboutSectionInput {
         let mut errors = FieldErrors::new();
         errors.check(self.section_type.is_none(), "sectionType", messages::FIELD_REQUIRED);
         errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.limit_short(&self.title_en, "titleEn");
         errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.limit_short(&self.title_ar, "titleAr");
+        errors.limit_medium(self.subtitle_en.as_deref(), "subtitleEn");
+        errors.limit_medium(self.subtitle_ar.as_deref(), "subtitleAr");
         errors.require(&self.content_en, "contentEn", messages::FIELD_REQUIRED);
+        errors.limit_long(Some(&self.content_en), "contentEn");
         errors.require(&self.content_ar, "contentAr", messages::FIELD_REQUIRED);
+        errors.limit_long(Some(&self.content_ar), "contentAr");
+        errors.limit_short_optional(self.icon_class.as_deref(), "iconClass");
+        errors.check_url(self.image_url.as_deref(), UrlField::Link, "imageUrl");
+        errors.check_url(self.image_data.as_deref(), UrlField::Upload, "imageData");
         errors.check(
             images::section_image_too_large(self.image_data.as_deref()),
             "imageData",
@@ -69,12 +88,19 @@ impl Validate for AboutSectionInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValueItem {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub content_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
 }
 
@@ -86,10 +112,16 @@ pub struct ValueItem {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValuesSectionForm {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub section_title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub section_title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub section_subtitle_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub section_subtitle_ar: String,
+    // At most 20 by the rules; no maxItems in the schema, as the TypeScript generator
+    // would spell a list of up to 20 as 21 tuple types.
     pub values: Vec<ValueItem>,
 }
 
@@ -140,30 +172,43 @@ impl Validate for ValuesSectionForm {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.section_title_en, "sectionTitleEn", messages::SECTION_TITLE_EN_REQUIRED);
+        errors.limit_short(&self.section_title_en, "sectionTitleEn");
         errors.require(&self.section_title_ar, "sectionTitleAr", messages::SECTION_TITLE_AR_REQUIRED);
+        errors.limit_short(&self.section_title_ar, "sectionTitleAr");
         errors.require(
             &self.section_subtitle_en,
             "sectionSubtitleEn",
             messages::SECTION_SUBTITLE_EN_REQUIRED,
         );
+        errors.limit_medium(Some(&self.section_subtitle_en), "sectionSubtitleEn");
         errors.require(
             &self.section_subtitle_ar,
             "sectionSubtitleAr",
             messages::SECTION_SUBTITLE_AR_REQUIRED,
         );
+        errors.limit_medium(Some(&self.section_subtitle_ar), "sectionSubtitleAr");
         errors.check(self.values.is_empty(), "values", messages::VALUES_REQUIRED);
-        for (index, value) in self.values.iter().enumerate() {
-            let rules = [
-                (value.title_en.as_str(), "titleEn", messages::TITLE_EN_REQUIRED),
-                (value.title_ar.as_str(), "titleAr", messages::TITLE_AR_REQUIRED),
-                (value.content_en.as_str(), "contentEn", messages::DESCRIPTION_EN_REQUIRED),
-                (value.content_ar.as_str(), "contentAr", messages::DESCRIPTION_AR_REQUIRED),
+        errors.limit_list(&self.values, VALUES_MAX, "values", messages::VALUES_TOO_MANY);
+        for (index, value) in self.values.iter().take(VALUES_MAX).enumerate() {
+            let texts = [
+                (value.title_en.as_str(), "titleEn", messages::TITLE_EN_REQUIRED, Text::Short),
+                (value.title_ar.as_str(), "titleAr", messages::TITLE_AR_REQUIRED, Text::Short),
+                (value.content_en.as_str(), "contentEn", messages::DESCRIPTION_EN_REQUIRED, Text::Long),
+                (value.content_ar.as_str(), "contentAr", messages::DESCRIPTION_AR_REQUIRED, Text::Long),
             ];
-            for (text, field, message) in rules {
+            for (text, field, message, length) in texts {
                 if text.trim().is_empty() {
                     errors.add(format!("values.{index}.{field}"), message);
                 }
+                errors.limit_text(Some(text), length, format!("values.{index}.{field}"));
             }
+            errors.limit_text(value.icon_class.as_deref(), Text::Short, format!("values.{index}.iconClass"));
+            errors.check_url(value.image_url.as_deref(), UrlField::Link, format!("values.{index}.imageUrl"));
+            errors.check_url(
+                value.image_data.as_deref(),
+                UrlField::Upload,
+                format!("values.{index}.imageData"),
+            );
             if images::section_image_too_large(value.image_data.as_deref()) {
                 errors.add(format!("values.{index}.imageData"), messages::IMAGE_TOO_LARGE);
             }

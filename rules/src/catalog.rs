@@ -7,6 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LONG_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::field_errors::VISIBLE_TEXT;
 use crate::lenient::null_as_default;
 use crate::vocabularies::FeatureCategory;
@@ -21,18 +22,27 @@ pub const NEW_FEATURE_ICON: &str = "fi fi-rr-star";
 #[serde(rename_all = "camelCase", default)]
 pub struct CategoryInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: Option<String>,
     /// An inline data URL or an image reference.
+    #[schemars(url)]
     pub image_url: Option<String>,
 }
 
 impl Validate for CategoryInput {
     fn validate(&self) -> Result<(), FieldErrors> {
-        names(&self.name_en, &self.name_ar).into_result()
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.limit_long(self.description_en.as_deref(), "descriptionEn");
+        errors.limit_long(self.description_ar.as_deref(), "descriptionAr");
+        errors.check_url(self.image_url.as_deref(), UrlField::Upload, "imageUrl");
+        errors.into_result()
     }
 }
 
@@ -42,16 +52,23 @@ impl Validate for CategoryInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyTypeInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: Option<String>,
 }
 
 impl Validate for PropertyTypeInput {
     fn validate(&self) -> Result<(), FieldErrors> {
-        names(&self.name_en, &self.name_ar).into_result()
+        let mut errors = names(&self.name_en, &self.name_ar);
+        errors.limit_long(self.description_en.as_deref(), "descriptionEn");
+        errors.limit_long(self.description_ar.as_deref(), "descriptionAr");
+        errors.into_result()
     }
 }
 
@@ -62,11 +79,14 @@ impl Validate for PropertyTypeInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct CountryInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     /// Short code such as 'JO'.
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub code: String,
 }
 
@@ -74,6 +94,7 @@ impl Validate for CountryInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.require(&self.code, "code", messages::FIELD_REQUIRED);
+        errors.limit_short(&self.code, "code");
         errors.into_result()
     }
 }
@@ -84,8 +105,10 @@ impl Validate for CountryInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct CityInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
@@ -106,8 +129,10 @@ impl Validate for CityInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct RegionInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
@@ -129,10 +154,13 @@ impl Validate for RegionInput {
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyFeatureInput {
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_en: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub name_ar: String,
     #[schemars(pattern(VISIBLE_TEXT))]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub category: FeatureCategory,
     pub is_active: bool,
@@ -158,6 +186,7 @@ impl Validate for PropertyFeatureInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.require(&self.icon, "icon", messages::ICON_REQUIRED);
+        errors.limit_short(&self.icon, "icon");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
         errors.into_result()
     }
@@ -167,6 +196,8 @@ impl Validate for PropertyFeatureInput {
 fn names(name_en: &str, name_ar: &str) -> FieldErrors {
     let mut errors = FieldErrors::new();
     errors.require(name_en, "nameEn", messages::NAME_EN_REQUIRED);
+    errors.limit_short(name_en, "nameEn");
     errors.require(name_ar, "nameAr", messages::NAME_AR_REQUIRED);
+    errors.limit_short(name_ar, "nameAr");
     errors
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// Icon class of a value nobody picked an icon for.
@@ -17,12 +18,19 @@ pub const DEFAULT_SECTION_SUBTITLE_AR: &str = "المبادئ التي توجه 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CompanyValueInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub display_order: i32,
     pub is_active: bool,
@@ -48,9 +56,16 @@ impl Validate for CompanyValueInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.limit_short(&self.title_en, "titleEn");
         errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.limit_short(&self.title_ar, "titleAr");
         errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+        errors.limit_long(Some(&self.description_en), "descriptionEn");
         errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_long(Some(&self.description_ar), "descriptionAr");
+        errors.limit_short_optional(self.icon_class.as_deref(), "iconClass");
+        errors.check_url(self.image_url.as_deref(), UrlField::Link, "imageUrl");
+        errors.check_url(self.image_data.as_deref(), UrlField::Upload, "imageData");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
         errors.into_result()
     }
@@ -60,9 +75,13 @@ impl Validate for CompanyValueInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ValuesSectionSettingsInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: String,
     pub is_active: bool,
 }
@@ -97,9 +116,13 @@ impl Validate for ValuesSectionSettingsInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.title_en, "titleEn", messages::SECTION_TITLE_EN_REQUIRED);
+        errors.limit_short(&self.title_en, "titleEn");
         errors.require(&self.title_ar, "titleAr", messages::SECTION_TITLE_AR_REQUIRED);
+        errors.limit_short(&self.title_ar, "titleAr");
         errors.require(&self.subtitle_en, "subtitleEn", messages::SECTION_SUBTITLE_EN_REQUIRED);
+        errors.limit_medium(Some(&self.subtitle_en), "subtitleEn");
         errors.require(&self.subtitle_ar, "subtitleAr", messages::SECTION_SUBTITLE_AR_REQUIRED);
+        errors.limit_medium(Some(&self.subtitle_ar), "subtitleAr");
         errors.into_result()
     }
 }

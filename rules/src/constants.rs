@@ -25,7 +25,7 @@ use crate::text::{ELLIPSIS, LOCATION_SEPARATOR_AR, LOCATION_SEPARATOR_EN, TRUNCA
 use crate::users::{
     AccountInput, UserCreateInput, ADMIN_ROLE, DEFAULT_ROLE, PASSWORD_MIN_LENGTH, PROTECTED_USER_ID,
 };
-use crate::{export, images, numbers};
+use crate::{bounds, export, images, numbers};
 
 const SECOND_MS: u64 = 1000;
 const MINUTE_MS: u64 = 60 * SECOND_MS;
@@ -140,6 +140,20 @@ pub struct Constants {
     pub values_section_defaults: ValuesSectionSettingsInput,
     /// What each create form starts from.
     pub new_forms: NewForms,
+    /// How long texts and lists may be (`rules::bounds`).
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    pub short_text: usize,
+    pub medium_text: usize,
+    pub long_text: usize,
+    pub url: usize,
+    pub listing_images: usize,
+    pub specializations: usize,
+    pub values: usize,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -260,6 +274,15 @@ pub fn all() -> Constants {
             company_value: CompanyValueInput::default(),
             values_section_settings: ValuesSectionSettingsInput::new_form(),
             contact_request: ContactRequestInput::default(),
+        },
+        limits: Limits {
+            short_text: bounds::SHORT_TEXT_MAX,
+            medium_text: bounds::MEDIUM_TEXT_MAX,
+            long_text: bounds::LONG_TEXT_MAX,
+            url: bounds::URL_MAX,
+            listing_images: bounds::LISTING_IMAGES_MAX,
+            specializations: bounds::SPECIALIZATIONS_MAX,
+            values: bounds::VALUES_MAX,
         },
     }
 }

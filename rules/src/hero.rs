@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::vocabularies::HeroPage;
 use crate::{messages, FieldErrors, Validate};
 
@@ -13,11 +14,17 @@ use crate::{messages, FieldErrors, Validate};
 #[serde(rename_all = "camelCase", default)]
 pub struct HeroImageInput {
     pub page_name: Option<HeroPage>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_en: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub image_url: Option<String>,
+    #[schemars(url)]
     pub image_data: Option<String>,
     pub is_active: bool,
 }
@@ -42,7 +49,13 @@ impl Validate for HeroImageInput {
         let mut errors = FieldErrors::new();
         errors.check(self.page_name.is_none(), "pageName", messages::FIELD_REQUIRED);
         errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+        errors.limit_short(&self.title_en, "titleEn");
         errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+        errors.limit_short(&self.title_ar, "titleAr");
+        errors.limit_medium(self.subtitle_en.as_deref(), "subtitleEn");
+        errors.limit_medium(self.subtitle_ar.as_deref(), "subtitleAr");
+        errors.check_url(self.image_url.as_deref(), UrlField::Link, "imageUrl");
+        errors.check_url(self.image_data.as_deref(), UrlField::Upload, "imageData");
         errors.into_result()
     }
 }

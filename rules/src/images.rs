@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::bounds::{self, UrlField};
 use crate::{messages, text};
 
 const MEBIBYTE: u64 = 1024 * 1024;
@@ -34,16 +35,21 @@ pub enum UrlVerdict {
     Rejected { title: &'static str, description: &'static str, message: String },
 }
 
-/// Judges a typed image URL. Matching ignores case, so 'PHOTO.JPG' counts as a JPEG.
+/// Judges a typed image URL. Matching ignores case, so 'PHOTO.JPG' counts as a JPEG. Only
+/// what a listing may keep as an image is looked at ([`bounds::judge_url`], the server's own
+/// rule): `javascript:alert(1)//.png` contains '.png' but is no image address.
 pub fn judge_url(input: &str) -> UrlVerdict {
     let url = input.trim();
     if url.is_empty() {
         return UrlVerdict::Ignored;
     }
     let lower = url.to_ascii_lowercase();
-    let accepted =
-        IMAGE_ENDINGS.iter().chain(IMAGE_HOSTS.iter()).any(|needle| text::find(&lower, needle).is_some())
-            || lower.starts_with(INLINE_IMAGE_PREFIX);
+    let accepted = bounds::judge_url(url, UrlField::ListingImage).is_ok()
+        && (IMAGE_ENDINGS
+            .iter()
+            .chain(IMAGE_HOSTS.iter())
+            .any(|needle| text::find(&lower, needle).is_some())
+            || lower.starts_with(INLINE_IMAGE_PREFIX));
     if accepted {
         UrlVerdict::Accepted { url: url.to_owned() }
     } else {

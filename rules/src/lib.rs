@@ -4,6 +4,7 @@
 //! so a user sees the same message whichever side catches a mistake.
 
 pub mod about;
+pub mod bounds;
 pub mod calendar;
 pub mod catalog;
 pub mod common_passwords;

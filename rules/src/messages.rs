@@ -147,3 +147,16 @@ pub const PASSWORD_TOO_COMMON: &str =
     "This password is one of the most common; choose one that is harder to guess";
 /// The answer (408) when a request's body stops arriving (written here: issue 21).
 pub const BODY_STALLED: &str = "The request body stopped arriving; send it again";
+
+// Bounded input (written here: issue 21, items 4 and 5). The numbers are those of
+// `crate::bounds`.
+pub const SHORT_TEXT_TOO_LONG: &str = "Must be at most 200 characters";
+pub const MEDIUM_TEXT_TOO_LONG: &str = "Must be at most 1,000 characters";
+pub const LONG_TEXT_TOO_LONG: &str = "Must be at most 10,000 characters";
+pub const URL_TOO_LONG: &str = "A web address must be at most 2,048 characters";
+pub const URL_UNSAFE: &str = "Please enter a web address starting with https:// or http://";
+pub const IMAGES_TOO_MANY: &str = "A listing can have at most 50 images";
+pub const SPECIALIZATIONS_TOO_MANY: &str = "At most 20 specializations";
+pub const VALUES_TOO_MANY: &str = "At most 20 values";
+pub const FEATURES_TOO_MANY: &str = "At most 200 features can be selected";
+pub const ORDER_TOO_LONG: &str = "At most 1,000 ids can be ordered at once";

@@ -4,12 +4,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::ORDER_IDS_MAX;
 use crate::{messages, FieldErrors, Validate};
 
 /// `PUT /api/<area>/order`: every id, in the new order.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewOrder {
+    #[schemars(length(max = ORDER_IDS_MAX))]
     pub ids: Vec<i64>,
 }
 
@@ -18,6 +20,7 @@ impl Validate for NewOrder {
         let mut errors = FieldErrors::new();
         let mut seen = std::collections::HashSet::new();
         errors.check(self.ids.is_empty(), "ids", messages::ORDER_EMPTY);
+        errors.limit_list(&self.ids, ORDER_IDS_MAX, "ids", messages::ORDER_TOO_LONG);
         errors.check(!self.ids.iter().all(|id| seen.insert(*id)), "ids", messages::ORDER_REPEATED);
         errors.into_result()
     }

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
 use crate::{messages, FieldErrors};
@@ -29,10 +30,15 @@ pub const YEAR_BUILT_MIN: i32 = 1800;
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertyInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub property_number: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
     /// Absent reads as not given and fails like a negative price.
     #[schemars(range(min = 0, max = MONEY_MAX))]
@@ -52,7 +58,9 @@ pub struct PropertyInput {
     #[schemars(with = "Option<i64>")]
     pub city_id: i64,
     pub region_id: Option<i64>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_ar: String,
     /// One of the `continents` vocabulary, when given.
     #[serde(deserialize_with = "spelled::continent")]
@@ -132,8 +140,11 @@ pub struct PropertyInput {
     pub private_elevator: bool,
 
     /// Image references: stored `/media/...` paths, uploads and accepted URLs.
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
     pub images: Vec<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub video_url: Option<String>,
+    #[schemars(url, length(max = URL_MAX))]
     pub virtual_tour_url: Option<String>,
 
     #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
@@ -202,6 +213,28 @@ fn check_year_built(errors: &mut FieldErrors, year: Option<i32>, current_year: i
     errors.check(year.is_some_and(|y| y > current_year), "yearBuilt", messages::YEAR_BUILT_IN_FUTURE);
 }
 
+/// Titles and descriptions, on both forms: required, and bounded.
+fn check_texts(errors: &mut FieldErrors, [title_en, title_ar, description_en, description_ar]: [&str; 4]) {
+    errors.require(title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+    errors.limit_short(title_en, "titleEn");
+    errors.require(title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+    errors.limit_short(title_ar, "titleAr");
+    errors.require(description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+    errors.limit_long(Some(description_en), "descriptionEn");
+    errors.require(description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+    errors.limit_long(Some(description_ar), "descriptionAr");
+}
+
+/// At most [`LISTING_IMAGES_MAX`] images, each a safe reference; the first failing image
+/// names the field. Only as many as are allowed are looked at, so an oversized list costs
+/// no more than a full one.
+fn check_images(errors: &mut FieldErrors, images: &[String]) {
+    errors.limit_list(images, LISTING_IMAGES_MAX, "images", messages::IMAGES_TOO_MANY);
+    for image in images.iter().take(LISTING_IMAGES_MAX) {
+        errors.check_url(Some(image), UrlField::ListingImage, "images");
+    }
+}
+
 fn below(value: Option<i32>, minimum: i32) -> bool {
     value.is_some_and(|v| v < minimum)
 }
@@ -211,10 +244,11 @@ impl PropertyInput {
     /// §9) and is passed in because the rules read no clock (the browser build has none).
     pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
-        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
-        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
+        check_texts(
+            &mut errors,
+            [&self.title_en, &self.title_ar, &self.description_en, &self.description_ar],
+        );
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
         errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
@@ -223,7 +257,9 @@ impl PropertyInput {
         errors.check(self.country_id < 1, "countryId", messages::COUNTRY_REQUIRED);
         errors.check(self.city_id < 1, "cityId", messages::CITY_REQUIRED);
         errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.limit_medium(Some(&self.location_en), "locationEn");
         errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.limit_medium(Some(&self.location_ar), "locationAr");
         errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
         errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
         errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
@@ -256,6 +292,9 @@ impl PropertyInput {
         for (field, count) in self.room_counts() {
             errors.check(count < 0, field, messages::COUNT_NEGATIVE);
         }
+        check_images(&mut errors, &self.images);
+        errors.check_url(self.video_url.as_deref(), UrlField::Link, "videoUrl");
+        errors.check_url(self.virtual_tour_url.as_deref(), UrlField::Link, "virtualTourUrl");
         errors.check(too_large(self.maintenance_fee), "maintenanceFee", messages::AMOUNT_TOO_LARGE);
         errors.check(too_large(self.property_tax), "propertyTax", messages::AMOUNT_TOO_LARGE);
         errors.into_result()
@@ -267,10 +306,15 @@ impl PropertyInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LegacyPropertyInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub property_number: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
     #[schemars(range(min = 0, max = MONEY_MAX))]
     pub price: Option<f64>,
@@ -279,7 +323,9 @@ pub struct LegacyPropertyInput {
     pub currency: String,
     /// Optional in this form; at least 0 when given.
     pub area: Option<f64>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_en: String,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub location_ar: String,
     #[serde(deserialize_with = "spelled::continent")]
     #[schemars(schema_with = "spelled::continent_schema")]
@@ -309,6 +355,7 @@ pub struct LegacyPropertyInput {
     pub pets_allowed: bool,
     pub parking_space: bool,
     pub furnished: bool,
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
     pub images: Vec<String>,
 }
 
@@ -321,17 +368,20 @@ impl LegacyPropertyInput {
     /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt.
     pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.require(&self.title_en, "titleEn", messages::TITLE_EN_REQUIRED);
-        errors.require(&self.title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-        errors.require(&self.description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
-        errors.require(&self.description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+        errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
+        check_texts(
+            &mut errors,
+            [&self.title_en, &self.title_ar, &self.description_en, &self.description_ar],
+        );
         errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
         errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
         errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
         errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
         errors.check(self.area.is_some_and(|a| a < 0.0), "area", messages::AREA_NOT_POSITIVE);
         errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
+        errors.limit_medium(Some(&self.location_en), "locationEn");
         errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
+        errors.limit_medium(Some(&self.location_ar), "locationAr");
         errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
         errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
         errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
@@ -341,6 +391,7 @@ impl LegacyPropertyInput {
         errors.check(self.parking_spaces < 0, "parkingSpaces", messages::PARKING_SPACES_NEGATIVE);
         errors.check(self.bedrooms < 0, "bedrooms", messages::BEDROOMS_NEGATIVE);
         errors.check(self.bathrooms < 0, "bathrooms", messages::BATHROOMS_NEGATIVE);
+        check_images(&mut errors, &self.images);
         errors.into_result()
     }
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LONG_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::{messages, FieldErrors, Validate};
 
 /// Step number a new process step starts with, and the one an unreadable entry falls back to.
@@ -15,10 +16,15 @@ pub const RATING_DEFAULT: i32 = 5;
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ServiceInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub display_order: i32,
     pub is_active: bool,
@@ -58,10 +64,15 @@ impl Validate for ServiceInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProcessStepInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub title_ar: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon: String,
     pub display_order: i32,
     pub is_active: bool,
@@ -110,24 +121,36 @@ fn check_service(
     icon: &str,
 ) {
     errors.require(title_en, "titleEn", messages::TITLE_EN_REQUIRED);
+    errors.limit_short(title_en, "titleEn");
     errors.require(title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
+    errors.limit_short(title_ar, "titleAr");
     errors.require(description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
+    errors.limit_long(Some(description_en), "descriptionEn");
     errors.require(description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
+    errors.limit_long(Some(description_ar), "descriptionAr");
     errors.require(icon, "icon", messages::ICON_REQUIRED);
+    errors.limit_short(icon, "icon");
 }
 
 /// `POST /api/testimonials`, `PUT /api/testimonials/{id}`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct TestimonialInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_name_en: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_name_ar: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_position: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub client_company: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub testimonial_en: String,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub testimonial_ar: String,
     /// 1 to 5 stars.
     pub rating: i32,
+    #[schemars(url)]
     pub client_image: Option<String>,
     pub display_order: i32,
     pub is_active: bool,
@@ -154,11 +177,18 @@ impl Validate for TestimonialInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.client_name_en, "clientNameEn", messages::CLIENT_NAME_EN_REQUIRED);
+        errors.limit_short(&self.client_name_en, "clientNameEn");
         errors.require(&self.client_name_ar, "clientNameAr", messages::CLIENT_NAME_AR_REQUIRED);
+        errors.limit_short(&self.client_name_ar, "clientNameAr");
+        errors.limit_short_optional(self.client_position.as_deref(), "clientPosition");
+        errors.limit_short_optional(self.client_company.as_deref(), "clientCompany");
         errors.require(&self.testimonial_en, "testimonialEn", messages::TESTIMONIAL_EN_REQUIRED);
+        errors.limit_long(Some(&self.testimonial_en), "testimonialEn");
         errors.require(&self.testimonial_ar, "testimonialAr", messages::TESTIMONIAL_AR_REQUIRED);
+        errors.limit_long(Some(&self.testimonial_ar), "testimonialAr");
         errors.check(self.rating < RATING_MIN, "rating", messages::RATING_TOO_LOW);
         errors.check(self.rating > RATING_MAX, "rating", messages::RATING_TOO_HIGH);
+        errors.check_url(self.client_image.as_deref(), UrlField::Upload, "clientImage");
         errors.check(self.display_order < 0, "displayOrder", messages::DISPLAY_ORDER_NEGATIVE);
         errors.into_result()
     }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{UrlField, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX};
 use crate::{images, messages, FieldErrors, Validate};
 
 /// What a statistic shows while its value is empty (core §9).
@@ -17,31 +18,54 @@ pub const STAT_EXPERIENCE_DEFAULT: &str = "10";
 #[serde(rename_all = "camelCase", default)]
 pub struct SettingsInput {
     /// The legacy company name; the one required field.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name: String,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name_ar: Option<String>,
     /// An inline image (data URL).
+    #[schemars(url)]
     pub company_logo: Option<String>,
+    #[schemars(length(max = LONG_TEXT_MAX))]
     pub company_description: Option<String>,
     /// Checked as an e-mail address when given.
     pub contact_email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub contact_phone: Option<String>,
+    #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub address: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_properties_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_continents_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_clients_label_ar: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label_en: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label_ar: Option<String>,
 }
 
@@ -63,11 +87,38 @@ impl SettingsInput {
     }
 }
 
+impl SettingsInput {
+    /// The sixteen statistic texts (values and labels), in payload order.
+    fn statistics(&self) -> [(Option<&str>, &'static str); 16] {
+        [
+            (self.stat_properties.as_deref(), "statProperties"),
+            (self.stat_properties_label.as_deref(), "statPropertiesLabel"),
+            (self.stat_properties_label_en.as_deref(), "statPropertiesLabelEn"),
+            (self.stat_properties_label_ar.as_deref(), "statPropertiesLabelAr"),
+            (self.stat_continents.as_deref(), "statContinents"),
+            (self.stat_continents_label.as_deref(), "statContinentsLabel"),
+            (self.stat_continents_label_en.as_deref(), "statContinentsLabelEn"),
+            (self.stat_continents_label_ar.as_deref(), "statContinentsLabelAr"),
+            (self.stat_clients.as_deref(), "statClients"),
+            (self.stat_clients_label.as_deref(), "statClientsLabel"),
+            (self.stat_clients_label_en.as_deref(), "statClientsLabelEn"),
+            (self.stat_clients_label_ar.as_deref(), "statClientsLabelAr"),
+            (self.stat_experience.as_deref(), "statExperience"),
+            (self.stat_experience_label.as_deref(), "statExperienceLabel"),
+            (self.stat_experience_label_en.as_deref(), "statExperienceLabelEn"),
+            (self.stat_experience_label_ar.as_deref(), "statExperienceLabelAr"),
+        ]
+    }
+}
+
 impl Validate for SettingsInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.company_name, "companyName", messages::COMPANY_NAME_REQUIRED);
-        errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        errors.limit_short(&self.company_name, "companyName");
+        errors.limit_short_optional(self.company_name_en.as_deref(), "companyNameEn");
+        errors.limit_short_optional(self.company_name_ar.as_deref(), "companyNameAr");
+        errors.check_url(self.company_logo.as_deref(), UrlField::Upload, "companyLogo");
         // Only inline data is measured; a stored logo is answered as a `/media` reference.
         let logo = self.company_logo.as_deref().filter(|logo| logo.starts_with("data:"));
         errors.check(
@@ -75,6 +126,13 @@ impl Validate for SettingsInput {
             "companyLogo",
             messages::LOGO_TOO_LARGE,
         );
+        errors.limit_long(self.company_description.as_deref(), "companyDescription");
+        errors.check_email(self.contact_email.as_deref(), "contactEmail", messages::SETTINGS_EMAIL_INVALID);
+        errors.limit_short_optional(self.contact_phone.as_deref(), "contactPhone");
+        errors.limit_medium(self.address.as_deref(), "address");
+        for (value, field) in self.statistics() {
+            errors.limit_short_optional(value, field);
+        }
         errors.into_result()
     }
 }

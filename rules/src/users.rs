@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::SHORT_TEXT_MAX;
 use crate::vocabularies::Role;
 use crate::{messages, FieldErrors, Validate};
 
@@ -24,11 +25,13 @@ pub const PASSWORD_MAX_LENGTH: usize = 128;
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserCreateInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub username: String,
     pub password: String,
     pub confirm_password: Option<String>,
     /// Checked as an e-mail address when given.
     pub email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     /// An active user can sign in.
     pub is_active: bool,
@@ -62,11 +65,13 @@ impl Validate for UserCreateInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
+        errors.limit_short(&self.username, "username");
         // Spaces are legitimate password characters, so only an empty password is missing.
         errors.check(self.password.is_empty(), "password", messages::PASSWORD_REQUIRED);
         check_length(&mut errors, "password", &self.password);
         check_confirmation(&mut errors, &self.password, self.confirm_password.as_deref());
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.into_result()
     }
 }
@@ -77,10 +82,12 @@ impl Validate for UserCreateInput {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserUpdateInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub username: String,
     pub password: Option<String>,
     pub confirm_password: Option<String>,
     pub email: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     pub is_active: bool,
     pub role: Role,
@@ -111,11 +118,13 @@ impl Validate for UserUpdateInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.require(&self.username, "username", messages::USERNAME_REQUIRED);
+        errors.limit_short(&self.username, "username");
         if let Some(password) = self.new_password() {
             check_length(&mut errors, "password", password);
             check_confirmation(&mut errors, password, self.confirm_password.as_deref());
         }
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.into_result()
     }
 }
@@ -125,6 +134,7 @@ impl Validate for UserUpdateInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AccountInput {
+    #[schemars(length(max = SHORT_TEXT_MAX))]
     pub full_name: Option<String>,
     /// Required only when a new password is given.
     pub current_password: Option<String>,
@@ -143,6 +153,7 @@ impl AccountInput {
 impl Validate for AccountInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
+        errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         if let Some(password) = self.new_password() {
             errors.check(
                 self.current_password.as_deref().unwrap_or_default().is_empty(),

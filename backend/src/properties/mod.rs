@@ -287,13 +287,22 @@ pub struct PublicFeature {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureIds {
+    #[schemars(length(max = rules::bounds::FEATURE_IDS_MAX))]
     pub feature_ids: Vec<i64>,
 }
 
-/// Whether each id exists is the database's to say (422 naming featureIds otherwise).
+/// How many is the rules' to say; whether each id exists is the database's (422 naming
+/// featureIds either way).
 impl rules::Validate for FeatureIds {
     fn validate(&self) -> Result<(), rules::FieldErrors> {
-        Ok(())
+        let mut errors = rules::FieldErrors::new();
+        errors.limit_list(
+            &self.feature_ids,
+            rules::bounds::FEATURE_IDS_MAX,
+            "featureIds",
+            rules::messages::FEATURES_TOO_MANY,
+        );
+        errors.into_result()
     }
 }
 

@@ -6,6 +6,7 @@ mod helpers;
 
 mod about_sections;
 mod auth;
+mod bounds;
 mod catalog_categories;
 mod catalog_demo;
 mod catalog_features;

@@ -274,6 +274,10 @@ export interface Constants {
   formCatalogFreshMs: number;
   heroImageMaxBytes: number;
   investmentCategoryName: string;
+  /**
+   * How long texts and lists may be (`rules::bounds`).
+   */
+  limits: Limits;
   locationSeparatorAr: string;
   locationSeparatorEn: string;
   logoMaxBytes: number;
@@ -531,6 +535,9 @@ export type FeatureCategory = 'luxury' | 'amenities' | 'general';
  * `POST /api/properties/{id}/features`: the whole set of selected feature ids.
  */
 export interface FeatureIds {
+  /**
+   * @maxItems 200
+   */
   featureIds: number[];
 }
 
@@ -690,6 +697,9 @@ export interface LegacyPropertyInput {
   hasGym?: boolean;
   hasSecurity?: boolean;
   hasSwimmingPool?: boolean;
+  /**
+   * @maxItems 50
+   */
   images?: string[];
   isFeatured?: boolean;
   locationAr?: string;
@@ -705,6 +715,16 @@ export interface LegacyPropertyInput {
   totalFloors?: number | null;
   typeId?: number | null;
   yearBuilt?: number | null;
+}
+
+export interface Limits {
+  listingImages: number;
+  longText: number;
+  mediumText: number;
+  shortText: number;
+  specializations: number;
+  url: number;
+  values: number;
 }
 
 /**
@@ -751,6 +771,9 @@ export interface NewForms {
  * `PUT /api/<area>/order`: every id, in the new order.
  */
 export interface NewOrder {
+  /**
+   * @maxItems 1000
+   */
   ids?: number[];
 }
 
@@ -1020,6 +1043,8 @@ export interface PropertyInput {
   hotelStyleEntrance?: boolean;
   /**
    * Image references: stored `/media/...` paths, uploads and accepted URLs.
+   *
+   * @maxItems 50
    */
   images?: string[];
   isFeatured?: boolean;
