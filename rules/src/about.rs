@@ -30,10 +30,9 @@ pub struct AboutSectionInput {
     pub content_ar: String,
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub image_url: Option<String>,
     /// An uploaded image as a data URL; at most 5 MB of image.
-    #[schemars(url)]
     pub image_data: Option<String>,
     pub order_index: i32,
     pub is_active: bool,
@@ -98,9 +97,8 @@ pub struct ValueItem {
     pub content_ar: String,
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub image_url: Option<String>,
-    #[schemars(url)]
     pub image_data: Option<String>,
 }
 

@@ -32,7 +32,6 @@ pub struct CategoryInput {
     #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: Option<String>,
     /// An inline data URL or an image reference.
-    #[schemars(url)]
     pub image_url: Option<String>,
 }
 

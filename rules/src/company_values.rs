@@ -28,9 +28,8 @@ pub struct CompanyValueInput {
     pub description_ar: String,
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub icon_class: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub image_url: Option<String>,
-    #[schemars(url)]
     pub image_data: Option<String>,
     pub display_order: i32,
     pub is_active: bool,

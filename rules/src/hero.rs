@@ -22,9 +22,8 @@ pub struct HeroImageInput {
     pub subtitle_en: Option<String>,
     #[schemars(length(max = MEDIUM_TEXT_MAX))]
     pub subtitle_ar: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub image_url: Option<String>,
-    #[schemars(url)]
     pub image_data: Option<String>,
     pub is_active: bool,
 }

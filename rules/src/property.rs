@@ -140,11 +140,11 @@ pub struct PropertyInput {
     pub private_elevator: bool,
 
     /// Image references: stored `/media/...` paths, uploads and accepted URLs.
-    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(length(max = URL_MAX)))]
     pub images: Vec<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub video_url: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub virtual_tour_url: Option<String>,
 
     #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
@@ -355,7 +355,7 @@ pub struct LegacyPropertyInput {
     pub pets_allowed: bool,
     pub parking_space: bool,
     pub furnished: bool,
-    #[schemars(length(max = LISTING_IMAGES_MAX), inner(url, length(max = URL_MAX)))]
+    #[schemars(length(max = LISTING_IMAGES_MAX), inner(length(max = URL_MAX)))]
     pub images: Vec<String>,
 }
 

@@ -150,7 +150,6 @@ pub struct TestimonialInput {
     pub testimonial_ar: String,
     /// 1 to 5 stars.
     pub rating: i32,
-    #[schemars(url)]
     pub client_image: Option<String>,
     pub display_order: i32,
     pub is_active: bool,

@@ -25,7 +25,6 @@ pub struct SettingsInput {
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub company_name_ar: Option<String>,
     /// An inline image (data URL).
-    #[schemars(url)]
     pub company_logo: Option<String>,
     #[schemars(length(max = LONG_TEXT_MAX))]
     pub company_description: Option<String>,

@@ -23,7 +23,6 @@ pub struct TeamMemberInput {
     pub description_en: String,
     #[schemars(length(max = LONG_TEXT_MAX))]
     pub description_ar: String,
-    #[schemars(url)]
     pub image_url: Option<String>,
     /// Years of experience.
     pub experience: i32,
@@ -33,9 +32,9 @@ pub struct TeamMemberInput {
     pub phone: Option<String>,
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub whatsapp: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub linkedin: Option<String>,
-    #[schemars(url, length(max = URL_MAX))]
+    #[schemars(length(max = URL_MAX))]
     pub twitter: Option<String>,
     pub display_order: i32,
     pub is_active: bool,
