@@ -147,3 +147,11 @@ pub const PASSWORD_TOO_COMMON: &str =
     "This password is one of the most common; choose one that is harder to guess";
 /// The answer (408) when a request's body stops arriving (written here: issue 21).
 pub const BODY_STALLED: &str = "The request body stopped arriving; send it again";
+
+// The public contact form's bounds and rate limit (written here: issue 21).
+pub const CONTACT_NAME_TOO_LONG: &str = "Name must be at most 100 characters";
+pub const CONTACT_EMAIL_TOO_LONG: &str = "Email must be at most 254 characters";
+pub const CONTACT_PHONE_TOO_LONG: &str = "Phone must be at most 30 characters";
+pub const CONTACT_SUBJECT_TOO_LONG: &str = "Subject must be at most 200 characters";
+pub const CONTACT_MESSAGE_TOO_LONG: &str = "Message must be at most 5,000 characters";
+pub const CONTACT_TOO_MANY: &str = "Too many messages from this address. Please try again later";
