@@ -155,3 +155,7 @@ pub const CONTACT_PHONE_TOO_LONG: &str = "Phone must be at most 30 characters";
 pub const CONTACT_SUBJECT_TOO_LONG: &str = "Subject must be at most 200 characters";
 pub const CONTACT_MESSAGE_TOO_LONG: &str = "Message must be at most 5,000 characters";
 pub const CONTACT_TOO_MANY: &str = "Too many messages from this address. Please try again later";
+
+// Memory bounds of uploads and scaled copies (written here: issue 21).
+pub const IMAGE_TOO_LARGE_TO_SCALE: &str =
+    "This image needs too much memory to be scaled; please upload a smaller one";
