@@ -46,15 +46,25 @@ pub fn api() -> Vec<Endpoint> {
     vec![
         endpoint!(
             upload_image,
-            Doc::new("Stores one image (multipart field 'image'); answers its /media reference")
-                .takes_media("multipart/form-data", image_form)
-                .responds::<UploadedImage>()
+            Doc::new(
+                "Stores one image (multipart field 'image'), at most 10 MB (over it: 413); answers its \
+                 /media reference. At most 4 image uploads are received at once: one more is answered \
+                 503 with Retry-After before its body is read"
+            )
+            .takes_media("multipart/form-data", image_form)
+            .responds::<UploadedImage>()
+            .fails(&[413, 503])
         ),
         endpoint!(
             upload_images,
-            Doc::new("Stores images (multipart, repeated field 'images'); answers their /media references")
-                .takes_media("multipart/form-data", images_form)
-                .responds::<UploadedImages>()
+            Doc::new(
+                "Stores images (multipart, repeated field 'images'), each at most 10 MB (over it: 413); \
+                 answers their /media references. At most 4 image uploads are received at once: one more \
+                 is answered 503 with Retry-After before its body is read"
+            )
+            .takes_media("multipart/form-data", images_form)
+            .responds::<UploadedImages>()
+            .fails(&[413, 503])
         ),
         endpoint!(
             upload_video,
@@ -78,7 +88,8 @@ pub fn file_api() -> Vec<Endpoint> {
         Doc::new(
             "An uploaded image or video by the SHA-256 of its bytes (.png .jpg .gif .webp .mp4 .mov \
              .webm), or with ?w=160|320|640|1280 an image's copy scaled to that width (not for \
-             videos: 400); never changes, cached for a year; honours Range"
+             videos: 400); never changes, cached for a year; honours Range. A copy whose making \
+             would decode more than 256 MB of pixels is refused (422)"
         )
         .public()
         .query("w", json!({ "type": "integer", "enum": [160, 320, 640, 1280] }))
@@ -204,8 +215,8 @@ impl<'v> FromFormField<'v> for ImageFile {
     }
 }
 
-/// Image uploads at the same time, at most: each stores its files one at a time, holding
-/// one file (up to 10 MB) and the database driver's copies of it.
+/// Image uploads received at the same time, at most: each streams to its own temporary
+/// files, then waits its turn to store them (see `keep_received`).
 pub const CONCURRENT_UPLOADS: usize = 4;
 
 static UPLOADS: Semaphore = Semaphore::const_new(CONCURRENT_UPLOADS);
@@ -249,8 +260,8 @@ async fn upload_image(
     db: &Db,
     form: Form<ImageUpload>,
 ) -> ApiResult<(Status, Json<UploadedImage>)> {
-    let image = read_image(&form.image, "image").await?;
-    let image_url = store::save(db.pool(), &image).await?;
+    let kind = judge(&form.image, "image").await?;
+    let image_url = keep_received(db, &form.image, kind).await?;
     Ok((Status::Created, Json(UploadedImage { image_url })))
 }
 
@@ -269,12 +280,11 @@ async fn upload_images(
     }
     let mut kinds = Vec::with_capacity(form.images.len());
     for file in &form.images {
-        kinds.push(read_image(file, "images").await?.kind);
+        kinds.push(judge(file, "images").await?);
     }
     let mut images = Vec::with_capacity(kinds.len());
     for (file, kind) in form.images.iter().zip(kinds) {
-        let bytes = file.0.bytes().await.map_err(ApiError::internal)?;
-        images.push(store::save(db.pool(), &Image { kind, bytes }).await?);
+        images.push(keep_received(db, file, kind).await?);
     }
     Ok((Status::Created, Json(UploadedImages { images })))
 }
@@ -300,9 +310,21 @@ async fn upload_video(
     Ok((Status::Created, Json(UploadedVideo { url })))
 }
 
-async fn read_image(file: &ImageFile, field: &'static str) -> ApiResult<Image> {
+/// The kind of a received image, or its refusal; its bytes are let go once judged.
+async fn judge(file: &ImageFile, field: &'static str) -> ApiResult<ImageKind> {
     let bytes = file.0.bytes().await.map_err(ApiError::internal)?;
-    Image::judge(bytes).map_err(|r| refusal(field, r))
+    Ok(Image::judge(bytes).map_err(|r| refusal(field, r))?.kind)
+}
+
+/// Storing a file holds it in memory several times over (read back, then copied by the
+/// database driver and by the database), so one file is stored at a time whatever the
+/// number of uploads: SQLite writes one transaction at a time anyway.
+static STORING: Semaphore = Semaphore::const_new(1);
+
+async fn keep_received(db: &Db, file: &ImageFile, kind: ImageKind) -> ApiResult<String> {
+    let _turn = STORING.acquire().await.map_err(ApiError::internal)?;
+    let bytes = file.0.bytes().await.map_err(ApiError::internal)?;
+    store::save(db.pool(), &Image { kind, bytes }).await
 }
 
 /// A stored file as `/media` answers it: an image or its scaled copy, held whole, or a
