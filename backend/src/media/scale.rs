@@ -107,16 +107,24 @@ pub fn cost(kind: ImageKind, bytes: &[u8], width: Width) -> Result<u64, ScaleErr
         return Err(ScaleError::TooLarge);
     }
     let pixels = u64::from(stored_width) * u64::from(stored_height);
+    let (short, long) = (stored_width.min(stored_height), stored_width.max(stored_height));
+    // Either side may turn out to be the width (an EXIF turn is read later): the copy's
+    // height is at most this.
+    let copy_height = u64::from(long) * u64::from(width.get()) / u64::from(short.max(1));
+    // A reduction under 2:1 (`resize_exact`) first makes a copy of 16 bytes a pixel, as wide
+    // as its source (under twice the copy's width) and as tall as the copy.
+    let resizing = 16 * 2 * u64::from(width.get()) * copy_height;
+    let resized_whole = if short < 2 * width.get() { resizing } else { 0 };
     let cost = match kind {
         ImageKind::Png if !png_interlaced(bytes)? => {
-            let factor = u64::from(reduction(stored_width.min(stored_height), width.get()));
-            // The reduced picture, 4 bytes a pixel at most, and one row of the original at
-            // 16 bits a channel.
-            4 * pixels / (factor * factor) + 8 * u64::from(stored_width)
+            let factor = u64::from(reduction(short, width.get()));
+            // The reduced picture, 4 bytes a pixel at most, one row of the original at 16
+            // bits a channel, and the resizing of the reduced picture.
+            4 * pixels / (factor * factor) + 8 * u64::from(long) + resizing
         }
         // The canvas and the frame being composed on it.
-        ImageKind::Gif => 8 * pixels,
-        _ => 4 * pixels,
+        ImageKind::Gif => 8 * pixels + resized_whole,
+        _ => 4 * pixels + resized_whole,
     };
     if cost > BUDGET_BYTES {
         return Err(ScaleError::OverBudget);
