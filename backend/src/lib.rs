@@ -87,7 +87,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(properties::search_index::fairing())
         .attach(bootstrap::fairing())
         .attach(auth::sweep::fairing())
-        .attach(media::video::leftovers_fairing())
+        .attach(media::received::leftovers_fairing())
 }
 
 /// Every operation, area by area: what the server mounts and what the OpenAPI document

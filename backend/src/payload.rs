@@ -40,16 +40,18 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
     if request.content_type().is_some_and(|ct| !ct.is_json()) {
         return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
     }
+    // A body declared too large is refused on its head, before a byte of it is read.
+    let declared = request.headers().get_one("Content-Length").and_then(|length| length.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > max_bytes) {
+        return Err(too_large(max_bytes));
+    }
     let bytes = body
         .open(max_bytes.bytes())
         .into_bytes()
         .await
         .map_err(|e| ApiError::bad_request(format!("The request body could not be read: {e}")))?;
     if !bytes.is_complete() {
-        return Err(ApiError::new(
-            Status::PayloadTooLarge,
-            format!("The request body is larger than {}", size(max_bytes)),
-        ));
+        return Err(too_large(max_bytes));
     }
     // A struct with defaults would also read from an array: every payload is an object.
     let object = match serde_json::from_slice::<serde_json::Value>(&bytes) {
@@ -80,6 +82,10 @@ fn holds_nul(value: &serde_json::Value) -> bool {
         Value::Object(fields) => fields.values().any(holds_nul),
         _ => false,
     }
+}
+
+fn too_large(max_bytes: u64) -> ApiError {
+    ApiError::new(Status::PayloadTooLarge, format!("The request body is larger than {}", size(max_bytes)))
 }
 
 fn size(bytes: u64) -> String {

@@ -10,10 +10,15 @@ use crate::{messages, FieldErrors, Validate};
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContactRequestInput {
+    #[schemars(length(max = NAME_MAX_CHARS))]
     pub name: String,
+    #[schemars(length(max = EMAIL_MAX_CHARS))]
     pub email: String,
+    #[schemars(length(max = PHONE_MAX_CHARS))]
     pub phone: Option<String>,
+    #[schemars(length(max = SUBJECT_MAX_CHARS))]
     pub subject: String,
+    #[schemars(length(max = MESSAGE_MAX_CHARS))]
     pub message: String,
     /// The listing the visitor asked about, if any.
     pub property_id: Option<i64>,
@@ -21,6 +26,27 @@ pub struct ContactRequestInput {
     /// A field the public form hides from people: only a bot fills it in.
     pub website: Option<String>,
 }
+
+/// The longest contact form fields, in characters: anyone on the Internet can send this
+/// form, so nothing in it may be larger than a person writing to an agency needs.
+pub const NAME_MAX_CHARS: usize = 100;
+/// RFC 5321's longest forward path.
+pub const EMAIL_MAX_CHARS: usize = 254;
+/// An international number with its spaces, dashes and an extension.
+pub const PHONE_MAX_CHARS: usize = 30;
+pub const SUBJECT_MAX_CHARS: usize = 200;
+/// About two pages of text.
+pub const MESSAGE_MAX_CHARS: usize = 5_000;
+
+/// The largest body the form's call reads (96 KiB). It holds every field at its longest
+/// written in the longest JSON spelling of a character (a `\uXXXX\uXXXX` surrogate pair,
+/// 12 bytes), plus room for the field names and numbers; the hidden `website` field is
+/// never stored, so this bound is all it needs.
+pub const BODY_MAX_BYTES: u64 = 96 * 1024;
+const _: () = assert!(
+    12 * (NAME_MAX_CHARS + EMAIL_MAX_CHARS + PHONE_MAX_CHARS + SUBJECT_MAX_CHARS + MESSAGE_MAX_CHARS) + 4096
+        <= BODY_MAX_BYTES as usize
+);
 
 impl ContactRequestInput {
     /// Whether the hidden field was filled in: the submission is dropped without a word.
@@ -32,11 +58,27 @@ impl ContactRequestInput {
 impl Validate for ContactRequestInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
+        let too_long = |text: &str, max: usize| text.chars().count() > max;
         errors.require(&self.name, "name", messages::FIELD_REQUIRED);
+        errors.check(too_long(&self.name, NAME_MAX_CHARS), "name", messages::CONTACT_NAME_TOO_LONG);
         errors.require(&self.email, "email", messages::FIELD_REQUIRED);
+        // Said before the address's form, which a too-long address also fails.
+        errors.check(too_long(&self.email, EMAIL_MAX_CHARS), "email", messages::CONTACT_EMAIL_TOO_LONG);
         errors.check_email(Some(&self.email), "email", messages::EMAIL_INVALID);
+        let phone = self.phone.as_deref().unwrap_or_default();
+        errors.check(too_long(phone, PHONE_MAX_CHARS), "phone", messages::CONTACT_PHONE_TOO_LONG);
         errors.require(&self.subject, "subject", messages::FIELD_REQUIRED);
+        errors.check(
+            too_long(&self.subject, SUBJECT_MAX_CHARS),
+            "subject",
+            messages::CONTACT_SUBJECT_TOO_LONG,
+        );
         errors.require(&self.message, "message", messages::FIELD_REQUIRED);
+        errors.check(
+            too_long(&self.message, MESSAGE_MAX_CHARS),
+            "message",
+            messages::CONTACT_MESSAGE_TOO_LONG,
+        );
         errors.into_result()
     }
 }

@@ -160,3 +160,15 @@ pub const SPECIALIZATIONS_TOO_MANY: &str = "At most 20 specializations";
 pub const VALUES_TOO_MANY: &str = "At most 20 values";
 pub const FEATURES_TOO_MANY: &str = "At most 200 features can be selected";
 pub const ORDER_TOO_LONG: &str = "At most 1,000 ids can be ordered at once";
+
+// The public contact form's bounds and rate limit (written here: issue 21).
+pub const CONTACT_NAME_TOO_LONG: &str = "Name must be at most 100 characters";
+pub const CONTACT_EMAIL_TOO_LONG: &str = "Email must be at most 254 characters";
+pub const CONTACT_PHONE_TOO_LONG: &str = "Phone must be at most 30 characters";
+pub const CONTACT_SUBJECT_TOO_LONG: &str = "Subject must be at most 200 characters";
+pub const CONTACT_MESSAGE_TOO_LONG: &str = "Message must be at most 5,000 characters";
+pub const CONTACT_TOO_MANY: &str = "Too many messages from this address. Please try again later";
+
+// Memory bounds of uploads and scaled copies (written here: issue 21).
+pub const IMAGE_TOO_LARGE_TO_SCALE: &str =
+    "This image needs too much memory to be scaled; please upload a smaller one";

@@ -10,7 +10,7 @@ pub mod store;
 use rocket::http::Status;
 use rocket::serde::json::Json;
 use rocket::{delete, get, post, put, State};
-use rules::contact::{ContactRequestInput, ContactStatusChange};
+use rules::contact::{self, ContactRequestInput, ContactStatusChange};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -33,13 +33,15 @@ pub fn api() -> Vec<Endpoint> {
             submit,
             Doc::new(
                 "The public site's contact form: no session needed; at most 5 per client address in 10 \
-                 minutes (429 with Retry-After), counted in the database so every server shares the limit"
+                 minutes (429 with Retry-After), counted in the database so every server shares the limit. \
+                 Fields are bounded in characters (name 100, email 254, phone 30, subject 200, message \
+                 5000); a body over 96 KiB is refused (413) before it is read"
             )
             .public()
             .takes::<ContactRequestInput>()
             .responds::<Receipt>()
             .status(202)
-            .fails(&[429])
+            .fails(&[413, 429])
         ),
         endpoint!(
             list,
@@ -136,7 +138,7 @@ pub struct DailyCount {
 async fn submit(
     client: Client,
     db: &Db,
-    body: Payload<ContactRequestInput>,
+    body: Payload<ContactRequestInput, { contact::BODY_MAX_BYTES }>,
 ) -> ApiResult<(Status, Json<Receipt>)> {
     limit::admit(db.pool(), client.address).await?;
     let input = body.0;

@@ -6,6 +6,7 @@
 pub mod image;
 pub mod parts;
 pub mod range;
+pub mod received;
 pub mod scale;
 pub mod store;
 pub mod video;
@@ -15,13 +16,12 @@ use std::sync::LazyLock;
 
 use rocket::data::{Limits, ToByteUnit};
 use rocket::figment::Figment;
-use rocket::form::Form;
-use rocket::fs::TempFile;
+use rocket::form::{self, DataField, Form, FromFormField, ValueField};
 use rocket::http::{ContentType, Status};
+use rocket::request::{FromRequest, Outcome};
 use rocket::response::{self, Responder, Response};
 use rocket::serde::json::Json;
-use rocket::tokio::io::AsyncReadExt;
-use rocket::tokio::sync::Semaphore;
+use rocket::tokio::sync::{Semaphore, SemaphorePermit};
 use rocket::tokio::task::spawn_blocking;
 use rocket::{get, post, FromForm, Request};
 use rules::{messages, FieldErrors};
@@ -31,6 +31,7 @@ use serde_json::json;
 
 use self::image::{Image, ImageKind, Refusal, MAX_IMAGE_BYTES};
 use self::parts::PartsReader;
+use self::received::{receive, Received, Spec};
 use self::video::{VideoKind, VideoUpload};
 use crate::auth::CurrentUser;
 use crate::db::Db;
@@ -45,15 +46,25 @@ pub fn api() -> Vec<Endpoint> {
     vec![
         endpoint!(
             upload_image,
-            Doc::new("Stores one image (multipart field 'image'); answers its /media reference")
-                .takes_media("multipart/form-data", image_form)
-                .responds::<UploadedImage>()
+            Doc::new(
+                "Stores one image (multipart field 'image'), at most 10 MB (over it: 413); answers its \
+                 /media reference. At most 4 image uploads are received at once: one more is answered \
+                 503 with Retry-After before its body is read"
+            )
+            .takes_media("multipart/form-data", image_form)
+            .responds::<UploadedImage>()
+            .fails(&[413, 503])
         ),
         endpoint!(
             upload_images,
-            Doc::new("Stores images (multipart, repeated field 'images'); answers their /media references")
-                .takes_media("multipart/form-data", images_form)
-                .responds::<UploadedImages>()
+            Doc::new(
+                "Stores images (multipart, repeated field 'images'), each at most 10 MB (over it: 413); \
+                 answers their /media references. At most 4 image uploads are received at once: one more \
+                 is answered 503 with Retry-After before its body is read"
+            )
+            .takes_media("multipart/form-data", images_form)
+            .responds::<UploadedImages>()
+            .fails(&[413, 503])
         ),
         endpoint!(
             upload_video,
@@ -77,7 +88,8 @@ pub fn file_api() -> Vec<Endpoint> {
         Doc::new(
             "An uploaded image or video by the SHA-256 of its bytes (.png .jpg .gif .webp .mp4 .mov \
              .webm), or with ?w=160|320|640|1280 an image's copy scaled to that width (not for \
-             videos: 400); never changes, cached for a year; honours Range"
+             videos: 400); never changes, cached for a year; honours Range. A copy whose making \
+             would decode more than 256 MB of pixels is refused (422)"
         )
         .public()
         .query("w", json!({ "type": "integer", "enum": [160, 320, 640, 1280] }))
@@ -138,21 +150,17 @@ fn images_form(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
-/// Rocket's own defaults (1 MiB per file, 2 MiB per form) are below the 10 MB images
-/// the panel takes. The limits are raised to what uploads need, never lowered: a file is
-/// let through a little over the limit so the handler answers the panel's own message.
-/// The video limit is a limit of its own, `video` (200 MB unless configured), and a form
-/// may carry one whole video.
+/// Rocket's own form limit (2 MiB) is below what uploads need: a form may carry one whole
+/// video, or several images. Raised, never lowered. Each file is bounded on its own as it
+/// arrives (`received`): a video by the limit of its own, `video` (200 MB unless
+/// configured), an image by the panel's 10 MB.
 pub fn with_upload_limits(figment: Figment) -> Figment {
     let limits: Limits = figment.extract_inner("limits").unwrap_or_default();
-    let at_least = |limits: Limits, name: &str, floor: u64| {
-        let current = limits.get(name).map_or(0, |limit| limit.as_u64());
-        limits.limit(name.to_owned(), current.max(floor).bytes())
-    };
     let video = video::max_bytes(&limits);
     let limits = limits.limit("video", video.bytes());
-    let limits = at_least(limits, "file", MAX_IMAGE_BYTES + 1.mebibytes().as_u64());
-    let limits = at_least(limits, "data-form", 64.mebibytes().as_u64().max(video + 1.mebibytes().as_u64()));
+    let current = limits.get("data-form").map_or(0, |limit| limit.as_u64());
+    let floor = 64.mebibytes().as_u64().max(video + 1.mebibytes().as_u64());
+    let limits = limits.limit("data-form", current.max(floor).bytes());
     figment.merge(("limits", limits))
 }
 
@@ -190,45 +198,93 @@ pub async fn keep_image(
     }
 }
 
-#[derive(FromForm)]
-pub struct ImageUpload<'r> {
-    image: TempFile<'r>,
+/// A received image file (see [`Received`]): over 10 MB it is refused as it arrives.
+pub struct ImageFile(Received);
+
+#[rocket::async_trait]
+impl<'v> FromFormField<'v> for ImageFile {
+    /// A text field is not a file.
+    fn from_value(field: ValueField<'v>) -> form::Result<'v, Self> {
+        Err(field.unexpected().into())
+    }
+
+    async fn from_data(field: DataField<'v, '_>) -> form::Result<'v, Self> {
+        let spec =
+            Spec { max_bytes: MAX_IMAGE_BYTES, too_large: messages::IMAGE_OVER_10MB, prefix: "aqar-image-" };
+        Ok(ImageFile(receive(field, spec).await?))
+    }
+}
+
+/// Image uploads received at the same time, at most: each streams to its own temporary
+/// files, then waits its turn to store them (see `keep_received`).
+pub const CONCURRENT_UPLOADS: usize = 4;
+
+static UPLOADS: Semaphore = Semaphore::const_new(CONCURRENT_UPLOADS);
+
+/// One of the [`CONCURRENT_UPLOADS`] places, held until the answer. A request guard, so it
+/// is taken before the body is read: when none is free the upload is answered 503 with
+/// Retry-After at once, and nothing of it is received.
+pub struct UploadSlot {
+    _permit: SemaphorePermit<'static>,
+}
+
+#[rocket::async_trait]
+impl<'r> FromRequest<'r> for UploadSlot {
+    type Error = ApiError;
+
+    async fn from_request(request: &'r Request<'_>) -> Outcome<Self, ApiError> {
+        match UPLOADS.try_acquire() {
+            Ok(permit) => Outcome::Success(UploadSlot { _permit: permit }),
+            Err(_) => {
+                let busy = ApiError::overloaded();
+                Outcome::Error((busy.clone().stash(request), busy))
+            }
+        }
+    }
 }
 
 #[derive(FromForm)]
-pub struct ImagesUpload<'r> {
-    images: Vec<TempFile<'r>>,
+pub struct ImageUpload {
+    image: ImageFile,
+}
+
+#[derive(FromForm)]
+pub struct ImagesUpload {
+    images: Vec<ImageFile>,
 }
 
 #[post("/upload-image", data = "<form>")]
 async fn upload_image(
     _user: CurrentUser,
+    _slot: UploadSlot,
     db: &Db,
-    form: Form<ImageUpload<'_>>,
+    form: Form<ImageUpload>,
 ) -> ApiResult<(Status, Json<UploadedImage>)> {
-    let image = read_image(&form.image, "image").await?;
-    let image_url = store::save(db.pool(), &image).await?;
+    let kind = judge(&form.image, "image").await?;
+    let image_url = keep_received(db, &form.image, kind).await?;
     Ok((Status::Created, Json(UploadedImage { image_url })))
 }
 
 /// All files are judged before any is stored: one bad file refuses the whole upload, and
-/// so does an upload without any.
+/// so does an upload without any. Each file is read from disk when it is judged and again
+/// when it is stored, so one file at a time is in memory, never the whole upload.
 #[post("/upload-images", data = "<form>")]
 async fn upload_images(
     _user: CurrentUser,
+    _slot: UploadSlot,
     db: &Db,
-    form: Form<ImagesUpload<'_>>,
+    form: Form<ImagesUpload>,
 ) -> ApiResult<(Status, Json<UploadedImages>)> {
     if form.images.is_empty() {
         return Err(refusal("images", Refusal::NotAnImage));
     }
-    let mut accepted = Vec::with_capacity(form.images.len());
+    let mut kinds = Vec::with_capacity(form.images.len());
     for file in &form.images {
-        accepted.push(read_image(file, "images").await?);
+        kinds.push(judge(file, "images").await?);
     }
-    let mut images = Vec::with_capacity(accepted.len());
-    for image in &accepted {
-        images.push(store::save(db.pool(), image).await?);
+    let mut images = Vec::with_capacity(kinds.len());
+    for (file, kind) in form.images.iter().zip(kinds) {
+        images.push(keep_received(db, file, kind).await?);
     }
     Ok((Status::Created, Json(UploadedImages { images })))
 }
@@ -246,7 +302,7 @@ async fn upload_video(
     db: &Db,
     form: Form<VideoForm>,
 ) -> ApiResult<(Status, Json<UploadedVideo>)> {
-    let upload = form.into_inner().video;
+    let upload = form.into_inner().video.0;
     let kind = VideoKind::sniff(upload.head())
         .ok_or_else(|| field_error("video", messages::VIDEO_NOT_RECOGNISED))?;
     store::save_parts(db.pool(), upload.sha256(), kind.content_type(), upload.len(), &upload.path()).await?;
@@ -254,14 +310,21 @@ async fn upload_video(
     Ok((Status::Created, Json(UploadedVideo { url })))
 }
 
-async fn read_image(file: &TempFile<'_>, field: &'static str) -> ApiResult<Image> {
-    if file.len() > MAX_IMAGE_BYTES {
-        return Err(refusal(field, Refusal::TooLarge));
-    }
-    let mut reader = file.open().await.map_err(ApiError::internal)?;
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).await.map_err(ApiError::internal)?;
-    Image::judge(bytes).map_err(|r| refusal(field, r))
+/// The kind of a received image, or its refusal; its bytes are let go once judged.
+async fn judge(file: &ImageFile, field: &'static str) -> ApiResult<ImageKind> {
+    let bytes = file.0.bytes().await.map_err(ApiError::internal)?;
+    Ok(Image::judge(bytes).map_err(|r| refusal(field, r))?.kind)
+}
+
+/// Storing a file holds it in memory several times over (read back, then copied by the
+/// database driver and by the database), so one file is stored at a time whatever the
+/// number of uploads: SQLite writes one transaction at a time anyway.
+static STORING: Semaphore = Semaphore::const_new(1);
+
+async fn keep_received(db: &Db, file: &ImageFile, kind: ImageKind) -> ApiResult<String> {
+    let _turn = STORING.acquire().await.map_err(ApiError::internal)?;
+    let bytes = file.0.bytes().await.map_err(ApiError::internal)?;
+    store::save(db.pool(), &Image { kind, bytes }).await
 }
 
 /// A stored file as `/media` answers it: an image or its scaled copy, held whole, or a
@@ -325,10 +388,14 @@ impl<'r> Responder<'r, 'static> for MediaFile {
     }
 }
 
-/// Scaling decodes a whole picture (up to a few hundred MB for the largest allowed): at most
-/// one per core at a time, so a burst of first requests queues instead of exhausting memory.
+/// Scaling is CPU work of up to a second: at most one per core at a time.
 static SCALING: LazyLock<Semaphore> =
     LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(1, |cores| cores.get())));
+
+/// The decoded pixels of every scaling under way, in MiB, within [`scale::BUDGET_BYTES`]:
+/// each takes what [`scale::cost`] says before it starts, so a burst of first requests
+/// queues instead of exhausting memory, while small pictures still scale side by side.
+static DECODE_BUDGET: Semaphore = Semaphore::const_new((scale::BUDGET_BYTES >> 20) as usize);
 
 fn no_such_file() -> ApiError {
     ApiError::not_found("No such file")
@@ -385,17 +452,20 @@ async fn scaled(db: &Db, sha256: &str, kind: ImageKind, width: Width) -> ApiResu
         return Ok(copy);
     }
     let original = original(db, sha256, kind).await?;
-    let _permit = match SCALING.try_acquire() {
+    let cost = scale::cost(kind, &original, width).map_err(scale_refusal)?;
+    let mebibytes = u32::try_from(cost.div_ceil(1 << 20).max(1)).map_err(ApiError::internal)?;
+    let _memory = match DECODE_BUDGET.try_acquire_many(mebibytes) {
         Ok(permit) => permit,
         Err(_) => {
-            let permit = SCALING.acquire().await.map_err(ApiError::internal)?;
-            // Whoever held the permit may have been making this very copy.
+            let permit = DECODE_BUDGET.acquire_many(mebibytes).await.map_err(ApiError::internal)?;
+            // Whoever held the budget may have been making this very copy.
             if let Some(copy) = of_kind(store::find_variant(db.pool(), sha256, width.get()).await?, kind)? {
                 return Ok(copy);
             }
             permit
         }
     };
+    let _core = SCALING.acquire().await.map_err(ApiError::internal)?;
     let (original, outcome) = spawn_blocking(move || {
         let outcome = scale::scale(kind, &original, width);
         (original, outcome)
@@ -408,13 +478,15 @@ async fn scaled(db: &Db, sha256: &str, kind: ImageKind, width: Width) -> ApiResu
             store::save_variant(db.pool(), sha256, width.get(), kind, &copy).await?;
             Ok(copy)
         }
-        Err(ScaleError::TooLarge) => Err(ApiError::new(
-            Status::UnprocessableEntity,
-            "This image has more than 50 megapixels and cannot be scaled",
-        )),
-        Err(ScaleError::Unreadable) => Err(ApiError::new(
-            Status::UnprocessableEntity,
-            "This image cannot be read, so it cannot be scaled",
-        )),
+        Err(error) => Err(scale_refusal(error)),
     }
+}
+
+fn scale_refusal(error: ScaleError) -> ApiError {
+    let message = match error {
+        ScaleError::TooLarge => "This image has more than 50 megapixels and cannot be scaled",
+        ScaleError::OverBudget => messages::IMAGE_TOO_LARGE_TO_SCALE,
+        ScaleError::Unreadable => "This image cannot be read, so it cannot be scaled",
+    };
+    ApiError::new(Status::UnprocessableEntity, message)
 }

@@ -1,6 +1,11 @@
 //! Scaled copies of stored images (`/media/{sha256}.{ext}?w=W`): decoded within limits,
 //! turned upright, shrunk to the width asked for and written back in the image's own format.
-//! This is CPU work of up to a second: callers run it on the blocking pool.
+//! This is CPU work of up to a second: callers run it on the blocking pool, within the
+//! memory budget [`cost`] measures.
+//!
+//! A PNG is reduced while it is decoded, row by row, so it costs about the size of the copy
+//! whatever its own size: a small file can hold a huge, flat picture (381 KB for 400 MB of
+//! 16-bit pixels). The other formats are decoded whole, bounded by the budget.
 
 use std::io::Cursor;
 
@@ -11,17 +16,19 @@ use ::image::codecs::webp::{WebPDecoder, WebPEncoder};
 use ::image::imageops::FilterType;
 use ::image::metadata::Orientation;
 use ::image::{
-    AnimationDecoder, DynamicImage, Frame, ImageDecoder, ImageEncoder, ImageError, ImageReader, Limits,
+    AnimationDecoder, DynamicImage, Frame, ImageBuffer, ImageDecoder, ImageEncoder, ImageError, ImageReader,
+    Limits,
 };
 
-use super::image::{too_many_pixels, ImageKind, MAX_PIXELS, MAX_SIDE};
+use super::image::{declared_size, too_many_pixels, ImageKind, MAX_PIXELS, MAX_SIDE};
 
 /// The widths a copy can be asked for: a table thumbnail, a form preview, a card, a page.
 pub const WIDTHS: [u32; 4] = [160, 320, 640, 1280];
 
-/// What the decoders may allocate for one image: a 50-megapixel picture at 16 bits per
-/// channel with alpha (400 MB) fits, anything a header lies about does not.
-const MAX_ALLOC: u64 = 512 * 1024 * 1024;
+/// The decoded pixels all scalings together may hold at once. A 50-megapixel photo decoded
+/// whole (8 bits a channel, 4 channels at most: 200 MB) fits; what needs more is refused
+/// rather than let the server run out of memory.
+pub const BUDGET_BYTES: u64 = 256 * 1024 * 1024;
 
 /// All the frames of an animated GIF together, counted in canvas pixels (each frame is
 /// composed on the whole canvas): a file of many tiny frame updates is bounded in work too.
@@ -59,6 +66,9 @@ pub enum Scaled {
 pub enum ScaleError {
     /// More pixels than the panel decodes (see `image::MAX_PIXELS`), declared or found.
     TooLarge,
+    /// Within the pixels the panel takes, but decoding it would need more than
+    /// [`BUDGET_BYTES`].
+    OverBudget,
     /// The bytes start like an image but do not decode as one.
     Unreadable,
 }
@@ -66,7 +76,16 @@ pub enum ScaleError {
 impl From<ImageError> for ScaleError {
     fn from(error: ImageError) -> Self {
         match error {
-            ImageError::Limits(_) => ScaleError::TooLarge,
+            ImageError::Limits(_) => ScaleError::OverBudget,
+            _ => ScaleError::Unreadable,
+        }
+    }
+}
+
+impl From<png::DecodingError> for ScaleError {
+    fn from(error: png::DecodingError) -> Self {
+        match error {
+            png::DecodingError::LimitsExceeded => ScaleError::OverBudget,
             _ => ScaleError::Unreadable,
         }
     }
@@ -76,8 +95,51 @@ fn limits() -> Limits {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(MAX_ALLOC);
+    limits.max_alloc = Some(BUDGET_BYTES);
     limits
+}
+
+/// The bytes of decoded pixels scaling this image to `width` holds at most, read from its
+/// header: what it must be granted of [`BUDGET_BYTES`] before it starts.
+pub fn cost(kind: ImageKind, bytes: &[u8], width: Width) -> Result<u64, ScaleError> {
+    let (stored_width, stored_height) = declared_size(kind, bytes).ok_or(ScaleError::Unreadable)?;
+    if too_many_pixels(stored_width, stored_height) {
+        return Err(ScaleError::TooLarge);
+    }
+    let pixels = u64::from(stored_width) * u64::from(stored_height);
+    let (short, long) = (stored_width.min(stored_height), stored_width.max(stored_height));
+    // Either side may turn out to be the width (an EXIF turn is read later): the copy's
+    // height is at most this.
+    let copy_height = u64::from(long) * u64::from(width.get()) / u64::from(short.max(1));
+    // A reduction under 2:1 (`resize_exact`) first makes a copy of 16 bytes a pixel, as wide
+    // as its source (under twice the copy's width) and as tall as the copy.
+    let resizing = 16 * 2 * u64::from(width.get()) * copy_height;
+    let resized_whole = if short < 2 * width.get() { resizing } else { 0 };
+    let cost = match kind {
+        ImageKind::Png if !png_interlaced(bytes)? => {
+            let factor = u64::from(reduction(short, width.get()));
+            // The reduced picture, 4 bytes a pixel at most, one row of the original at 16
+            // bits a channel, and the resizing of the reduced picture.
+            4 * pixels / (factor * factor) + 8 * u64::from(long) + resizing
+        }
+        // The canvas and the frame being composed on it.
+        ImageKind::Gif => 8 * pixels + resized_whole,
+        _ => 4 * pixels + resized_whole,
+    };
+    if cost > BUDGET_BYTES {
+        return Err(ScaleError::OverBudget);
+    }
+    Ok(cost)
+}
+
+fn png_interlaced(bytes: &[u8]) -> Result<bool, ScaleError> {
+    Ok(png::Decoder::new(Cursor::new(bytes)).read_info()?.info().interlaced)
+}
+
+/// The whole factor a side of `length` pixels can be divided by and stay at least `width`
+/// long; a reduction by it averages blocks of pixels while decoding.
+fn reduction(length: u32, width: u32) -> u32 {
+    (length / width.max(1)).max(1)
 }
 
 /// The image scaled to `width`, its height in proportion.
@@ -86,6 +148,7 @@ pub fn scale(kind: ImageKind, bytes: &[u8], width: Width) -> Result<Scaled, Scal
         ImageKind::Gif => scale_gif(bytes, width.get()),
         // The WebP encoder cannot write animations: an animated WebP is served as it is.
         ImageKind::Webp if WebPDecoder::new(Cursor::new(bytes))?.has_animation() => Ok(Scaled::Unchanged),
+        ImageKind::Png if !png_interlaced(bytes)? => scale_png(bytes, width.get()),
         _ => scale_still(kind, bytes, width.get()),
     }
 }
@@ -95,8 +158,11 @@ fn scale_still(kind: ImageKind, bytes: &[u8], width: u32) -> Result<Scaled, Scal
     reader.limits(limits());
     let mut decoder = reader.into_decoder()?;
     let (stored_width, stored_height) = decoder.dimensions();
-    if too_many_pixels(stored_width, stored_height) || decoder.total_bytes() > MAX_ALLOC {
+    if too_many_pixels(stored_width, stored_height) {
         return Err(ScaleError::TooLarge);
+    }
+    if decoder.total_bytes() > BUDGET_BYTES {
+        return Err(ScaleError::OverBudget);
     }
     // Camera photos keep their pixels as the sensor saw them plus an EXIF turn, which
     // browsers apply; a re-encoded copy carries no EXIF, so the turn goes into the pixels.
@@ -106,10 +172,89 @@ fn scale_still(kind: ImageKind, bytes: &[u8], width: u32) -> Result<Scaled, Scal
         return Ok(Scaled::Unchanged);
     }
     let icc_profile = decoder.icc_profile().ok().flatten();
-    let mut image = DynamicImage::from_decoder(decoder)?;
+    let image = DynamicImage::from_decoder(decoder)?;
+    Ok(Scaled::Copy(encode(kind, &upright(&image, orientation, width), icc_profile)?))
+}
+
+/// A PNG reduced while it is decoded: each block of `factor` × `factor` pixels is averaged
+/// as its rows arrive, so only one row of the original and the reduced picture are held;
+/// the reduced picture is then scaled as any other. 16-bit channels are read as 8 bits
+/// (the copy is for a screen) and palettes as the colours they stand for.
+fn scale_png(bytes: &[u8], width: u32) -> Result<Scaled, ScaleError> {
+    let mut decoder = png::Decoder::new(Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info()?;
+    let info = reader.info();
+    let (stored_width, stored_height) = (info.width, info.height);
+    if too_many_pixels(stored_width, stored_height) {
+        return Err(ScaleError::TooLarge);
+    }
+    let orientation = info
+        .exif_metadata
+        .as_deref()
+        .and_then(Orientation::from_exif_chunk)
+        .unwrap_or(Orientation::NoTransforms);
+    let sideways = turns_sideways(orientation);
+    let upright_width = if sideways { stored_height } else { stored_width };
+    if upright_width <= width {
+        return Ok(Scaled::Unchanged);
+    }
+    let icc_profile = info.icc_profile.as_ref().map(|profile| profile.to_vec());
+    let (color, _) = reader.output_color_type();
+    let channels = color.samples();
+    let factor = reduction(upright_width, width);
+    let reduced_width = stored_width.div_ceil(factor);
+    let reduced_height = stored_height.div_ceil(factor);
+    let row_length = reduced_width as usize * channels;
+    let mut reduced = Vec::with_capacity(row_length * reduced_height as usize);
+    let mut sums = vec![0u32; row_length];
+    let mut rows_in_block = 0u32;
+    for y in 0..stored_height {
+        let row = reader.next_row()?.ok_or(ScaleError::Unreadable)?;
+        for (x, pixel) in row.data().chunks_exact(channels).enumerate() {
+            let at = x / factor as usize * channels;
+            for (sum, &sample) in sums[at..at + channels].iter_mut().zip(pixel) {
+                *sum += u32::from(sample);
+            }
+        }
+        rows_in_block += 1;
+        if rows_in_block == factor || y + 1 == stored_height {
+            for (block, sums) in sums.chunks_exact_mut(channels).enumerate() {
+                let columns = factor.min(stored_width - block as u32 * factor);
+                let count = columns * rows_in_block;
+                for sum in sums.iter_mut() {
+                    reduced.push(u8::try_from((*sum + count / 2) / count).unwrap_or(u8::MAX));
+                    *sum = 0;
+                }
+            }
+            rows_in_block = 0;
+        }
+    }
+    let (w, h) = (reduced_width, reduced_height);
+    let image = match color {
+        png::ColorType::Grayscale => ImageBuffer::from_raw(w, h, reduced).map(DynamicImage::ImageLuma8),
+        png::ColorType::GrayscaleAlpha => ImageBuffer::from_raw(w, h, reduced).map(DynamicImage::ImageLumaA8),
+        png::ColorType::Rgb => ImageBuffer::from_raw(w, h, reduced).map(DynamicImage::ImageRgb8),
+        png::ColorType::Rgba => ImageBuffer::from_raw(w, h, reduced).map(DynamicImage::ImageRgba8),
+        // Expanded into colours by the decoder.
+        png::ColorType::Indexed => None,
+    }
+    .ok_or(ScaleError::Unreadable)?;
+    Ok(Scaled::Copy(encode(ImageKind::Png, &upright(&image, orientation, width), icc_profile)?))
+}
+
+/// The picture shrunk to `width` once turned upright. It is shrunk before it is turned, so
+/// the turn copies the small picture, not the large one.
+fn upright(image: &DynamicImage, orientation: Orientation, width: u32) -> DynamicImage {
+    let (stored_width, stored_height) = (image.width(), image.height());
+    let (new_width, new_height) = if turns_sideways(orientation) {
+        (scaled_height(stored_height, stored_width, width), width)
+    } else {
+        (width, scaled_height(stored_width, stored_height, width))
+    };
+    let mut image = shrink(image, new_width, new_height);
     image.apply_orientation(orientation);
-    let image = shrink(&image, width);
-    Ok(Scaled::Copy(encode(kind, &image, icc_profile)?))
+    image
 }
 
 fn turns_sideways(orientation: Orientation) -> bool {
@@ -130,8 +275,7 @@ fn scaled_height(width: u32, height: u32, new_width: u32) -> u32 {
 /// A real reduction averages the area each new pixel covers (every source pixel counts, and
 /// no floating-point copy of the whole picture is made); close to 1:1 that would alias, so
 /// a Catmull-Rom filter takes over.
-fn shrink(image: &DynamicImage, width: u32) -> DynamicImage {
-    let height = scaled_height(image.width(), image.height(), width);
+fn shrink(image: &DynamicImage, width: u32, height: u32) -> DynamicImage {
     if image.width() >= 2 * width {
         image.thumbnail_exact(width, height)
     } else {
@@ -186,6 +330,7 @@ fn scale_gif(bytes: &[u8], width: u32) -> Result<Scaled, ScaleError> {
     if canvas_width <= width {
         return Ok(Scaled::Unchanged);
     }
+    let height = scaled_height(canvas_width, canvas_height, width);
     decoder.set_limits(limits())?;
     let canvas_pixels = u64::from(canvas_width) * u64::from(canvas_height);
     let mut budget = MAX_ANIMATION_PIXELS;
@@ -203,7 +348,7 @@ fn scale_gif(bytes: &[u8], width: u32) -> Result<Scaled, ScaleError> {
         }
         first = false;
         let delay = frame.delay();
-        let scaled = shrink(&DynamicImage::ImageRgba8(frame.into_buffer()), width);
+        let scaled = shrink(&DynamicImage::ImageRgba8(frame.into_buffer()), width, height);
         encoder.encode_frame(Frame::from_parts(scaled.to_rgba8(), 0, 0, delay))?;
     }
     drop(encoder);

@@ -1,21 +1,12 @@
 //! What counts as a video, judged by the first bytes of the file like images are, and the
-//! upload field that receives one: streamed to a temporary file while it is hashed, never
-//! held in memory, and cut off as soon as it passes the limit.
+//! upload field that receives one (see `received`).
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-use rocket::data::{Limits, ToByteUnit};
-use rocket::form::error::ErrorKind;
+use rocket::data::Limits;
 use rocket::form::{self, DataField, FromFormField, ValueField};
-use rocket::http::Status;
-use rocket::tokio::io::{AsyncReadExt, AsyncWriteExt};
-use rocket::tokio::task::spawn_blocking;
 use rules::constants::VIDEO_MAX_BYTES;
 use rules::messages;
-use sha2::{Digest, Sha256};
 
-use crate::error::ApiError;
+use super::received::{receive, Received, Spec};
 
 /// The video formats browsers play; each has one canonical file ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,9 +20,6 @@ pub enum VideoKind {
 /// their image sequences) and M4A/M4B audio share the `ftyp` box with MP4.
 const NOT_VIDEO_BRANDS: [&[u8; 4]; 9] =
     [b"heic", b"heix", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"M4A ", b"M4B "];
-
-/// How many leading bytes the judgement reads: the `ftyp` box or the EBML header.
-pub const HEAD_BYTES: usize = 4096;
 
 impl VideoKind {
     pub const ALL: [VideoKind; 3] = [Self::Mp4, Self::Mov, Self::Webm];
@@ -120,88 +108,8 @@ pub fn max_bytes(limits: &Limits) -> u64 {
     limits.get("video").map_or(VIDEO_MAX_BYTES, |limit| limit.as_u64())
 }
 
-/// A received video file: on disk (removed when this is dropped), with its size, the
-/// SHA-256 of its bytes and its first bytes for [`VideoKind::sniff`].
-pub struct VideoUpload {
-    path: tempfile::TempPath,
-    len: u64,
-    sha256: String,
-    head: Vec<u8>,
-}
-
-impl VideoUpload {
-    pub fn path(&self) -> PathBuf {
-        self.path.to_path_buf()
-    }
-
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn sha256(&self) -> &str {
-        &self.sha256
-    }
-
-    pub fn head(&self) -> &[u8] {
-        &self.head
-    }
-}
-
-/// The name every video's temporary file starts with, so that a start can tell the files
-/// that a crash left behind from anyone else's.
-const TEMP_PREFIX: &str = "aqar-video-";
-
-/// An upload from which nothing arrives for this long is given up, and its file removed:
-/// a stalled client must not keep a file and a connection open for ever.
-pub const STALLED_AFTER: Duration = Duration::from_secs(30);
-
-/// Removes the temporary video files in `folder` that a crash or a kill left behind: those
-/// untouched for longer than an upload may stall, so uploads still running in another
-/// server on this machine are left alone. Answers how many went.
-pub fn sweep_leftovers(folder: &Path) -> std::io::Result<usize> {
-    let mut removed = 0;
-    for entry in std::fs::read_dir(folder)? {
-        let entry = entry?;
-        let ours = entry.file_name().to_str().is_some_and(|name| name.starts_with(TEMP_PREFIX));
-        let idle = entry.metadata()?.modified()?.elapsed().unwrap_or_default();
-        if ours && idle > STALLED_AFTER * 2 && std::fs::remove_file(entry.path()).is_ok() {
-            removed += 1;
-        }
-    }
-    Ok(removed)
-}
-
-/// Sweeps the leftovers of Rocket's `temp_dir` once, at start.
-pub fn leftovers_fairing() -> rocket::fairing::AdHoc {
-    rocket::fairing::AdHoc::on_liftoff("Sweeping leftover video uploads", |rocket| {
-        Box::pin(async move {
-            let folder = rocket.config().temp_dir.relative();
-            match spawn_blocking(move || sweep_leftovers(&folder)).await {
-                Ok(Ok(0)) => {}
-                Ok(Ok(removed)) => rocket::info!("removed {removed} video upload(s) left behind by a crash"),
-                Ok(Err(error)) => rocket::warn!("sweeping leftover video uploads failed: {error}"),
-                Err(error) => rocket::warn!("sweeping leftover video uploads failed: {error}"),
-            }
-        })
-    })
-}
-
-/// The answer to an upload that stopped arriving, kept for the catcher.
-fn stalled<'v>(request: &rocket::Request<'_>) -> form::Errors<'v> {
-    ApiError::new(Status::RequestTimeout, messages::BODY_STALLED).stash(request);
-    ErrorKind::Io(std::io::Error::from(std::io::ErrorKind::TimedOut)).into()
-}
-
-/// The answer to a video over the limit, kept for the catcher (a form field can only fail
-/// with a status).
-fn too_large<'v>(request: &rocket::Request<'_>, limit: u64) -> form::Errors<'v> {
-    ApiError::new(Status::PayloadTooLarge, messages::VIDEO_OVER_200MB).stash(request);
-    ErrorKind::InvalidLength { min: None, max: Some(limit) }.into()
-}
+/// A received video file (see [`Received`]).
+pub struct VideoUpload(pub Received);
 
 #[rocket::async_trait]
 impl<'v> FromFormField<'v> for VideoUpload {
@@ -210,47 +118,17 @@ impl<'v> FromFormField<'v> for VideoUpload {
         Err(field.unexpected().into())
     }
 
-    /// Streams the file to a temporary file in Rocket's `temp_dir`, 64 KiB at a time, hashing
-    /// as it goes; one byte past the limit stops the reading with 413.
     async fn from_data(field: DataField<'v, '_>) -> form::Result<'v, Self> {
-        let request = field.request;
-        let limit = max_bytes(request.limits());
-        let folder = request.rocket().config().temp_dir.relative();
-        let file = spawn_blocking(move || tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(folder))
-            .await
-            .map_err(std::io::Error::other)??;
-        let (file, path) = file.into_parts();
-        let mut file = rocket::tokio::fs::File::from_std(file);
-        let mut stream = field.data.open(limit.saturating_add(1).bytes());
-        let mut hasher = Sha256::new();
-        let mut head = Vec::with_capacity(HEAD_BYTES);
-        let mut len: u64 = 0;
-        let mut buffer = vec![0u8; 64 * 1024];
-        loop {
-            let Ok(read) = rocket::tokio::time::timeout(STALLED_AFTER, stream.read(&mut buffer)).await else {
-                return Err(stalled(request));
-            };
-            let read = read?;
-            if read == 0 {
-                break;
-            }
-            len += read as u64;
-            if len > limit {
-                return Err(too_large(request, limit));
-            }
-            let chunk = &buffer[..read];
-            hasher.update(chunk);
-            let wanted = HEAD_BYTES.saturating_sub(head.len()).min(read);
-            head.extend_from_slice(&chunk[..wanted]);
-            file.write_all(chunk).await?;
-        }
-        file.flush().await?;
-        Ok(VideoUpload { path, len, sha256: hex::encode(hasher.finalize()), head })
+        let max_bytes = max_bytes(field.request.limits());
+        let spec = Spec { max_bytes, too_large: messages::VIDEO_OVER_200MB, prefix: "aqar-video-" };
+        Ok(VideoUpload(receive(field, spec).await?))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use rocket::data::ToByteUnit;
+
     use super::*;
 
     fn ftyp(brand: &[u8; 4]) -> Vec<u8> {

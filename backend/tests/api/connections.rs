@@ -102,11 +102,8 @@ fn silent_slow_header_and_idle_connections_are_closed_after_the_header_timeout()
     );
 }
 
-#[test]
-fn a_stalled_video_upload_is_given_up_and_its_file_removed() {
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let port = free_port();
-    let _server = aqar(dir.path(), port, "15");
+/// The admin's session cookie value.
+fn sign_in(port: u16) -> String {
     let mut sign_in = TcpStream::connect(("127.0.0.1", port)).expect("connects");
     let body = format!(r#"{{"username":"admin","password":"{PASSWORD}"}}"#);
     write!(
@@ -117,13 +114,21 @@ fn a_stalled_video_upload_is_given_up_and_its_file_removed() {
     .expect("signs in");
     let mut answer = String::new();
     sign_in.read_to_string(&mut answer).expect("an answer");
-    let session = answer
+    answer
         .lines()
         .find(|line| line.to_ascii_lowercase().starts_with("set-cookie: aqar_session="))
         .map(|line| &line["set-cookie: aqar_session=".len()..])
         .and_then(|cookie| cookie.split(';').next())
         .expect("a session cookie")
-        .to_owned();
+        .to_owned()
+}
+
+#[test]
+fn a_stalled_video_upload_is_given_up_and_its_file_removed() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let port = free_port();
+    let _server = aqar(dir.path(), port, "15");
+    let session = sign_in(port);
 
     let mut upload = TcpStream::connect(("127.0.0.1", port)).expect("connects");
     let head = "--b\r\nContent-Disposition: form-data; name=\"video\"; filename=\"clip.mp4\"\r\nContent-Type: video/mp4\r\n\r\n";
@@ -155,4 +160,68 @@ fn a_stalled_video_upload_is_given_up_and_its_file_removed() {
         std::thread::sleep(Duration::from_millis(250));
     }
     assert!(started.elapsed() > Duration::from_secs(25), "not before the upload stalled for 30 s");
+}
+
+/// Image uploads under way at once hold their places until answered; one more is answered
+/// 503 with Retry-After at once, before its body is read, and a place given back is taken
+/// again.
+#[test]
+fn an_image_upload_beyond_the_concurrent_ones_is_503_until_a_place_is_free() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let port = free_port();
+    let _server = aqar(dir.path(), port, "15");
+    let session = sign_in(port);
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+    let part = "--b\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n";
+    let head = |length: usize| {
+        format!(
+            "POST /api/upload-images HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: aqar_session={session}\r\n\
+             Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n{part}"
+        )
+    };
+    // Four uploads that stop sending after their first bytes, each holding a place.
+    let stalled: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut upload = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+            upload.write_all(head(10_000_000).as_bytes()).expect("starts the upload");
+            upload.write_all(png).expect("a first part");
+            upload
+        })
+        .collect();
+    let receiving = || {
+        std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("aqar-image-"))
+            .count()
+    };
+    let started = Instant::now();
+    while receiving() < 4 {
+        assert!(started.elapsed() < Duration::from_secs(10), "the four uploads are being received");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let whole = |upload: &mut TcpStream| {
+        let tail = "\r\n--b--\r\n";
+        let length = part.len() + png.len() + tail.len();
+        upload.write_all(head(length).as_bytes()).expect("the head");
+        upload.write_all(png).expect("the file");
+        upload.write_all(tail.as_bytes()).expect("the end");
+        let mut answer = String::new();
+        upload.read_to_string(&mut answer).expect("an answer");
+        answer
+    };
+    let answer = whole(&mut TcpStream::connect(("127.0.0.1", port)).expect("connects"));
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.to_ascii_lowercase().contains("\r\nretry-after: "), "{answer}");
+    assert!(answer.contains("The server is busy; please try again in a moment"), "{answer}");
+    drop(stalled);
+    let started = Instant::now();
+    loop {
+        let answer = whole(&mut TcpStream::connect(("127.0.0.1", port)).expect("connects"));
+        if answer.starts_with("HTTP/1.1 201") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the places are given back: {answer}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }

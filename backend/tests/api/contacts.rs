@@ -3,9 +3,11 @@
 //! read back from the .xlsx, the periods at their edges, and the history they leave.
 
 use std::io::Read;
+use std::net::SocketAddr;
 
 use rocket::http::{ContentType, Header, Method, Status};
-use rules::contact::ContactRequestInput;
+use rules::contact::{ContactRequestInput, BODY_MAX_BYTES};
+use rules::messages;
 use rules::vocabularies::{ContactStatus, Language};
 use serde_json::{json, Value};
 
@@ -135,6 +137,65 @@ both_databases! {
         let answer = other.post("/api/public/contact-requests").header(ContentType::JSON)
             .body(visitor("V6").to_string()).dispatch().await;
         assert_eq!(answer.status(), Status::TooManyRequests, "the limit is shared through the database");
+    }
+
+    async fn forty_eight_simultaneous_submissions_from_one_address_admit_exactly_five(app) {
+        // Half through each of two servers on the one database, all at once.
+        let other = app.another_server().await;
+        let peer: SocketAddr = "198.51.100.7:40000".parse().expect("an address");
+        let burst = (0..48).map(|n| {
+            let client = if n % 2 == 0 { &app.client } else { &other };
+            client.post("/api/public/contact-requests").remote(peer).header(ContentType::JSON)
+                .body(visitor(&format!("V{n}")).to_string()).dispatch()
+        });
+        let statuses: Vec<Status> =
+            rocket::futures::future::join_all(burst).await.iter().map(|response| response.status()).collect();
+        let accepted = statuses.iter().filter(|s| **s == Status::Accepted).count();
+        let refused = statuses.iter().filter(|s| **s == Status::TooManyRequests).count();
+        assert_eq!((accepted, refused), (5, 43), "{statuses:?}");
+        app.login_admin().await;
+        let (_, counts) = app.get("/api/contact-requests/counts").await;
+        assert_eq!(counts["total"], 5);
+        let (status, body) = read(app.client.post("/api/public/contact-requests").remote(peer)
+            .header(ContentType::JSON).body(visitor("Late").to_string()).dispatch().await).await;
+        assert_eq!((status, body["message"].as_str()), (Status::TooManyRequests, Some(messages::CONTACT_TOO_MANY)));
+    }
+
+    async fn each_field_of_the_form_is_bounded_in_characters(app) {
+        let longest = json!({
+            "name": "ن".repeat(100), "email": format!("{}@example.com", "a".repeat(64)), "phone": "1".repeat(30),
+            "subject": "s".repeat(200), "message": "م".repeat(5000)
+        });
+        assert_eq!(submit(&app, longest).await.0, Status::Accepted, "every field at its longest");
+        let too_long = json!({
+            "name": "ن".repeat(101), "email": format!("{}@{}.com", "a".repeat(64), "b".repeat(190)),
+            "phone": "1".repeat(31), "subject": "s".repeat(201), "message": "م".repeat(5001)
+        });
+        let (status, body) = submit(&app, too_long).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"], json!({
+            "name": messages::CONTACT_NAME_TOO_LONG, "email": messages::CONTACT_EMAIL_TOO_LONG,
+            "phone": messages::CONTACT_PHONE_TOO_LONG, "subject": messages::CONTACT_SUBJECT_TOO_LONG,
+            "message": messages::CONTACT_MESSAGE_TOO_LONG
+        }));
+        app.login_admin().await;
+        let (_, counts) = app.get("/api/contact-requests/counts").await;
+        assert_eq!(counts["total"], 1);
+    }
+
+    async fn a_body_larger_than_the_form_can_hold_is_413_before_it_is_read(app) {
+        let mut huge = visitor("Rana");
+        huge["website"] = json!("w".repeat(BODY_MAX_BYTES as usize));
+        let (status, body) = submit(&app, huge).await;
+        assert_eq!(status, Status::PayloadTooLarge);
+        assert!(body["message"].as_str().is_some_and(|m| m.starts_with("The request body is larger than")), "{body}");
+        // Declared too large, refused on its head: nothing is read or counted.
+        for _ in 0..6 {
+            let response = app.client.post("/api/public/contact-requests").header(ContentType::JSON)
+                .header(Header::new("Content-Length", "15728640")).body("{}").dispatch().await;
+            assert_eq!(response.status(), Status::PayloadTooLarge);
+        }
+        assert_eq!(submit(&app, visitor("Rana")).await.0, Status::Accepted, "refused bodies do not count");
     }
 
     async fn the_inbox_pages_searches_sorts_and_filters_on_the_server(app) {

@@ -215,6 +215,25 @@ both_databases! {
         assert_eq!(media_rows(&app).await, 0);
     }
 
+    async fn upload_images_keeps_each_streamed_file_byte_for_byte(app) {
+        app.login_admin().await;
+        let mut large = bytes_of(PNG);
+        large.extend((0..TEN_MB - large.len()).map(|n| (n % 251) as u8));
+        let gif = bytes_of(GIF);
+        let parts: [(&str, &str, &[u8]); 2] = [("images", "large.png", &large), ("images", "small.gif", &gif)];
+        let (status, body) = read(upload(&app, "/api/upload-images", &parts).await).await;
+        assert_eq!(status, Status::Created, "{body}");
+        for (reference, original) in body["images"].as_array().expect("images").iter().zip([&large, &gif]) {
+            let response = app.client.get(reference.as_str().expect("path").to_owned()).dispatch().await;
+            assert!(response.into_bytes().await.as_ref() == Some(original), "{reference} is stored as sent");
+        }
+        large.push(0);
+        let parts: [(&str, &str, &[u8]); 2] = [("images", "small.gif", &gif), ("images", "huge.png", &large)];
+        let (status, body) = read(upload(&app, "/api/upload-images", &parts).await).await;
+        assert_eq!((status, body["message"].as_str()), (Status::PayloadTooLarge, Some("Please select an image smaller than 10MB")));
+        assert_eq!(media_rows(&app).await, 2, "nothing of the refused upload is kept");
+    }
+
     async fn an_unknown_media_file_is_404_json(app) {
         let unknown = format!("/media/{}.png", "ab".repeat(32));
         for path in [unknown.as_str(), "/media/nothing.png", "/media/x"] {
@@ -476,6 +495,31 @@ mod scaled {
             assert_eq!(status, Status::UnprocessableEntity);
             assert_eq!(body["message"], "This image has more than 50 megapixels and cannot be scaled");
             assert_eq!(variant_rows(&app).await, 0);
+        }
+
+        async fn an_image_whose_decoding_exceeds_the_memory_budget_is_refused_with_the_message(app) {
+            // A GIF whose canvas is 6000×6000 (36 megapixels, within what uploads take):
+            // composing its frames would hold 288 MB of pixels.
+            let mut gif = bytes_of(GIF);
+            gif[6..10].copy_from_slice(&[0x70, 0x17, 0x70, 0x17]);
+            let path = uploaded(&app, &gif).await;
+            let (status, body) = app.get(&format!("{path}?w=160")).await;
+            assert_eq!((status, body["message"].as_str()), (Status::UnprocessableEntity, Some(rules::messages::IMAGE_TOO_LARGE_TO_SCALE)));
+            assert_eq!(variant_rows(&app).await, 0);
+            assert_eq!(fetch(&app, &path).await.into_bytes().await, Some(gif), "the original is still served");
+        }
+
+        async fn a_sixteen_bit_png_is_reduced_while_it_is_decoded(app) {
+            let colour = image::Rgba([0x1234u16, 0xABCD, 0x8080, 0xFFFF]);
+            let picture = image::ImageBuffer::from_pixel(2500, 1250, colour);
+            let mut png = Cursor::new(Vec::new());
+            DynamicImage::ImageRgba16(picture).write_to(&mut png, ImageFormat::Png).expect("encode");
+            let path = uploaded(&app, png.get_ref()).await;
+            let bytes = fetch(&app, &format!("{path}?w=320")).await.into_bytes().await.expect("body");
+            assert_eq!(image::guess_format(&bytes).ok(), Some(ImageFormat::Png));
+            let copy = image::load_from_memory(&bytes).expect("decodes").to_rgba8();
+            assert_eq!(copy.dimensions(), (320, 160));
+            assert!(copy.pixels().all(|pixel| pixel.0 == [0x12, 0xAB, 0x80, 0xFF]), "{:?}", copy.get_pixel(0, 0));
         }
 
         async fn an_image_that_does_not_decode_cannot_be_scaled(app) {
