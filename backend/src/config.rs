@@ -359,18 +359,30 @@ mod tests {
     #[test]
     fn values_that_look_like_numbers_lists_or_flags_stay_text() {
         figment::Jail::expect_with(|jail| {
-            jail.set_env("AQAR_ADMIN_PASSWORD", "12345678");
+            jail.set_env("AQAR_ADMIN_PASSWORD", "73190284");
             jail.set_env("AQAR_ADMIN_USERNAME", "boss");
             let settings = Settings::read(&figment()).expect("readable");
             assert_eq!(settings.admin_username, "boss");
-            assert_eq!(settings.admin_password.as_deref(), Some("12345678"));
+            assert_eq!(settings.admin_password.as_deref(), Some("73190284"));
             Ok(())
         });
-        for password in ["00123", "1.50", "true", "[a, b]", "{a = 1}", "1e3"] {
+        // Passwords this short are refused (below), so the other look-alikes are usernames.
+        for name in ["00123", "1.50", "true", "[a, b]", "{a = 1}", "1e3", "2024"] {
+            assert_eq!(settings(&[("AQAR_ADMIN_USERNAME", name)]).map(|s| s.admin_username), Ok(name.into()));
+        }
+        for password in ["0012300123", "1.5000000001", "[abc, def]", "{alpha = 1}"] {
             let settings = settings(&[("AQAR_ADMIN_PASSWORD", password)]).expect("readable");
             assert_eq!(settings.admin_password.as_deref(), Some(password));
         }
-        assert_eq!(settings(&[("AQAR_ADMIN_USERNAME", "2024")]).map(|s| s.admin_username), Ok("2024".into()));
+    }
+
+    #[test]
+    fn a_short_or_common_admin_password_stops_the_start_with_the_rule() {
+        for password in ["short", "password123", "12345678"] {
+            let refused = settings(&[("AQAR_ADMIN_PASSWORD", password)]).map(|s| s.admin_password);
+            let problem = rules::users::new_password_problem(password).expect("refused by the rules");
+            assert_eq!(refused, Err(ConfigError::of("AQAR_ADMIN_PASSWORD", problem)), "{password}");
+        }
     }
 
     #[test]
