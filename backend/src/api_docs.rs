@@ -46,7 +46,5 @@ fn openapi_document(document: &State<ApiDocument>) -> Json<Value> {
 
 #[get("/docs")]
 fn reference_page() -> ApiResult<spa::Asset> {
-    spa::page("api-docs.html").ok_or_else(|| {
-        ApiError::not_found("The API reference is part of the UI build, which this server lacks")
-    })
+    spa::page("api-docs.html").ok_or_else(|| ApiError::not_found(rules::messages::API_REFERENCE_MISSING))
 }

@@ -108,7 +108,7 @@ impl ApiError {
     /// A failure the user cannot act on; the detail goes to the log, not the answer.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         rocket::error!("internal error: {detail}");
-        Self::new(Status::InternalServerError, "Something went wrong on the server")
+        Self::new(Status::InternalServerError, rules::messages::SERVER_FAULT)
     }
 
     /// Keeps this error for the catcher of the same request: request guards can only
@@ -127,14 +127,14 @@ struct Stashed(Mutex<Option<ApiError>>);
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         match &error {
-            sqlx::Error::RowNotFound => ApiError::not_found("Not found"),
+            sqlx::Error::RowNotFound => ApiError::not_found(rules::messages::NOT_FOUND),
             sqlx::Error::PoolTimedOut => ApiError::overloaded(),
             sqlx::Error::Database(db) if is_busy(db.as_ref()) => ApiError::overloaded(),
             sqlx::Error::Database(db) if db.is_unique_violation() => {
-                ApiError::conflict("A record with this value already exists")
+                ApiError::conflict(rules::messages::DUPLICATE_VALUE)
             }
             sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
-                ApiError::conflict("This record is referenced by other records")
+                ApiError::conflict(rules::messages::STILL_REFERENCED)
             }
             _ => ApiError::internal(error),
         }
@@ -197,14 +197,14 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         // Without a stashed error, Rocket itself refused a path or query value that does not
         // parse (an id that is not a number): the request is malformed, not its body invalid.
         422 if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
-            ApiError::new(status, "The form lacks a field this call needs, or holds one of the wrong kind")
+            ApiError::new(status, rules::messages::FORM_FIELDS)
         }
         // `PUT /api/contact-requests/counts` reaches `PUT .../<id>` with an id that is not a
         // number; when a route of another method has that very path, the method is the fault.
         422 => match allowed_methods(request, true) {
             Some(allow) => ApiError {
                 allow: Some(allow),
-                ..ApiError::new(Status::MethodNotAllowed, "This address does not take that method")
+                ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
             },
             None => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
         },
@@ -214,7 +214,7 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         404 => match allowed_methods(request, false) {
             Some(allow) => ApiError {
                 allow: Some(allow),
-                ..ApiError::new(Status::MethodNotAllowed, "This address does not take that method")
+                ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
             },
             None => ApiError::new(status, default_message(status)),
         },
@@ -222,8 +222,7 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
     }
 }
 
-const WRONG_TYPE_IN_ADDRESS: &str =
-    "A value in the address has the wrong type, such as an id that is not a number";
+const WRONG_TYPE_IN_ADDRESS: &str = rules::messages::WRONG_TYPE_IN_ADDRESS;
 
 /// Whether one of the API's routes takes the request's method at the request's path.
 fn has_route_for(request: &Request<'_>) -> bool {
@@ -271,13 +270,13 @@ fn path_matches(pattern: &str, path: &[&str]) -> bool {
 
 fn default_message(status: Status) -> String {
     match status.code {
-        400 => "The request body is malformed".into(),
-        401 => "Sign in to continue".into(),
-        403 => "You are not allowed to do this".into(),
-        404 => "Not found".into(),
-        413 => "The request body is too large".into(),
-        415 => "Unsupported media type".into(),
-        422 => "The request body does not have the expected shape".into(),
+        400 => rules::messages::BODY_MALFORMED.into(),
+        401 => rules::messages::SIGN_IN_TO_CONTINUE.into(),
+        403 => rules::messages::NOT_ALLOWED.into(),
+        404 => rules::messages::NOT_FOUND.into(),
+        413 => rules::messages::BODY_TOO_LARGE.into(),
+        415 => rules::messages::UNSUPPORTED_MEDIA_TYPE.into(),
+        422 => rules::messages::BODY_WRONG_SHAPE.into(),
         _ => status.reason().unwrap_or("Error").to_owned(),
     }
 }

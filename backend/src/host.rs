@@ -108,7 +108,7 @@ impl<'r> FromRequest<'r> for &'r Misdirected {
 
 #[get("/unknown-host-refused")]
 fn unknown_host_refused(_refused: &Misdirected) -> ApiError {
-    ApiError::bad_request("This server does not answer for that host; see AQAR_PUBLIC_HOSTS")
+    ApiError::bad_request(rules::messages::UNKNOWN_HOST)
 }
 
 #[cfg(test)]

@@ -32,8 +32,7 @@ impl<'r> FromRequest<'r> for IfMatch {
         match parse(value) {
             Some(expected) => Outcome::Success(expected),
             None => {
-                let error =
-                    ApiError::bad_request("If-Match must name one version of the record, such as \"3\"");
+                let error = ApiError::bad_request(rules::messages::IF_MATCH_MALFORMED);
                 Outcome::Error((error.clone().stash(request), error))
             }
         }

@@ -38,7 +38,7 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
     max_bytes: u64,
 ) -> Result<T, ApiError> {
     if request.content_type().is_some_and(|ct| !ct.is_json()) {
-        return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
+        return Err(ApiError::new(Status::UnsupportedMediaType, rules::messages::BODY_NOT_JSON));
     }
     // A body declared too large is refused on its head, before a byte of it is read.
     let declared = request.headers().get_one("Content-Length").and_then(|length| length.parse::<u64>().ok());
@@ -56,7 +56,7 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
     // A struct with defaults would also read from an array: every payload is an object.
     let object = match serde_json::from_slice::<serde_json::Value>(&bytes) {
         Ok(serde_json::Value::Object(object)) => object,
-        Ok(_) => return Err(ApiError::bad_request("The request body must be a JSON object")),
+        Ok(_) => return Err(ApiError::bad_request(rules::messages::BODY_NOT_OBJECT)),
         Err(e) => return Err(ApiError::bad_request(format!("The request body is not valid JSON: {e}"))),
     };
     let payload: T = rules::reading::read(object).map_err(|refusal| match refusal {
@@ -67,7 +67,7 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
     })?;
     // Judged on the payload as read: fields the call does not take are ignored anyway.
     if serde_json::to_value(&payload).is_ok_and(|value| holds_nul(&value)) {
-        return Err(ApiError::bad_request("Text cannot contain the NUL character (U+0000)"));
+        return Err(ApiError::bad_request(rules::messages::TEXT_WITH_NUL));
     }
     Ok(payload)
 }

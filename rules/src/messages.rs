@@ -172,3 +172,58 @@ pub const CONTACT_TOO_MANY: &str = "Too many messages from this address. Please 
 // Memory bounds of uploads and scaled copies (written here: issue 21).
 pub const IMAGE_TOO_LARGE_TO_SCALE: &str =
     "This image needs too much memory to be scaled; please upload a smaller one";
+
+// Answers of the HTTP layer, not of a payload's rules (written here): sign-in and rights,
+// malformed requests, missing records, media and the database's refusals.
+pub const SIGN_IN_TO_CONTINUE: &str = "Sign in to continue";
+pub const ADMINS_ONLY: &str = "Only administrators can do this";
+pub const NOT_ALLOWED: &str = "You are not allowed to do this";
+pub const FOREIGN_ORIGIN: &str = "Changes are accepted only from the panel's own pages";
+pub const UNKNOWN_HOST: &str = "This server does not answer for that host; see AQAR_PUBLIC_HOSTS";
+pub const NOT_FOUND: &str = "Not found";
+pub const NO_SUCH_FILE: &str = "No such file";
+pub const RANGE_NOT_SATISFIABLE: &str = "The requested range is not in the file";
+pub const SCALED_COPIES_IMAGES_ONLY: &str = "Only images have scaled copies: leave w out for a video";
+pub const SCALED_WIDTH: &str = "The width w must be 160, 320, 640 or 1280";
+pub const IMAGE_OVER_MEGAPIXELS: &str = "This image has more than 50 megapixels and cannot be scaled";
+pub const IMAGE_UNREADABLE: &str = "This image cannot be read, so it cannot be scaled";
+pub const BODY_NOT_JSON: &str = "Send the body as JSON";
+pub const BODY_NOT_OBJECT: &str = "The request body must be a JSON object";
+pub const TEXT_WITH_NUL: &str = "Text cannot contain the NUL character (U+0000)";
+pub const QUERY_WITH_NUL: &str = "q cannot contain the NUL character (U+0000)";
+pub const EXPORT_OFFSET: &str = "offset must be the minutes east of UTC, from -840 to 840";
+pub const EXPORT_OFFSET_RANGE: &str = "offset is out of range";
+pub const EXPORT_BODY: &str = "The body must be an object with the requests to export";
+pub const STATUS_REQUIRED: &str = "status is required";
+pub const API_REFERENCE_MISSING: &str = "The API reference is part of the UI build, which this server lacks";
+pub const IF_MATCH_MALFORMED: &str = "If-Match must name one version of the record, such as \"3\"";
+pub const SERVER_FAULT: &str = "Something went wrong on the server";
+pub const DUPLICATE_VALUE: &str = "A record with this value already exists";
+pub const STILL_REFERENCED: &str = "This record is referenced by other records";
+pub const METHOD_NOT_ALLOWED: &str = "This address does not take that method";
+pub const WRONG_TYPE_IN_ADDRESS: &str =
+    "A value in the address has the wrong type, such as an id that is not a number";
+pub const BODY_MALFORMED: &str = "The request body is malformed";
+pub const BODY_TOO_LARGE: &str = "The request body is too large";
+pub const UNSUPPORTED_MEDIA_TYPE: &str = "Unsupported media type";
+pub const BODY_WRONG_SHAPE: &str = "The request body does not have the expected shape";
+pub const FORM_PARAMETER: &str = "form must be 'quick' (the older quick form) or absent";
+pub const FORM_FIELDS: &str = "The form lacks a field this call needs, or holds one of the wrong kind";
+
+// Refusals of the areas' stores and handlers (written here): missing records, the
+// protected accounts, sign-in and registration.
+pub const FIRST_USER_PROTECTED: &str = "The first user cannot be deleted";
+pub const NOT_YOURSELF_DELETE: &str = "You cannot delete your own account";
+pub const NOT_YOURSELF_DEACTIVATE: &str = "You cannot deactivate your own account";
+pub const NOT_YOUR_OWN_ROLE: &str = "You cannot change your own role";
+pub const CURRENT_PASSWORD_WRONG: &str = "The current password is not correct";
+pub const USER_NOT_FOUND: &str = "User not found";
+pub const LAST_ADMIN: &str = "The last active administrator cannot be demoted, deactivated or deleted";
+pub const INVALID_CREDENTIALS: &str = "Invalid username or password";
+pub const REGISTRATION_CLOSED: &str = "Registration is closed: accounts are created by an administrator";
+pub const COMPANY_VALUE_NOT_FOUND: &str = "Company value not found";
+pub const CONTACT_REQUEST_NOT_FOUND: &str = "Contact request not found";
+pub const NO_PROPERTY_WITH_ID: &str = "No property has this id";
+pub const PROPERTY_FEATURE_NOT_FOUND: &str = "Property feature not found";
+pub const ABOUT_SECTION_NOT_FOUND: &str = "About section not found";
+pub const USERNAME_TAKEN: &str = "A user with this username already exists";

@@ -19,7 +19,7 @@ const COLUMNS: &str =
     "id, section_type, title_en, title_ar, subtitle_en, subtitle_ar, content_en, content_ar, \
      icon_class, image_url, image_data, order_index, is_active, created_at, updated_at, version";
 
-pub const NOT_FOUND: &str = "About section not found";
+pub const NOT_FOUND: &str = rules::messages::ABOUT_SECTION_NOT_FOUND;
 
 /// A section as it is written: blank optional text absent, the uploaded image a reference.
 pub struct AboutRow {

@@ -84,7 +84,7 @@ async fn login(
     Ok(Json(user))
 }
 
-const INVALID_CREDENTIALS: &str = "Invalid username or password";
+const INVALID_CREDENTIALS: &str = rules::messages::INVALID_CREDENTIALS;
 
 #[post("/logout")]
 async fn logout(_user: CurrentUser, jar: &CookieJar<'_>, db: &Db) -> ApiResult<Status> {
@@ -123,7 +123,7 @@ impl<'r> rocket::request::FromRequest<'r> for RegistrationOpen {
     }
 }
 
-const CLOSED: &str = "Registration is closed: accounts are created by an administrator";
+const CLOSED: &str = rules::messages::REGISTRATION_CLOSED;
 
 #[post("/register", data = "<body>")]
 async fn register(

@@ -87,7 +87,7 @@ impl<'r> FromRequest<'r> for &'r Refused {
 
 #[get("/cross-origin-refused")]
 fn cross_origin_refused(_refused: &Refused) -> ApiError {
-    ApiError::forbidden("Changes are accepted only from the panel's own pages")
+    ApiError::forbidden(rules::messages::FOREIGN_ORIGIN)
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ pub async fn delete_expired(db: &AnyPool, settings: &Settings, now: i64) -> ApiR
 async fn authenticate(db: &AnyPool, settings: &Settings, token: &str) -> ApiResult<User> {
     let token_hash = hash_token(token);
     let Some(session) = store::find(db, &token_hash).await? else {
-        return Err(ApiError::unauthorized("Sign in to continue"));
+        return Err(ApiError::unauthorized(rules::messages::SIGN_IN_TO_CONTINUE));
     };
     let user = session.user;
     let now = clock::now_epoch();
@@ -112,7 +112,7 @@ impl<'r> FromRequest<'r> for CurrentUser {
 async fn resolve(request: &Request<'_>) -> ApiResult<User> {
     let token = request.cookies().get(COOKIE).map(|c| c.value().to_owned());
     let Some(token) = token else {
-        return Err(ApiError::unauthorized("Sign in to continue"));
+        return Err(ApiError::unauthorized(rules::messages::SIGN_IN_TO_CONTINUE));
     };
     let db = Db::fetch(request.rocket()).ok_or_else(|| ApiError::internal("database pool missing"))?;
     let settings =
@@ -129,7 +129,7 @@ impl<'r> FromRequest<'r> for AdminUser {
         if user.is_admin() {
             return Outcome::Success(AdminUser(user));
         }
-        let error = ApiError::forbidden("Only administrators can do this");
+        let error = ApiError::forbidden(rules::messages::ADMINS_ONLY);
         Outcome::Error((error.clone().stash(request), error))
     }
 }

@@ -12,7 +12,7 @@ use crate::properties::{self, store::Reference};
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, image_url, created_at, version";
 
-pub const NOT_FOUND: &str = "Category not found";
+pub const NOT_FOUND: &str = rules::messages::CATEGORY_NOT_FOUND;
 
 /// A category as it is written: blank descriptions are absent, the image is a reference.
 pub struct CategoryRow {

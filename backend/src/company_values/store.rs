@@ -19,7 +19,7 @@ const SETTINGS_COLUMNS: &str = "title_en, title_ar, subtitle_en, subtitle_ar, is
 /// The one row of values_section_settings.
 const SETTINGS_ID: i64 = 1;
 
-pub const NOT_FOUND: &str = "Company value not found";
+pub const NOT_FOUND: &str = rules::messages::COMPANY_VALUE_NOT_FOUND;
 
 /// A value as it is written: the uploaded image a reference, which clears the linked one.
 pub struct ValueRow {

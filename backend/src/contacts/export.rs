@@ -95,11 +95,12 @@ pub struct ExportRequests {
 fn offset_minutes(text: Option<&str>) -> ApiResult<i64> {
     match text {
         None => Ok(0),
-        Some(text) => {
-            text.trim().parse::<i64>().ok().filter(|minutes| (-840..=840).contains(minutes)).ok_or_else(
-                || ApiError::bad_request("offset must be the minutes east of UTC, from -840 to 840"),
-            )
-        }
+        Some(text) => text
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|minutes| (-840..=840).contains(minutes))
+            .ok_or_else(|| ApiError::bad_request(rules::messages::EXPORT_OFFSET)),
     }
 }
 
@@ -277,7 +278,7 @@ impl<'r> FromData<'r> for ExportBody {
     async fn from_data(request: &'r Request<'_>, body: Data<'r>) -> data::Outcome<'r, Self> {
         let outcome = async {
             if request.content_type().is_some_and(|ct| !ct.is_json()) {
-                return Err(ApiError::new(Status::UnsupportedMediaType, "Send the body as JSON"));
+                return Err(ApiError::new(Status::UnsupportedMediaType, rules::messages::BODY_NOT_JSON));
             }
             let path = tempfile::NamedTempFile::new().map_err(failed)?.into_temp_path();
             let written = body
@@ -356,7 +357,7 @@ impl<'de> Visitor<'de> for Rows<'_> {
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
         while let Some(row) = seq.next_element::<ExportRow>()? {
             if row.holds_nul() {
-                return Err(de::Error::custom("Text cannot contain the NUL character (U+0000)"));
+                return Err(de::Error::custom(rules::messages::TEXT_WITH_NUL));
             }
             (self.0)(row).map_err(de::Error::custom)?;
         }
@@ -373,7 +374,7 @@ fn parse_rows(source: &std::path::Path, rows: std::sync::mpsc::SyncSender<ApiRes
         let found = Body(&mut take).deserialize(&mut json).and_then(|found| json.end().map(|()| found));
         match found {
             Ok(true) => Ok(()),
-            Ok(false) => Err(ApiError::bad_request("The body must be an object with the requests to export")),
+            Ok(false) => Err(ApiError::bad_request(rules::messages::EXPORT_BODY)),
             Err(error) => Err(ApiError::bad_request(format!(
                 "The request body is not valid JSON for this call: {error}"
             ))),
@@ -452,7 +453,7 @@ impl ExportParams<'_> {
             one_of(&self.period, "period", ExportPeriod::ALL, ExportPeriod::value)?.unwrap_or_default();
         let offset_minutes = offset_minutes(single(&self.offset, "offset")?)?;
         let offset = UtcOffset::from_whole_seconds(i32::try_from(offset_minutes * 60).unwrap_or_default())
-            .map_err(|_| ApiError::bad_request("offset is out of range"))?;
+            .map_err(|_| ApiError::bad_request(rules::messages::EXPORT_OFFSET_RANGE))?;
         let now = match single(&self.now, "now")? {
             Some(now) => now.to_owned(),
             None => {

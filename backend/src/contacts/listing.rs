@@ -95,7 +95,7 @@ impl ContactQuery<'_> {
             whole_number(&self.page_size, "pageSize", 1, MAX_PAGE_SIZE, "a whole number from 1 to 100")?;
         let q = single(&self.q, "q")?;
         if q.is_some_and(|q| q.contains('\0')) {
-            return Err(ApiError::bad_request("q cannot contain the NUL character (U+0000)"));
+            return Err(ApiError::bad_request(rules::messages::QUERY_WITH_NUL));
         }
         let search = q.map(rules::fold::fold).filter(|q| !q.trim().is_empty());
         let (sort, descending) = match single(&self.sort, "sort")? {

@@ -185,7 +185,7 @@ async fn change_status(
 ) -> ApiResult<Json<ContactRequest>> {
     // The rules made sure a status was sent.
     let Some(status) = body.0.status else {
-        return Err(crate::error::ApiError::bad_request("status is required"));
+        return Err(crate::error::ApiError::bad_request(rules::messages::STATUS_REQUIRED));
     };
     Ok(Json(store::set_status(db.pool(), &Actor::from(&user), id, expected.0, status).await?))
 }

@@ -15,8 +15,8 @@ use crate::payload::optional_text;
 pub const COLUMNS: &str =
     "id, name, email, phone, subject, message, status, property_id, language, created_at, updated_at, version";
 
-pub const NOT_FOUND: &str = "Contact request not found";
-const PROPERTY_NOT_FOUND: &str = "No property has this id";
+pub const NOT_FOUND: &str = rules::messages::CONTACT_REQUEST_NOT_FOUND;
+const PROPERTY_NOT_FOUND: &str = rules::messages::NO_PROPERTY_WITH_ID;
 
 /// Days the dashboard's chart covers, today included.
 pub const CHART_DAYS: i64 = 30;

@@ -359,7 +359,7 @@ impl<'r> Responder<'r, 'static> for MediaFile {
             }
             Some(None) => {
                 let refused =
-                    ApiError::new(Status::RangeNotSatisfiable, "The requested range is not in the file");
+                    ApiError::new(Status::RangeNotSatisfiable, rules::messages::RANGE_NOT_SATISFIABLE);
                 return Response::build_from(refused.respond_to(request)?)
                     .raw_header("Content-Range", format!("bytes */{length}"))
                     .raw_header("Accept-Ranges", "bytes")
@@ -398,7 +398,7 @@ static SCALING: LazyLock<Semaphore> =
 static DECODE_BUDGET: Semaphore = Semaphore::const_new((scale::BUDGET_BYTES >> 20) as usize);
 
 fn no_such_file() -> ApiError {
-    ApiError::not_found("No such file")
+    ApiError::not_found(rules::messages::NO_SUCH_FILE)
 }
 
 #[get("/<file>?<w>")]
@@ -411,7 +411,7 @@ async fn file(file: &str, w: Option<&str>, range: Option<ByteRange>, db: &Db) ->
     }
     if let Some(kind) = VideoKind::of_extension(extension) {
         if w.is_some() {
-            return Err(ApiError::bad_request("Only images have scaled copies: leave w out for a video"));
+            return Err(ApiError::bad_request(rules::messages::SCALED_COPIES_IMAGES_ONLY));
         }
         // One path per file: the ending must be the one its content was stored under.
         let file = store::find_parted(db.pool(), sha256)
@@ -425,8 +425,8 @@ async fn file(file: &str, w: Option<&str>, range: Option<ByteRange>, db: &Db) ->
     let bytes = match w {
         None => original(db, sha256, kind).await?,
         Some(text) => {
-            let width = Width::parse(text)
-                .ok_or_else(|| ApiError::bad_request("The width w must be 160, 320, 640 or 1280"))?;
+            let width =
+                Width::parse(text).ok_or_else(|| ApiError::bad_request(rules::messages::SCALED_WIDTH))?;
             scaled(db, sha256, kind, width).await?
         }
     };
@@ -484,9 +484,9 @@ async fn scaled(db: &Db, sha256: &str, kind: ImageKind, width: Width) -> ApiResu
 
 fn scale_refusal(error: ScaleError) -> ApiError {
     let message = match error {
-        ScaleError::TooLarge => "This image has more than 50 megapixels and cannot be scaled",
+        ScaleError::TooLarge => rules::messages::IMAGE_OVER_MEGAPIXELS,
         ScaleError::OverBudget => messages::IMAGE_TOO_LARGE_TO_SCALE,
-        ScaleError::Unreadable => "This image cannot be read, so it cannot be scaled",
+        ScaleError::Unreadable => rules::messages::IMAGE_UNREADABLE,
     };
     ApiError::new(Status::UnprocessableEntity, message)
 }

@@ -67,7 +67,7 @@ impl<'r> FromData<'r> for PropertyBody {
                 .await
                 .map(|p| PropertyBody::Quick(Box::new(p.0 .0))),
             Some(_) => {
-                let error = ApiError::bad_request("form must be 'quick' (the older quick form) or absent");
+                let error = ApiError::bad_request(rules::messages::FORM_PARAMETER);
                 Outcome::Error((error.clone().stash(request), error))
             }
         }

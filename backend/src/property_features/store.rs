@@ -14,7 +14,7 @@ use crate::properties;
 pub const COLUMNS: &str =
     "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at, version";
 
-pub const NOT_FOUND: &str = "Property feature not found";
+pub const NOT_FOUND: &str = rules::messages::PROPERTY_FEATURE_NOT_FOUND;
 
 pub fn from_row(row: &AnyRow) -> Result<PropertyFeature, sqlx::Error> {
     let category: String = row.try_get("category")?;

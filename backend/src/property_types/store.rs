@@ -13,7 +13,7 @@ use crate::properties::{self, store::Reference};
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at, version";
 
-pub const NOT_FOUND: &str = "Property type not found";
+pub const NOT_FOUND: &str = rules::messages::PROPERTY_TYPE_NOT_FOUND;
 
 fn from_row(row: &AnyRow) -> Result<PropertyType, sqlx::Error> {
     Ok(PropertyType {

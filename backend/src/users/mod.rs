@@ -88,11 +88,11 @@ impl User {
     }
 }
 
-const PROTECTED: &str = "The first user cannot be deleted";
-const NOT_YOURSELF_DELETE: &str = "You cannot delete your own account";
-const NOT_YOURSELF_DEACTIVATE: &str = "You cannot deactivate your own account";
-const NOT_YOUR_OWN_ROLE: &str = "You cannot change your own role";
-const WRONG_PASSWORD: &str = "The current password is not correct";
+const PROTECTED: &str = rules::messages::FIRST_USER_PROTECTED;
+const NOT_YOURSELF_DELETE: &str = rules::messages::NOT_YOURSELF_DELETE;
+const NOT_YOURSELF_DEACTIVATE: &str = rules::messages::NOT_YOURSELF_DEACTIVATE;
+const NOT_YOUR_OWN_ROLE: &str = rules::messages::NOT_YOUR_OWN_ROLE;
+const WRONG_PASSWORD: &str = rules::messages::CURRENT_PASSWORD_WRONG;
 
 #[get("/users")]
 async fn list(_admin: AdminUser, db: &Db) -> ApiResult<Json<Vec<User>>> {

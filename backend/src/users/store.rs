@@ -10,8 +10,8 @@ use crate::history::{self, Actor, Entity};
 
 pub const COLUMNS: &str = "id, username, role, email, full_name, is_active, created_at, updated_at, version";
 
-pub const NOT_FOUND: &str = "User not found";
-pub const USERNAME_TAKEN: &str = "A user with this username already exists";
+pub const NOT_FOUND: &str = rules::messages::USER_NOT_FOUND;
+pub const USERNAME_TAKEN: &str = rules::messages::USERNAME_TAKEN;
 
 pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
     Ok(User {
@@ -119,7 +119,7 @@ pub struct UserChange<'a> {
 }
 
 /// The rule an edit or a delete must keep: someone active can still manage users.
-pub const LAST_ADMIN: &str = "The last active administrator cannot be demoted, deactivated or deleted";
+pub const LAST_ADMIN: &str = rules::messages::LAST_ADMIN;
 
 /// Whether an active admin other than `id` exists. On PostgreSQL the other admins' rows are
 /// locked, so two transactions cannot each demote one of the last two; SQLite's writer
