@@ -9,7 +9,7 @@ import { before, describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { dismissToasts, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
 
 const URL_REJECTED = 'Invalid Image URL: Please enter a valid image URL (JPG, PNG, WebP, GIF)';
@@ -453,6 +453,13 @@ describe('the property form', () => {
     assert.equal(await page.getByLabel('Image URL', { exact: true }).getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByText('No images yet').isVisible(), true);
     await assertAccessible(page, 'media tab with the refused URL and its toast');
+
+    // A script that names a picture is no picture: the rules' safe-URL test comes first.
+    await dismissToasts(page);
+    await page.getByLabel('Image URL', { exact: true }).fill('javascript:alert(1)//.png');
+    await page.getByRole('button', { name: 'Add Image' }).click();
+    await expectToast(page, 'Invalid Image URL', 'Please enter a valid image URL (JPG, PNG, WebP, GIF)');
+    assert.equal(await page.getByText('No images yet').isVisible(), true);
     await page.context().close();
   });
 

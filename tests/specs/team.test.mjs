@@ -114,6 +114,13 @@ describe('Team Management', () => {
       await page.keyboard.press('Enter');
       await add.getByLabel(`Specialization ${number}`, { exact: true }).fill(specialization);
     }
+    // A social link runs nothing: the rules' safe-URL message, and nothing typed is lost.
+    await add.getByLabel('LinkedIn').fill('javascript:alert(1)');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.getByText('Please enter a web address starting with https:// or http://', { exact: true }).waitFor();
+    assert.equal(await add.getByLabel('LinkedIn').getAttribute('aria-invalid'), 'true');
+    assert.equal(await nameEn.inputValue(), 'Jane Haddad');
+    await add.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/jane-haddad');
     await assertAccessible(page, 'the Add Team Member dialog');
     await add.evaluate((dialog) => dialog.scrollTo(0, 0));
     await screenshot(page, 'team-dialog');
