@@ -4,49 +4,19 @@
 // (a 500 by route interception, a stale If-Match) — with axe on each state
 // (core-panel.md §2 Properties list, §4, §8; issue 8).
 import assert from 'node:assert/strict';
-import { deflateSync } from 'node:zlib';
 import { before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { expectToast, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { expectToast, screenshot, toast } from '../support/browser.mjs';
 import { api, create, createCatalog, listing } from '../support/listings.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+import { signedInPage } from '../support/pages.mjs';
+import { gradientPng } from '../support/pictures.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 const TITLES = Array.from({ length: 25 }, (_, index) => `Listing ${String(index + 1).padStart(2, '0')}`);
 
 /// A small single-colour PNG, so that listings have real covers to scale.
-function png(r, g, b, size = 64) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3])]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (r, g, b, size = 64) => gradientPng(size, size, [r, g, b], [r, g, b], -1);
 
 async function uploadImage(page, bytes) {
   const response = await page.request.post('/api/upload-images', {
@@ -56,12 +26,6 @@ async function uploadImage(page, bytes) {
   assert.equal(response.status(), 201, await response.text());
   const { images } = await response.json();
   return images[0];
-}
-
-async function signedInPage(env) {
-  const page = await newPage(env.browser, env.server.url);
-  await signIn(page, ADMIN);
-  return page;
 }
 
 function table(page) {

@@ -1,202 +1,24 @@
 // The comprehensive property form in a real browser against the real server (core-panel
-// §2 Property form and Location picker, §4 saving, §5 image URL, §8 toasts): a listing
-// added through the Sale card with every tab filled and photos uploading behind a progress
-// bar, an edit with its features preselected, the image-URL rule's exact message, images
-// reordered by drag and by keyboard, the location cascade's clears, a cancelled upload,
-// and axe on every tab.
+// §2 Property form and Location picker, §4 saving, §8 toasts): a listing added through the
+// Sale card with every tab filled and photos uploading behind a progress bar, an edit with
+// its features preselected, Year Built's bounds, the location cascade's clears, and axe on
+// every tab.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
+import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { dismissToasts, newPage, screenshot, signIn, toast } from '../support/browser.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
-
-const URL_REJECTED = 'Invalid Image URL: Please enter a valid image URL (JPG, PNG, WebP, GIF)';
-
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/// A real RGB PNG: a vertical gradient between two colours, stored without compression so
-/// that a large one takes a while to send.
-function gradientPng(width, height, from, to) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const rows = [];
-  for (let y = 0; y < height; y += 1) {
-    const share = y / Math.max(1, height - 1);
-    const pixel = from.map((start, channel) => Math.round(start + (to[channel] - start) * share));
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) row.set(pixel, 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const SMALL_PNG = { name: 'front.png', mimeType: 'image/png', buffer: gradientPng(48, 32, [250, 204, 140], [214, 120, 60]) };
-const LARGE_PNG = { name: 'garden.png', mimeType: 'image/png', buffer: gradientPng(700, 700, [120, 180, 240], [60, 140, 80]) };
-
-/// Calls the API from the page, with its session cookie, and answers status and body.
-async function api(page, method, path, body) {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-    },
-    { method, path, body },
-  );
-  assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/// Answers the outside image URLs the tests add with a local picture: the test machine has
-/// no way out, and a broken image would stand in the screenshots.
-async function serveOutsideImages(page) {
-  const picture = gradientPng(64, 48, [190, 220, 250], [230, 200, 150]);
-  await page.route(/^https:\/\/(images\.unsplash\.com|cdn\.example\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: picture }),
-  );
-}
-
-/// Slows the page's uploads to about 300 kB/s, so the progress bar is there to be seen.
-async function slowUploads(page) {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: 300_000,
-  });
-  return session;
-}
-
-async function expectToast(page, title, description) {
-  await toast(page).getByText(title).waitFor();
-  if (description !== undefined) await toast(page).getByText(description).waitFor();
-}
+import { screenshot } from '../support/browser.mjs';
+import { settle } from '../support/pages.mjs';
+import { LARGE_PNG, SMALL_PNG, serveOutsideImages } from '../support/pictures.mjs';
+import { api, editFromList, expectChosen, expectToast, openTab, propertyFormFixture, slowUploads, thumbnails } from '../support/property-form.mjs';
 
 /// Brings the form's tabs to the top of the screen, for a screenshot of the tab's beginning.
 async function showTabs(page) {
   await page.getByRole('tablist').evaluate((tabs) => tabs.scrollIntoView({ block: 'start' }));
 }
 
-/// Closes the toast and lets animations end, so screenshots and axe see the page itself.
-async function settle(page) {
-  const close = toast(page).getByRole('button', { name: 'Close' });
-  if ((await close.count()) > 0) await close.first().click();
-  await toast(page).first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-}
-
-function thumbnails(page) {
-  return page.getByRole('list', { name: 'Images' }).getByRole('img');
-}
-
-async function thumbnailSources(page) {
-  return thumbnails(page).evaluateAll((images) => images.map((image) => image.getAttribute('src')));
-}
-
-async function openTab(page, name) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
-}
-
-/// Waits until the select labelled `label` shows `text` as its chosen option.
-async function expectChosen(page, label, text) {
-  const select = page.getByLabel(label);
-  await page.waitForFunction(
-    ({ element, text }) => element.selectedOptions[0]?.textContent === text,
-    { element: await select.elementHandle(), text },
-  );
-}
-
 describe('the property form', () => {
-  const env = serverAndBrowser();
-  const catalog = {};
-
-  async function signedInPage() {
-    const page = await newPage(env.browser, env.server.url);
-    await signIn(page, ADMIN);
-    return page;
-  }
-
-  before(async () => {
-    const page = await signedInPage();
-    catalog.residential = await api(page, 'POST', '/api/categories', { nameEn: 'Residential', nameAr: 'سكني' });
-    catalog.investment = await api(page, 'POST', '/api/categories', { nameEn: 'Investment', nameAr: 'استثماري' });
-    catalog.apartment = await api(page, 'POST', '/api/property-types', { nameEn: 'Apartment', nameAr: 'شقة' });
-    catalog.villa = await api(page, 'POST', '/api/property-types', { nameEn: 'Villa', nameAr: 'فيلا' });
-    catalog.jordan = await api(page, 'POST', '/api/countries', { code: 'JO', nameEn: 'Jordan', nameAr: 'الأردن' });
-    catalog.uae = await api(page, 'POST', '/api/countries', { code: 'AE', nameEn: 'United Arab Emirates', nameAr: 'الإمارات' });
-    catalog.amman = await api(page, 'POST', '/api/cities', { countryId: catalog.jordan.id, nameEn: 'Amman', nameAr: 'عمّان' });
-    catalog.irbid = await api(page, 'POST', '/api/cities', { countryId: catalog.jordan.id, nameEn: 'Irbid', nameAr: 'إربد' });
-    catalog.dubai = await api(page, 'POST', '/api/cities', { countryId: catalog.uae.id, nameEn: 'Dubai', nameAr: 'دبي' });
-    catalog.abdoun = await api(page, 'POST', '/api/regions', { cityId: catalog.amman.id, nameEn: 'Abdoun', nameAr: 'عبدون' });
-    catalog.garden = await api(page, 'POST', '/api/property-features', { nameEn: 'Garden', nameAr: 'حديقة', category: 'general' });
-    catalog.laundry = await api(page, 'POST', '/api/property-features', {
-      nameEn: 'Shared laundry',
-      nameAr: 'مغسلة مشتركة',
-      category: 'amenities',
-    });
-    catalog.rooftop = await api(page, 'POST', '/api/property-features', { nameEn: 'Rooftop pool', nameAr: 'مسبح على السطح', category: 'luxury' });
-    await page.context().close();
-  });
-
-  /// A listing made through the API, as the comprehensive form would send it.
-  async function listing(page, overrides = {}) {
-    return api(page, 'POST', '/api/properties', {
-      titleEn: 'Sea view villa',
-      titleAr: 'فيلا بإطلالة بحرية',
-      descriptionEn: 'Four bedrooms and a garden.',
-      descriptionAr: 'أربع غرف نوم وحديقة.',
-      price: 500000,
-      currency: 'USD',
-      area: 320,
-      countryId: catalog.jordan.id,
-      cityId: catalog.amman.id,
-      regionId: catalog.abdoun.id,
-      locationEn: 'Abdoun, Amman, Jordan',
-      locationAr: 'عبدون، عمّان، الأردن',
-      categoryId: catalog.residential.id,
-      typeId: catalog.villa.id,
-      status: 'active',
-      displayType: 'public',
-      buildingTypeNew: 'Villa',
-      images: [],
-      ...overrides,
-    });
-  }
-
-  /// Opens the list's edit dialog of the listing titled `title`.
-  async function editFromList(page, title) {
-    await page.goto('/properties');
-    const row = page.getByRole('row').filter({ hasText: title });
-    await row.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Property' });
-    await dialog.getByLabel('Title (English)', { exact: true }).waitFor();
-    return dialog;
-  }
+  const { catalog, signedInPage, listing } = propertyFormFixture();
 
   test('adds a listing through the Sale card with every tab filled, photos uploading behind a progress bar', async () => {
     const page = await signedInPage();
@@ -438,31 +260,6 @@ describe('the property form', () => {
     await page.context().close();
   });
 
-  test('refuses an image URL with the exact message, as a toast and under the field', async () => {
-    const page = await signedInPage();
-    await page.goto('/add-property');
-    await page.getByRole('button', { name: 'Investment Property' }).click();
-    await expectChosen(page, 'Category', 'Investment / استثماري');
-    await openTab(page, 'Media');
-
-    await page.getByLabel('Image URL', { exact: true }).fill('https://example.com/brochure.pdf');
-    await page.getByRole('button', { name: 'Add Image' }).click();
-
-    await expectToast(page, 'Invalid Image URL', 'Please enter a valid image URL (JPG, PNG, WebP, GIF)');
-    await page.getByText(URL_REJECTED).waitFor();
-    assert.equal(await page.getByLabel('Image URL', { exact: true }).getAttribute('aria-invalid'), 'true');
-    assert.equal(await page.getByText('No images yet').isVisible(), true);
-    await assertAccessible(page, 'media tab with the refused URL and its toast');
-
-    // A script that names a picture is no picture: the rules' safe-URL test comes first.
-    await dismissToasts(page);
-    await page.getByLabel('Image URL', { exact: true }).fill('javascript:alert(1)//.png');
-    await page.getByRole('button', { name: 'Add Image' }).click();
-    await expectToast(page, 'Invalid Image URL', 'Please enter a valid image URL (JPG, PNG, WebP, GIF)');
-    assert.equal(await page.getByText('No images yet').isVisible(), true);
-    await page.context().close();
-  });
-
   test('bounds Year Built to 1800 and the current year, shown under the field and checked before sending', async () => {
     const page = await signedInPage();
     let posted = 0;
@@ -492,41 +289,6 @@ describe('the property form', () => {
     await assertAccessible(page, 'property form, Details, Year Built refused');
     await screenshot(page, 'property-form-year-bounds');
     assert.equal(posted, 0, 'the browser refused before sending');
-    await page.context().close();
-  });
-
-  test('reorders images by dragging and with the arrow buttons, and saves that order', async () => {
-    const page = await signedInPage();
-    const first = 'https://images.unsplash.com/photo-first';
-    const second = 'https://cdn.example.com/second.jpg';
-    const third = 'https://cdn.example.com/third.webp';
-    const property = await listing(page, { titleEn: 'Townhouse with three photos', images: [first, second, third] });
-    await serveOutsideImages(page);
-
-    const dialog = await editFromList(page, 'Townhouse with three photos');
-    await openTab(page, 'Media');
-    assert.deepEqual(await thumbnailSources(dialog), [first, second, third]);
-    const items = dialog.getByRole('list', { name: 'Images' }).getByRole('listitem');
-    assert.equal(await items.first().getByText('Cover').isVisible(), true);
-
-    await items.nth(2).dragTo(items.first());
-    assert.deepEqual(await thumbnailSources(dialog), [third, first, second]);
-    assert.equal(await items.first().getByText('Cover').count(), 1);
-
-    await dialog.getByRole('button', { name: 'Move image 1 right' }).focus();
-    await page.keyboard.press('Enter');
-    assert.deepEqual(await thumbnailSources(dialog), [first, third, second]);
-    // The focus followed the image: pressing again moves it on.
-    await page.keyboard.press('Enter');
-    assert.deepEqual(await thumbnailSources(dialog), [first, second, third]);
-    await dialog.getByRole('button', { name: 'Remove image 2' }).click();
-    assert.deepEqual(await thumbnailSources(dialog), [first, third]);
-    await assertAccessible(page, 'edit dialog, Media with thumbnails');
-
-    await dialog.getByRole('button', { name: 'Update Property' }).click();
-    await expectToast(page, 'Property updated successfully!');
-    const saved = await api(page, 'GET', `/api/properties/${property.id}`);
-    assert.deepEqual(saved.images, [first, third]);
     await page.context().close();
   });
 
@@ -566,25 +328,6 @@ describe('the property form', () => {
     assert.equal(await city.evaluate((element) => element === document.activeElement), false, 'the first failure is focused');
     assert.equal(await page.getByLabel('Title (English)', { exact: true }).evaluate((element) => element === document.activeElement), true);
     await assertAccessible(page, 'property form with failures');
-    await page.context().close();
-  });
-
-  test('cancels an upload under way and keeps the images as they were', async () => {
-    const page = await signedInPage();
-    await page.goto('/add-property');
-    await page.getByRole('button', { name: 'Property for Sale' }).click();
-    await openTab(page, 'Media');
-    await slowUploads(page);
-
-    await page.getByLabel('Upload Images', { exact: true }).setInputFiles([LARGE_PNG]);
-    await page.getByRole('progressbar', { name: 'Uploading images' }).waitFor();
-    await page.getByRole('button', { name: 'Cancel upload' }).click();
-
-    await page.getByRole('progressbar').waitFor({ state: 'detached' });
-    await page.waitForTimeout(500);
-    assert.equal(await page.getByText('No images yet').isVisible(), true);
-    assert.equal(await toast(page).count(), 0, 'a cancelled upload is not a failure');
-    assert.equal(await page.getByRole('button', { name: 'Create Property' }).isEnabled(), true);
     await page.context().close();
   });
 });

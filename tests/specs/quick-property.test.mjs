@@ -1,20 +1,15 @@
-// The add-property page in a real browser against the real server: the two type cards
-// preselect the category named 'investment' / 'residential' (any case) and the display
-// type, Back returns to the cards, and 'Quick add' — the older, simpler form — creates a
-// listing and leads to /admin/properties (core-panel.md §2 Add-property page, §5, §9).
+// The add-property page and its quick form in a real browser against the real server: the
+// two type cards preselect the category named 'investment' / 'residential' (any case) and
+// the display type, Back returns to the cards, and 'Quick add' — the older, simpler form —
+// creates a listing and leads to /admin/properties (core-panel.md §2 Add-property page, §5, §9).
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { screenshot, toast } from '../support/browser.mjs';
 import { api, create } from '../support/listings.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
-
-async function signedInPage(env) {
-  const page = await newPage(env.browser, env.server.url);
-  await signIn(page, ADMIN);
-  return page;
-}
+import { signedInPage } from '../support/pages.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 describe('the add-property page', () => {
   const env = serverAndBrowser();
