@@ -10,17 +10,17 @@ runs is what gzip costs the server, per answer.
 
 Usage: python3 bench/compression.py [--binary target/release/aqar] [--duration 15]
        [--connections 64]
-Reuses the properties benchmark's server, seeding and wrk (installed when missing).
+Runs on the benchmarks' harness (bench/harness.py); wrk is installed when missing.
 """
 
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-from properties import TIMEOUT_SECS, WARM_UP_SECS, Server, ensure_wrk, milliseconds, seed
+from harness import WARM_UP_SECS, Server, cpu_seconds, ensure_wrk, release_binary, wrk_latencies, wrk_requests, wrk_rps, wrk_run
+from properties import seed
 
 ANSWERS = [
     ("full list (1,000 rows)", "/api/properties"),
@@ -29,33 +29,23 @@ ANSWERS = [
 CLIENTS = [("plain", {}), ("gzip", {"Accept-Encoding": "gzip"})]
 
 
-def cpu_seconds(pid):
-    """User plus system CPU time the process has used so far."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def wrk(server, path, headers, args):
     url = f"http://127.0.0.1:{server.port}{path}"
     flags = [item for name, value in headers.items() for item in ("-H", f"{name}: {value}")]
-    common = ["wrk", "-t2", f"-c{args.connections}", f"--timeout={TIMEOUT_SECS}s", *flags]
-    subprocess.run([*common, f"-d{WARM_UP_SECS}s", url], check=True, capture_output=True)
+    wrk_run(url, args.connections, WARM_UP_SECS, flags)
     before = cpu_seconds(server.process.pid)
-    output = subprocess.run(
-        [*common, f"-d{args.duration}s", "--latency", url], check=True, capture_output=True, text=True
-    ).stdout
+    output = wrk_run(url, args.connections, args.duration, flags, latency=True).stdout
     cpu = cpu_seconds(server.process.pid) - before
-    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", output, re.MULTILINE))
-    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    latency = wrk_latencies(output)
+    requests = wrk_requests(output)
     if "50" not in latency or not requests:
         raise SystemExit(f"wrk measured nothing for {path}:\n{output}")
     if re.search(r"Non-2xx or 3xx responses", output):
         raise SystemExit(f"GET {path} answered errors under load:\n{output}")
     return {
-        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
-        "p50_ms": milliseconds(latency["50"]),
-        "p99_ms": milliseconds(latency["99"]),
+        "rps": wrk_rps(output),
+        "p50_ms": latency["50"],
+        "p99_ms": latency["99"],
         "cpu_ms_per_answer": 1000 * cpu / requests,
     }
 
@@ -68,9 +58,7 @@ def main():
     args = parser.parse_args()
     if not 1 <= args.duration <= 120 or not 1 <= args.connections <= 1000:
         raise SystemExit("--duration must be 1..120 s and --connections 1..1000")
-    binary = os.path.abspath(args.binary)
-    if not os.access(binary, os.X_OK):
-        raise SystemExit(f"{binary} is missing: run 'make build'")
+    binary = release_binary(args.binary)
     ensure_wrk()
     print(f"machine: {os.cpu_count()} cores; wrk -t2 -c{args.connections} -d{args.duration}s after a {WARM_UP_SECS} s warm-up")
     with tempfile.TemporaryDirectory(prefix="aqar-bench-") as workdir:

@@ -28,13 +28,9 @@ import threading
 import time
 import urllib.parse
 
+from harness import Server
+
 TIMEOUT_SECS = 60
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def submit(port, body, extra_headers=None):
@@ -50,44 +46,6 @@ def submit(port, body, extra_headers=None):
     finally:
         connection.close()
     return status, time.monotonic() - started
-
-
-class Server:
-    def __init__(self, binary, database_url, folder):
-        self.port = free_port()
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DATABASE_URL": database_url,
-            "ROCKET_ADDRESS": "127.0.0.1",
-            "ROCKET_PORT": str(self.port),
-            "ROCKET_LOG_LEVEL": "off",
-            "AQAR_ADMIN_PASSWORD": "contact-bench-password",
-        }
-        self.process = subprocess.Popen(
-            [os.path.abspath(binary)], env=env, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise SystemExit("aqar did not answer /healthz within 60 s")
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def visitor(n):

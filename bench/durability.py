@@ -15,91 +15,33 @@ Only loopback is used; every request has a timeout; each server is stopped at th
 """
 
 import argparse
-import http.client
 import json
 import os
-import signal
-import socket
-import subprocess
 import tempfile
 import threading
 import time
 
-ADMIN_PASSWORD = "durability-bench-password"
-DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test"
+from harness import DEFAULT_POSTGRES_URL, Server, postgres_database, seed
+
 SEEDED = 20
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class SignedInServer(Server):
+    """The server, with the admin signed in once it answers."""
 
-
-class Server:
     def __init__(self, binary, url, workdir):
-        self.port = free_port()
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DATABASE_URL": url,
-            "ROCKET_ADDRESS": "127.0.0.1",
-            "ROCKET_PORT": str(self.port),
-            "ROCKET_LOG_LEVEL": "off",
-            "AQAR_ADMIN_USERNAME": "admin",
-            "AQAR_ADMIN_PASSWORD": ADMIN_PASSWORD,
-        }
-        self.process = subprocess.Popen(
-            [binary], env=env, cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
-            try:
-                if self.request("GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            self.kill()
-            raise SystemExit("aqar did not answer /healthz within 60 s")
-        status, headers, body = self.request(
-            "POST",
-            "/api/login",
-            json.dumps({"username": "admin", "password": ADMIN_PASSWORD}),
-            {"Content-Type": "application/json"},
-        )
-        cookies = [value.split(";")[0] for name, value in headers if name.lower() == "set-cookie"]
-        self.cookie = next((cookie for cookie in cookies if cookie.startswith("aqar_session=")), "")
-        if status != 200 or not self.cookie:
-            self.kill()
-            raise SystemExit(f"could not sign in: {status} {body[:200]!r}")
-
-    def request(self, method, path, body=None, headers=None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        super().__init__(binary, url, workdir)
         try:
-            connection.request(method, path, body=body, headers=headers or {})
-            response = connection.getresponse()
-            return response.status, response.getheaders(), response.read()
-        finally:
-            connection.close()
+            self.cookie = self.sign_in()
+        except SystemExit:
+            self.kill()
+            raise
 
     def call(self, method, path, payload=None):
         body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode()
         headers = {"Cookie": self.cookie, "Content-Type": "application/json"}
         status, _, answer = self.request(method, path, body, headers)
         return status, answer
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.kill()
 
 
 class Writer(threading.Thread):
@@ -171,16 +113,8 @@ def template_listing(server):
 
 
 def run(name, binary, url, workdir, args):
-    result = subprocess.run(
-        [binary, "seed", "--properties", str(SEEDED)],
-        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DATABASE_URL": url, "ROCKET_LOG_LEVEL": "off"},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"aqar seed failed: {result.stderr}")
-    server = Server(binary, url, workdir)
+    seed(binary, url, "--properties", str(SEEDED))
+    server = SignedInServer(binary, url, workdir)
     template = template_listing(server)
     stop = threading.Event()
     writers = [Writer(server, number, template, stop) for number in range(args.writers)]
@@ -192,7 +126,7 @@ def run(name, binary, url, workdir, args):
     for writer in writers:
         writer.join(timeout=60)
 
-    server = Server(binary, url, workdir)
+    server = SignedInServer(binary, url, workdir)
     try:
         acknowledged = lost = 0
         for writer in writers:
@@ -220,19 +154,6 @@ def run(name, binary, url, workdir, args):
         server.stop()
 
 
-def postgres_database(admin_url):
-    name = f"aqar_durability_{os.getpid()}"
-    base, _, query = admin_url.partition("?")
-    url = base.rsplit("/", 1)[0] + "/" + name + (f"?{query}" if query else "")
-
-    def psql(sql):
-        subprocess.run(["psql", admin_url, "-qc", sql], check=True, capture_output=True)
-
-    psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    psql(f"CREATE DATABASE {name}")
-    return url, lambda: psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default="target/release/aqar")
@@ -246,7 +167,7 @@ def main():
         if args.db in ("sqlite", "both"):
             lost += run("SQLite", binary, f"sqlite://{workdir}/aqar.db", workdir, args)
         if args.db in ("postgres", "both"):
-            url, drop = postgres_database(os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL))
+            url, drop = postgres_database(os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL), "aqar_durability")
             try:
                 lost += run("PostgreSQL", binary, url, workdir, args)
             finally:

@@ -27,7 +27,8 @@ import time
 import zipfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from properties import Server  # noqa: E402  (one server harness for every benchmark)
+import harness  # noqa: E402
+from harness import Server, reset_peak  # noqa: E402
 
 TARGET_SECS = 1.0
 TARGET_RSS_MIB = 64
@@ -36,23 +37,8 @@ PROBE_EVERY_SECS = 0.02
 
 
 def seed(binary, url, count):
-    import subprocess
-
-    result = subprocess.run(
-        [binary, "seed", "--contact-requests", str(count)],
-        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DATABASE_URL": url, "ROCKET_LOG_LEVEL": "off"},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"aqar seed failed: {result.stderr}")
-    print(f"  {result.stdout.strip().splitlines()[-1]}", flush=True)
-
-
-def reset_peak(pid):
-    with open(f"/proc/{pid}/clear_refs", "w") as clear:
-        clear.write("5")
+    line, _ = harness.seed(binary, url, "--contact-requests", str(count))
+    print(f"  {line}", flush=True)
 
 
 def rows_in(workbook):

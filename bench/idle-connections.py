@@ -21,16 +21,10 @@ import os
 import selectors
 import socket
 import statistics
-import subprocess
-import tempfile
 import threading
 import time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from harness import Server
 
 
 def healthz(port):
@@ -44,41 +38,6 @@ def healthz(port):
     finally:
         connection.close()
     return status, time.monotonic() - started
-
-
-class Server:
-    def __init__(self, binary):
-        self.folder = tempfile.TemporaryDirectory()
-        self.port = free_port()
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DATABASE_URL": f"sqlite://{self.folder.name}/aqar.db",
-            "ROCKET_ADDRESS": "127.0.0.1",
-            "ROCKET_PORT": str(self.port),
-            "ROCKET_LOG_LEVEL": "off",
-            "AQAR_ADMIN_PASSWORD": "idle-bench-password",
-        }
-        self.process = subprocess.Popen(
-            [os.path.abspath(binary)], env=env, cwd=self.folder.name, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
-            if healthz(self.port)[0] == 200:
-                return
-            time.sleep(0.1)
-        self.stop()
-        raise SystemExit("aqar did not answer /healthz within 60 s")
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.folder.cleanup()
 
 
 def opened(port, kind):

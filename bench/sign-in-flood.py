@@ -18,20 +18,13 @@ import http.client
 import json
 import math
 import os
-import socket
 import statistics
-import subprocess
-import tempfile
 import threading
 import time
 
+from harness import Server, memory_kib
+
 TIMEOUT_SECS = 120
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def request(port, method, path, body=None):
@@ -47,49 +40,6 @@ def request(port, method, path, body=None):
     finally:
         connection.close()
     return status, time.monotonic() - started
-
-
-def memory_kib(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-class Server:
-    def __init__(self, binary):
-        self.folder = tempfile.TemporaryDirectory()
-        self.port = free_port()
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DATABASE_URL": f"sqlite://{self.folder.name}/aqar.db",
-            "ROCKET_ADDRESS": "127.0.0.1",
-            "ROCKET_PORT": str(self.port),
-            "ROCKET_LOG_LEVEL": "off",
-            "AQAR_ADMIN_PASSWORD": "flood-bench-password",
-        }
-        self.process = subprocess.Popen(
-            [binary], env=env, cwd=self.folder.name, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
-            if request(self.port, "GET", "/healthz")[0] == 200:
-                return
-            time.sleep(0.1)
-        self.stop()
-        raise SystemExit("aqar did not answer /healthz within 60 s")
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.folder.cleanup()
 
 
 def flood(binary, count, usernames):

@@ -23,30 +23,16 @@ import json
 import os
 import socket
 import struct
-import subprocess
 import tempfile
 import threading
 import time
 import zlib
 
+from harness import Server, memory_kib
+
 TIMEOUT_SECS = 600
-PASSWORD = "upload-bench-password"
 BOUNDARY = "aqar-bench-boundary-93hf7s"
 MAX_IMAGE_BYTES = 10 * 1024 * 1024
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def memory_kib(pid, field):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    return 0
 
 
 def chunk(kind, data):
@@ -137,64 +123,16 @@ def raw_post(port, path, headers, body):
     return status, fields, content
 
 
-class Server:
-    def __init__(self, binary):
-        self.folder = tempfile.TemporaryDirectory()
-        self.port = free_port()
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "DATABASE_URL": f"sqlite://{self.folder.name}/aqar.db",
-            "ROCKET_ADDRESS": "127.0.0.1",
-            "ROCKET_PORT": str(self.port),
-            "ROCKET_LOG_LEVEL": "off",
-            "ROCKET_TEMP_DIR": self.folder.name,
-            "AQAR_ADMIN_PASSWORD": PASSWORD,
-        }
-        self.process = subprocess.Popen(
-            [os.path.abspath(binary)], env=env, cwd=self.folder.name, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise SystemExit("aqar did not answer /healthz within 60 s")
-
-    def session(self):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        body = json.dumps({"username": "admin", "password": PASSWORD})
-        connection.request("POST", "/api/login", body=body, headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        cookie = next(v for k, v in response.getheaders() if k.lower() == "set-cookie" and "aqar_session=" in v)
-        return cookie.split(";")[0]
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.folder.cleanup()
-
-
 def run(binary, uploads, scalings, files):
     print("making the images ...", flush=True)
     heavy = flat_sixteen_bit_pngs(7000, scalings)
     form = multipart([largest_png() for _ in range(files)])
-    server = Server(binary)
+    # The server's temporary upload files go to its own folder too.
+    folder = tempfile.TemporaryDirectory()
+    server = Server(binary, workdir=folder.name, extra_env={"ROCKET_TEMP_DIR": folder.name})
     pid = server.process.pid
     try:
-        cookie = server.session()
+        cookie = server.sign_in()
         headers = {"Cookie": cookie}
         paths = []
         for n, data in enumerate(heavy):
@@ -285,6 +223,7 @@ def run(binary, uploads, scalings, files):
         }
     finally:
         server.stop()
+        folder.cleanup()
 
 
 def main():
