@@ -28,7 +28,7 @@ fn main() -> ExitCode {
 /// 32 MiB), after which the server's 10 MB buffers (uploaded images read back, their
 /// copies in the database driver, decoded pictures) come from per-thread heaps that keep
 /// the memory: 8 uploads and 8 first scalings at once peaked at 548 MB that way, and at
-/// about 155 MB with the threshold fixed (bench/upload-memory.py, docs/decisions.md).
+/// about 155 MB with the threshold fixed (bench/upload-memory.py, docs/adr/0007).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn give_large_blocks_back() {
     // SAFETY: mallopt only changes the allocator's tuning; it is called before any other

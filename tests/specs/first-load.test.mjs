@@ -8,7 +8,7 @@ import { newPage } from '../support/browser.mjs';
 import { serverAndBrowser } from '../support/server.mjs';
 
 /// The budget for the first load of /auth (149.96 kB when the shared libraries
-/// became one chunk, see docs/decisions.md).
+/// became one chunk, see docs/adr/0015).
 const BUDGET_KB = 150;
 
 const kB = (bytes) => bytes / 1000;

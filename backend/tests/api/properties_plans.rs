@@ -103,7 +103,7 @@ both_databases! {
                 request.active_only && request.filters.status.is_some_and(|s| s != PropertyStatus::Active);
             assert_eq!(plan.is_empty(), matches_nothing, "a plan for {request:?}");
             // No index either database has narrows a substring of one or two characters
-            // (trigrams need three): its total reads the rows (docs/decisions.md).
+            // (trigrams need three): its total reads the rows (docs/adr/0006).
             let too_short = request.search.as_ref().is_some_and(|q| q.chars().count() < 3);
             if !too_short && plan.iter().any(|line| scans_the_table(dialect, line)) {
                 scanned.push(format!("{request:?}\n  {}", plan.join("\n  ")));

@@ -20,7 +20,7 @@ export interface SignInFormProps {
 /**
  * The sign-in form. Unlike the panel's other forms it holds its two fields itself rather
  * than through react-hook-form, and loads the rules when it is first submitted: the sign-in
- * screen is the first download of every visit (docs/decisions.md). The messages are the
+ * screen is the first download of every visit (docs/adr/0015). The messages are the
  * rules' own all the same.
  */
 export function SignInForm({ username, onSignedIn }: SignInFormProps) {

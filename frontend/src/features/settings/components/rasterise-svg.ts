@@ -3,7 +3,7 @@ export const LOGO_RASTER_SIDE = 512;
 
 /**
  * An SVG logo drawn into a PNG. An SVG can carry script, so the server refuses it (see
- * docs/decisions.md); drawn through an <img>, none of its script runs, and the PNG keeps
+ * docs/adr/0007); drawn through an <img>, none of its script runs, and the PNG keeps
  * only its pixels. Other images pass as they are.
  */
 export async function rasteriseSvg(dataUrl: string, file: File): Promise<string> {
