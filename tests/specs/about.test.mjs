@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { dismissToasts, expectToast, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { dismissToasts, expectToast, screenshot } from '../support/browser.mjs';
 import { PNG_1X1, scratchFolder } from '../support/files.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+import { signedInPage } from '../support/pages.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 function badge(page, name) {
   return page.getByRole('list', { name: 'Summary' }).getByText(name, { exact: true });
@@ -18,8 +19,7 @@ describe('the About page', () => {
   const files = scratchFolder('aqar-about-');
 
   test('a story, a mission and the values editor; the summary turns to ticks', async () => {
-    const page = await newPage(env.browser, env.server.url);
-    await signIn(page, ADMIN);
+    const page = await signedInPage(env);
     await page.goto('/about-management');
     await page.getByRole('heading', { name: 'About Page Management' }).waitFor();
     await page.getByText('No story sections created yet').waitFor();

@@ -4,17 +4,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { dismissToasts, expectToast, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { dismissToasts, expectToast, screenshot } from '../support/browser.mjs';
 import { PNG_1X1, scratchFolder } from '../support/files.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+import { signedInPage } from '../support/pages.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 describe('the company values', () => {
   const env = serverAndBrowser();
   const files = scratchFolder('aqar-values-');
 
   test('a company value with an uploaded image is created, edited and deleted; the section settings are saved', async () => {
-    const page = await newPage(env.browser, env.server.url);
-    await signIn(page, ADMIN);
+    const page = await signedInPage(env);
     const png = files.write('value.png', PNG_1X1);
 
     await page.goto('/company-values');

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
-import { newPage, screenshot, signIn, toast } from '../support/browser.mjs';
+import { screenshot, toast } from '../support/browser.mjs';
 import { PNG_1X1, scratchFolder } from '../support/files.mjs';
-import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+import { signedInPage } from '../support/pages.mjs';
+import { serverAndBrowser } from '../support/server.mjs';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a7"/><script>alert(1)</script></svg>';
 
@@ -19,8 +20,7 @@ describe('the company settings', () => {
   const files = scratchFolder('aqar-settings-');
 
   test('the company settings round-trip with a logo; an SVG logo becomes a PNG', async () => {
-    const page = await newPage(env.browser, env.server.url);
-    await signIn(page, ADMIN);
+    const page = await signedInPage(env);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Company Settings' }).waitFor();
     await page.getByText('PNG, JPG or SVG up to 5MB').waitFor();
