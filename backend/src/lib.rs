@@ -13,9 +13,9 @@ use rocket_db_pools::Database;
 use crate::areas::{account, catalog, contacts, dashboard, history, properties, site, users};
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
-use crate::platform::http::{compression, error, headers, health, host, spa};
+use crate::platform::http::{compression, error, headers, host, spa};
 use crate::platform::openapi::{self, api_docs, Mount};
-use crate::platform::{auth, jobs, media};
+use crate::platform::{auth, health, jobs, media};
 
 /// The server for a given configuration; tests pass their own database and settings. A
 /// configuration that cannot be used gives a server that refuses to start, saying why.
@@ -40,6 +40,8 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     let mounts = api();
     let document = api_docs::ApiDocument(openapi::document(&mounts));
     let mut rocket = rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
+        .manage(config.trusted_proxies.clone())
+        .manage(config.public_hosts.clone())
         .manage(config)
         .manage(dialect)
         .manage(document)

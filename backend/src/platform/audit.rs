@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
-use crate::areas::users::User;
+use crate::platform::auth::user::User;
 use crate::platform::auth::{AdminUser, CurrentUser};
 use crate::platform::db::clock;
 use crate::platform::http::error::{ApiError, ApiResult};

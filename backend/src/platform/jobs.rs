@@ -12,8 +12,8 @@ use sqlx::AnyPool;
 use crate::platform::auth::{session, throttle};
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
+use crate::platform::form_limit;
 use crate::platform::http::error::ApiResult;
-use crate::platform::http::form_limit;
 use crate::platform::media::received::sweep_leftovers;
 
 pub const EVERY: Duration = Duration::from_secs(5 * 60);

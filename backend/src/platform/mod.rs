@@ -5,6 +5,8 @@ pub mod audit;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod form_limit;
+pub mod health;
 pub mod http;
 pub mod jobs;
 pub mod media;

@@ -1,17 +1,23 @@
-//! Sign-in, sign-out, the current user and first-run registration (core-panel.md §2, §7).
+//! Your account: sign-in, sign-out, the current user, first-run registration (core-panel.md
+//! §2, §7), and each user's own name and password (`/api/account`, site-content.md §5).
+
+pub mod store;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
-use rocket::{get, post};
+use rocket::{get, post, put};
 use rules::sign_in::SignIn;
-use rules::users::UserCreateInput;
+use rules::users::{AccountInput, UserCreateInput};
 
-use crate::areas::users::{store as users, User, ROLE_ADMIN};
+use crate::areas::users::store as users;
 use crate::endpoint;
+use crate::platform::audit::Actor;
+use crate::platform::auth::user::{User, ROLE_ADMIN};
 use crate::platform::auth::{device, password, session, throttle, CurrentUser};
 use crate::platform::db::Db;
 use crate::platform::http::client::Client;
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::payload::optional_text;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
 
@@ -39,6 +45,16 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<User>()
                 .fails(&[403, 409])
         ),
+        endpoint!(
+            update_account,
+            Doc::new(
+                "Changes the signed-in user's own full name and, with the current password, password; wrong \
+                 current passwords are throttled as sign-ins are"
+            )
+            .takes::<AccountInput>()
+            .responds::<User>()
+            .fails(&[429])
+        ),
     ]
 }
 
@@ -56,7 +72,7 @@ async fn login(
 ) -> ApiResult<Json<User>> {
     let SignIn { username, password } = body.0;
     let pool = db.pool();
-    let found = users::find_with_hash(pool, &username).await?;
+    let found = store::find_with_hash(pool, &username).await?;
     let known_device = found.as_ref().and_then(|(user, hash)| device::recognised(jar, user.id, hash));
     let attempt = throttle::admit(pool, &username, client.address, known_device.as_deref()).await?;
     let (user, hash) = match found {
@@ -145,4 +161,43 @@ async fn register(
     .await?;
     session::start(db.pool(), jar, client.https, user.id).await?;
     Ok((Status::Created, Json(user)))
+}
+
+const WRONG_PASSWORD: &str = rules::messages::CURRENT_PASSWORD_WRONG;
+
+#[put("/account", data = "<body>")]
+async fn update_account(
+    user: CurrentUser,
+    client: Client,
+    db: &Db,
+    jar: &CookieJar<'_>,
+    body: Payload<AccountInput>,
+) -> ApiResult<Json<User>> {
+    let input = body.0;
+    let hash = match input.new_password() {
+        Some(new) => {
+            // A stolen session must not become a way to guess the password it lacks.
+            let device = session::throttle_device(jar);
+            let attempt =
+                throttle::admit(db.pool(), &user.0.username, client.address, device.as_deref()).await?;
+            let stored = store::password_hash(db.pool(), user.0.id).await?;
+            let current = input.current_password.clone().unwrap_or_default();
+            if !password::verify(current, stored).await? {
+                let mut errors = rules::FieldErrors::new();
+                errors.add("currentPassword", WRONG_PASSWORD);
+                return Err(ApiError::validation(errors));
+            }
+            attempt.passed(db.pool()).await?;
+            Some(password::hash(new.to_owned()).await?)
+        }
+        None => None,
+    };
+    let full_name = optional_text(input.full_name);
+    let updated =
+        store::update_own(db.pool(), &Actor::from(&user), user.0.id, full_name.as_deref(), hash.as_deref())
+            .await?;
+    if hash.is_some() {
+        session::end_others(db.pool(), jar, user.0.id).await?;
+    }
+    Ok(Json(updated))
 }

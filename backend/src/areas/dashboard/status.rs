@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::endpoint;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
-use crate::platform::http::health::Started;
+use crate::platform::health::Started;
 use crate::platform::openapi::{Doc, Endpoint};
 
 pub fn api() -> Vec<Endpoint> {

@@ -9,13 +9,12 @@ use rocket::{get, FromForm};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::areas::properties::listing::Listed;
 use crate::endpoint;
 use crate::platform::audit::{Action, Entity, FieldChange};
 use crate::platform::auth::{AdminUser, CurrentUser};
 use crate::platform::db::Db;
 use crate::platform::http::error::{ApiError, ApiResult};
-use crate::platform::http::query::{single, whole_number};
+use crate::platform::http::query::{single, whole_number, Listed};
 use crate::platform::openapi::{Doc, Endpoint};
 
 pub fn api() -> Vec<Endpoint> {

@@ -3,9 +3,7 @@
 //! `X-Total-Count`. A value that does not parse, or a parameter given twice, is a 400 naming
 //! it, never quietly ignored.
 
-use rocket::http::Header;
-use rocket::response::{self, Responder};
-use rocket::{FromForm, Request};
+use rocket::FromForm;
 use rules::vocabularies::{DisplayType, PropertyStatus};
 use serde_json::json;
 
@@ -187,19 +185,6 @@ impl ListQuery<'_> {
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
         Ok(ListRequest { paging, search, sort, filters, active_only })
-    }
-}
-
-/// A list answer with, when paged, the total of rows matching in `X-Total-Count`.
-pub struct Listed<R>(pub R, pub Option<i64>);
-
-impl<'r, 'o: 'r, R: Responder<'r, 'o>> Responder<'r, 'o> for Listed<R> {
-    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'o> {
-        let mut response = self.0.respond_to(request)?;
-        if let Some(total) = self.1 {
-            response.set_header(Header::new("X-Total-Count", total.to_string()));
-        }
-        Ok(response)
     }
 }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use self::body::PropertyBody;
 use self::cache::{JsonBytes, ListCache};
-use self::listing::{ListQuery, Listed};
+use self::listing::ListQuery;
 use crate::areas::catalog::property_features::PropertyFeature;
 use crate::endpoint;
 use crate::platform::audit::Actor;
@@ -27,6 +27,7 @@ use crate::platform::http::answer_cache::{Cached, CachedJson};
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
+use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};
 
 pub fn api() -> Vec<Endpoint> {

@@ -1,26 +1,22 @@
 //! Staff accounts (site-content.md §2 User Management, §3, §5): managed by admins only, the
-//! server refusing everyone else; and each user's own name and password (`/api/account`).
+//! server refusing everyone else. Each user's own name and password are `areas::account`'s.
 
 pub mod store;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
 use rocket::{delete, get, post, put};
-use rules::users::{AccountInput, UserCreateInput, UserUpdateInput, PROTECTED_USER_ID};
-use schemars::JsonSchema;
-use serde::Serialize;
+use rules::users::{UserCreateInput, UserUpdateInput, PROTECTED_USER_ID};
 
 use crate::endpoint;
 use crate::platform::audit::Actor;
-use crate::platform::auth::{password, session, throttle, AdminUser, CurrentUser};
+use crate::platform::auth::user::User;
+use crate::platform::auth::{password, session, AdminUser};
 use crate::platform::db::Db;
-use crate::platform::http::client::Client;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::openapi::{Doc, Endpoint};
-
-pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -53,46 +49,13 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
                 .fails(&[403, 409])
         ),
-        endpoint!(
-            update_account,
-            Doc::new(
-                "Changes the signed-in user's own full name and, with the current password, password; wrong \
-                 current passwords are throttled as sign-ins are"
-            )
-            .takes::<AccountInput>()
-            .responds::<User>()
-            .fails(&[429])
-        ),
     ]
-}
-
-/// An account as the API shows it: never the password hash.
-#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct User {
-    pub id: i64,
-    pub username: String,
-    pub role: String,
-    pub email: Option<String>,
-    pub full_name: Option<String>,
-    pub is_active: bool,
-    pub created_at: String,
-    pub updated_at: String,
-    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
-    pub version: i64,
-}
-
-impl User {
-    pub fn is_admin(&self) -> bool {
-        self.role == ROLE_ADMIN
-    }
 }
 
 const PROTECTED: &str = rules::messages::FIRST_USER_PROTECTED;
 const NOT_YOURSELF_DELETE: &str = rules::messages::NOT_YOURSELF_DELETE;
 const NOT_YOURSELF_DEACTIVATE: &str = rules::messages::NOT_YOURSELF_DEACTIVATE;
 const NOT_YOUR_OWN_ROLE: &str = rules::messages::NOT_YOUR_OWN_ROLE;
-const WRONG_PASSWORD: &str = rules::messages::CURRENT_PASSWORD_WRONG;
 
 #[get("/users")]
 async fn list(_admin: AdminUser, db: &Db) -> ApiResult<Json<Vec<User>>> {
@@ -167,41 +130,4 @@ async fn remove(id: i64, expected: IfMatch, admin: AdminUser, db: &Db) -> ApiRes
     }
     store::delete(db.pool(), &Actor::from(&admin), id, expected.0).await?;
     Ok(Status::NoContent)
-}
-
-#[put("/account", data = "<body>")]
-async fn update_account(
-    user: CurrentUser,
-    client: Client,
-    db: &Db,
-    jar: &CookieJar<'_>,
-    body: Payload<AccountInput>,
-) -> ApiResult<Json<User>> {
-    let input = body.0;
-    let hash = match input.new_password() {
-        Some(new) => {
-            // A stolen session must not become a way to guess the password it lacks.
-            let device = session::throttle_device(jar);
-            let attempt =
-                throttle::admit(db.pool(), &user.0.username, client.address, device.as_deref()).await?;
-            let stored = store::password_hash(db.pool(), user.0.id).await?;
-            let current = input.current_password.clone().unwrap_or_default();
-            if !password::verify(current, stored).await? {
-                let mut errors = rules::FieldErrors::new();
-                errors.add("currentPassword", WRONG_PASSWORD);
-                return Err(ApiError::validation(errors));
-            }
-            attempt.passed(db.pool()).await?;
-            Some(password::hash(new.to_owned()).await?)
-        }
-        None => None,
-    };
-    let full_name = optional_text(input.full_name);
-    let updated =
-        store::update_own(db.pool(), &Actor::from(&user), user.0.id, full_name.as_deref(), hash.as_deref())
-            .await?;
-    if hash.is_some() {
-        session::end_others(db.pool(), jar, user.0.id).await?;
-    }
-    Ok(Json(updated))
 }

@@ -1,31 +1,14 @@
 //! SQL for the users table.
 
-use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
 
-use super::User;
 use crate::platform::audit::{self, Actor, Entity};
+use crate::platform::auth::user::{from_row, User, COLUMNS};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 
-pub const COLUMNS: &str = "id, username, role, email, full_name, is_active, created_at, updated_at, version";
-
 pub const NOT_FOUND: &str = rules::messages::USER_NOT_FOUND;
 pub const USERNAME_TAKEN: &str = rules::messages::USERNAME_TAKEN;
-
-pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
-    Ok(User {
-        id: row.try_get("id")?,
-        username: row.try_get("username")?,
-        role: row.try_get("role")?,
-        email: row.try_get("email")?,
-        full_name: row.try_get("full_name")?,
-        is_active: crate::platform::db::flag(row, "is_active")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        version: row.try_get("version")?,
-    })
-}
 
 pub async fn count(db: &AnyPool) -> ApiResult<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db).await?)
@@ -42,24 +25,6 @@ pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiRes
     let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)
-}
-
-/// The account and its password hash, for sign-in.
-pub async fn find_with_hash<'c, E: Executor<'c, Database = Any>>(
-    db: E,
-    username: &str,
-) -> ApiResult<Option<(User, String)>> {
-    let sql = format!("SELECT {COLUMNS}, password FROM users WHERE username = $1");
-    let row = sqlx::query(&sql).bind(username).fetch_optional(db).await?;
-    Ok(match row {
-        Some(row) => Some((from_row(&row)?, row.try_get("password")?)),
-        None => None,
-    })
-}
-
-/// The password hash of the account `id`.
-pub async fn password_hash<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT password FROM users WHERE id = $1").bind(id).fetch_optional(db).await?)
 }
 
 pub struct NewUser<'a> {
@@ -168,34 +133,6 @@ pub async fn update(
     audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
     tx.commit().await?;
     Ok((before, updated))
-}
-
-/// The signed-in user's own name and, when given, password hash; answers the account.
-pub async fn update_own(
-    db: &AnyPool,
-    actor: &Actor,
-    id: i64,
-    full_name: Option<&str>,
-    password_hash: Option<&str>,
-) -> ApiResult<User> {
-    let mut tx = db::begin_write(db).await?;
-    db::lock_row(&mut tx, "users", id).await?;
-    let before = db::expected_version(find(&mut *tx, id).await?, None, |u| u.version, NOT_FOUND)?;
-    let sql = format!(
-        "UPDATE users SET full_name = $1, password = COALESCE($2, password), updated_at = $3, \
-         version = version + 1 WHERE id = $4 RETURNING {COLUMNS}"
-    );
-    let row = sqlx::query(&sql)
-        .bind(full_name)
-        .bind(password_hash)
-        .bind(clock::now_text())
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let updated = from_row(&row)?;
-    audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
-    tx.commit().await?;
-    Ok(updated)
 }
 
 /// Deletes the account `id` and, by cascade, its sessions.

@@ -8,5 +8,6 @@ pub mod password;
 pub mod session;
 pub mod store;
 pub mod throttle;
+pub mod user;
 
 pub use session::{AdminUser, CurrentUser};

@@ -10,12 +10,12 @@ use rocket_db_pools::Database;
 use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
 
-use crate::areas::users::User;
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
 
 use super::store;
+use super::user::User;
 
 pub const COOKIE: &str = "aqar_session";
 

@@ -2,7 +2,7 @@
 
 use sqlx::{AnyPool, Row};
 
-use crate::areas::users::{store as users, User};
+use super::user::{self, User};
 use crate::platform::http::error::ApiResult;
 
 /// A session as found by its token's hash, with its account.
@@ -28,13 +28,13 @@ pub async fn find(db: &AnyPool, token_hash: &str) -> ApiResult<Option<FoundSessi
     let sql = format!(
         "SELECT s.created_epoch, s.last_seen_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id \
          WHERE s.token_hash = $1",
-        users::COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
+        user::COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
     );
     let Some(row) = sqlx::query(&sql).bind(token_hash).fetch_optional(db).await? else {
         return Ok(None);
     };
     Ok(Some(FoundSession {
-        user: users::from_row(&row)?,
+        user: user::from_row(&row)?,
         created_epoch: row.try_get("created_epoch")?,
         last_seen_epoch: row.try_get("last_seen_epoch")?,
     }))

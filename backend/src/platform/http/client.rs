@@ -7,8 +7,6 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use rocket::request::{FromRequest, Outcome, Request};
 
-use crate::platform::config::Config;
-
 /// The request's client as far as the server can trust it. Every user of the client's
 /// address, scheme or host takes this guard; nothing reads forwarded headers on its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,7 +23,7 @@ impl Client {
     pub fn of(request: &Request<'_>) -> Client {
         request
             .local_cache(|| {
-                let trusted = request.rocket().state::<Config>().map(|s| &s.trusted_proxies);
+                let trusted = request.rocket().state::<TrustedProxies>();
                 resolve(request, trusted.unwrap_or(&TrustedProxies::NONE))
             })
             .clone()

@@ -17,7 +17,6 @@ use rocket::http::Method;
 use rocket::request::{FromRequest, Outcome, Request};
 use rocket::{get, routes, uri, Route};
 
-use crate::platform::config::Config;
 use crate::platform::http::client::Client;
 use crate::platform::http::error::ApiError;
 
@@ -76,7 +75,7 @@ pub fn fairing() -> AdHoc {
     AdHoc::on_request("Own hosts only", |request, _| {
         Box::pin(async move {
             let Some(host) = Client::of(request).host else { return };
-            let allowed = request.rocket().state::<Config>().is_some_and(|s| s.public_hosts.allows(&host));
+            let allowed = request.rocket().state::<PublicHosts>().is_some_and(|hosts| hosts.allows(&host));
             if !allowed {
                 rocket::warn!("refused {} {} for the host {host}", request.method(), request.uri());
                 request.local_cache(|| Misdirected(true));

@@ -1,6 +1,10 @@
 //! Reading a query string strictly: every parameter is taken as the list of its values, so a
 //! parameter given twice is refused rather than one of its values silently picked, and a
-//! value that does not parse is a 400 naming it.
+//! value that does not parse is a 400 naming it. And a list's answer with its total.
+
+use rocket::http::Header;
+use rocket::response::{self, Responder};
+use rocket::Request;
 
 use crate::platform::http::error::{ApiError, ApiResult};
 
@@ -41,4 +45,17 @@ pub fn one_of<T: Copy>(
         let listed: Vec<&str> = all.iter().map(|t| value(*t)).collect();
         ApiError::bad_request(format!("{name} must be one of {}", listed.join(", ")))
     })
+}
+
+/// A list answer with, when paged, the total of rows matching in `X-Total-Count`.
+pub struct Listed<R>(pub R, pub Option<i64>);
+
+impl<'r, 'o: 'r, R: Responder<'r, 'o>> Responder<'r, 'o> for Listed<R> {
+    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'o> {
+        let mut response = self.0.respond_to(request)?;
+        if let Some(total) = self.1 {
+            response.set_header(Header::new("X-Total-Count", total.to_string()));
+        }
+        Ok(response)
+    }
 }
