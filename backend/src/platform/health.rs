@@ -17,7 +17,6 @@ pub fn api() -> Vec<Endpoint> {
     vec![endpoint!(
         healthz,
         Doc::new("Liveness: 200 once the database answers, 503 while it does not")
-            .public()
             .responds::<Health>()
             .fails(&[503])
     )]

@@ -30,7 +30,6 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(
             login,
             Doc::new("Sign in; starts a session")
-                .public()
                 .takes::<SignIn>()
                 .responds::<User>()
                 .status(200)
@@ -40,7 +39,6 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(
             register,
             Doc::new("First-run set-up: creates the first admin while no user exists")
-                .public()
                 .takes::<UserCreateInput>()
                 .responds::<User>()
                 .fails(&[403, 409])

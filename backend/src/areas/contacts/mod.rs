@@ -37,7 +37,6 @@ pub fn api() -> Vec<Endpoint> {
                  Fields are bounded in characters (name 100, email 254, phone 30, subject 200, message \
                  5000); a body over 96 KiB is refused (413) before it is read"
             )
-            .public()
             .takes::<ContactRequestInput>()
             .responds::<Receipt>()
             .status(202)

@@ -25,7 +25,6 @@ pub fn api() -> Vec<Endpoint> {
                 "The history of changes, newest first, one page at a time (page from 1, pageSize up \
                  to 100, default 20); entity and id narrow it to one kind of record or one record"
             )
-            .admin()
             .query("entity", serde_json::json!({ "type": "string", "enum": Entity::NAMES }))
             .query_id("id")
             .query("page", serde_json::json!({ "type": "integer", "format": "int32", "minimum": 1 }))

@@ -91,7 +91,6 @@ pub fn file_api() -> Vec<Endpoint> {
              videos: 400); never changes, cached for a year; honours Range. A copy whose making \
              would decode more than 256 MB of pixels is refused (422)"
         )
-        .public()
         .query("w", json!({ "type": "integer", "enum": [160, 320, 640, 1280] }))
         .responds_media("*/*", binary)
         .also(206, "The byte range asked for with Range, with Content-Range")

@@ -19,14 +19,11 @@ pub fn api() -> Vec<Endpoint> {
     vec![
         endpoint!(
             openapi_document,
-            Doc::new("This OpenAPI document").public().responds_media("application/json", any_json)
+            Doc::new("This OpenAPI document").responds_media("application/json", any_json)
         ),
         endpoint!(
             reference_page,
-            Doc::new("An interactive reference of this API")
-                .public()
-                .responds_media("text/html", text)
-                .fails(&[404])
+            Doc::new("An interactive reference of this API").responds_media("text/html", text).fails(&[404])
         ),
     ]
 }

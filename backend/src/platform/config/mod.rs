@@ -8,10 +8,14 @@
 use std::fmt;
 
 use rocket::fairing::AdHoc;
-use rocket::figment::providers::Serialized;
-use rocket::figment::value::{Dict, Map, Value};
-use rocket::figment::{Figment, Metadata, Profile, Provider};
+use rocket::figment::Figment;
 
+mod environment;
+mod values;
+
+pub use environment::{figment, Environment};
+
+use self::values::{find, flag, text, whole};
 use crate::platform::db::Dialect;
 use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
@@ -182,141 +186,6 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
-
-fn find(figment: &Figment, key: &str) -> Result<Option<Value>, ConfigError> {
-    match figment.find_value(&format!("aqar.{key}")) {
-        Ok(value) => Ok(Some(value)),
-        Err(error) if error.missing() => Ok(None),
-        Err(error) => Err(ConfigError(error.to_string())),
-    }
-}
-
-fn shown(value: &Value) -> String {
-    match value {
-        Value::String(_, text) => format!("'{text}'"),
-        Value::Bool(_, b) => b.to_string(),
-        Value::Num(_, n) => n.to_i128().map_or_else(|| format!("{:?}", n.to_f64()), |n| n.to_string()),
-        other => other.to_actual().to_string(),
-    }
-}
-
-fn text(variable: &str, value: Value) -> Result<String, ConfigError> {
-    match value {
-        Value::String(_, text) => Ok(text),
-        other => Err(ConfigError::of(variable, format!("must be text, not {}", shown(&other)))),
-    }
-}
-
-fn flag(variable: &str, value: Value) -> Result<bool, ConfigError> {
-    let read = match &value {
-        Value::Bool(_, b) => Some(*b),
-        Value::String(_, text) => match text.trim().to_ascii_lowercase().as_str() {
-            "1" | "true" | "yes" | "on" => Some(true),
-            "0" | "false" | "no" | "off" => Some(false),
-            _ => None,
-        },
-        Value::Num(_, n) => match n.to_i128() {
-            Some(1) => Some(true),
-            Some(0) => Some(false),
-            _ => None,
-        },
-        _ => None,
-    };
-    read.ok_or_else(|| ConfigError::of(variable, format!("{} is not 1 or 0", shown(&value))))
-}
-
-fn whole(variable: &str, value: Value, max: i64) -> Result<i64, ConfigError> {
-    let read = match &value {
-        Value::String(_, text) => text.trim().parse::<i64>().ok(),
-        Value::Num(_, n) => n.to_i128().and_then(|n| i64::try_from(n).ok()),
-        _ => None,
-    };
-    match read {
-        Some(n) if (1..=max).contains(&n) => Ok(n),
-        _ => {
-            Err(ConfigError::of(variable, format!("{} is not a whole number from 1 to {max}", shown(&value))))
-        }
-    }
-}
-
-/// `DATABASE_URL` and the `AQAR_*` variables, each as the text it is. figment's own `Env`
-/// provider parses values, so `AQAR_ADMIN_PASSWORD=12345678` became a number, failed to
-/// read as text and, with it, the whole `aqar` section; this provider never guesses.
-pub struct Environment {
-    vars: Vec<(String, String)>,
-    unreadable: Option<String>,
-}
-
-impl Environment {
-    /// The variables of this process.
-    pub fn of_process() -> Environment {
-        let mut environment = Environment { vars: Vec::new(), unreadable: None };
-        for (name, value) in std::env::vars_os() {
-            let Some(name) = name.to_str().filter(|name| Self::is_ours(name)) else { continue };
-            match value.into_string() {
-                Ok(value) => environment.vars.push((name.to_owned(), value)),
-                Err(_) => environment.unreadable = Some(name.to_owned()),
-            }
-        }
-        environment
-    }
-
-    /// The given variables, as if they were the environment (tests).
-    pub fn of<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> Environment {
-        let vars = vars
-            .into_iter()
-            .filter(|(name, _)| Self::is_ours(name))
-            .map(|(n, v)| (n.into(), v.into()))
-            .collect();
-        Environment { vars, unreadable: None }
-    }
-
-    fn is_ours(name: &str) -> bool {
-        name == "DATABASE_URL" || name.starts_with("AQAR_")
-    }
-}
-
-impl Provider for Environment {
-    fn metadata(&self) -> Metadata {
-        Metadata::named("environment variable(s)").interpolater(|_, keys| match keys {
-            ["databases", "aqar", "url"] => "DATABASE_URL".into(),
-            ["aqar", rest @ ..] => format!("AQAR_{}", rest.join("_").to_uppercase()),
-            other => other.join("."),
-        })
-    }
-
-    fn data(&self) -> Result<Map<Profile, Dict>, rocket::figment::Error> {
-        if let Some(name) = &self.unreadable {
-            return Err(format!("{name} is not valid UTF-8 text").into());
-        }
-        let mut aqar = Dict::new();
-        let mut root = Dict::new();
-        for (name, value) in &self.vars {
-            let value = Value::from(value.clone());
-            match name.strip_prefix("AQAR_") {
-                Some(key) => {
-                    aqar.insert(key.to_lowercase(), value);
-                }
-                None => {
-                    root.insert("databases".into(), rocket::figment::util::nest("aqar.url", value));
-                }
-            }
-        }
-        if !aqar.is_empty() {
-            root.insert("aqar".into(), Value::from(aqar));
-        }
-        // Global, as Rocket's own `ROCKET_*`: the environment outranks every profile of Rocket.toml.
-        Ok(Profile::Global.collect(root))
-    }
-}
-
-/// Everything the server reads, lowest priority first.
-pub fn figment() -> Figment {
-    rocket::Config::figment()
-        // A tuple provider would be global and outrank the environment; the default must not.
-        .join(Serialized::default("databases.aqar.url", DEFAULT_DATABASE_URL))
-        .merge(Environment::of_process())
-}
 
 #[cfg(test)]
 #[allow(clippy::result_large_err)] // figment's Jail closures must answer figment's own (large) error
