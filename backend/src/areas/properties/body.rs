@@ -1,5 +1,5 @@
 //! The body of a property write: the comprehensive form's `PropertyInput`, or with
-//! `?form=quick` the older quick form's `LegacyPropertyInput`. Each is parsed and checked by
+//! `?form=quick` the quick form's `LegacyPropertyInput`. Each is parsed and checked by
 //! its own rules through the one JSON body guard.
 
 use rocket::data::{self, Data, FromData};

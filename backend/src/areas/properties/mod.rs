@@ -44,7 +44,7 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(
             create,
             body::documented(Doc::new(
-                "Creates a property from the comprehensive form, or with ?form=quick from the older \
+                "Creates a property from the comprehensive form, or with ?form=quick from the \
                  quick form; 409 when a category, type or place it names does not exist"
             ))
             .responds::<Property>()
