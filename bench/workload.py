@@ -11,7 +11,7 @@ import time
 from load import Background, measure
 
 # The varied searches (issue 19, item 5). Every word occurs in the seeded English titles
-# (backend/src/seed/listings.rs): the words of its title phrases, then four of the demo
+# (backend/src/fixtures/listings/profiles.rs): the words of its title phrases, then four of the demo
 # catalog's property types; check_words confirms each on the seeded database.
 SEARCH_WORDS = [
     "Sea", "View", "Beachfront", "City", "Luxury", "Modern", "Spacious", "Family", "Furnished",

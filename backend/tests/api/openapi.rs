@@ -1,5 +1,6 @@
 //! The OpenAPI document describes every route as mounted, and is public; every non-public
-//! operation needs a session; unknown methods and malformed ids are refused plainly.
+//! operation needs a session, and exactly those documented as admin-only refuse a plain
+//! user; unknown methods and malformed ids are refused plainly.
 
 use std::collections::BTreeSet;
 
@@ -15,7 +16,7 @@ async fn every_mounted_route_is_documented_and_nothing_else() {
         .client
         .rocket()
         .routes()
-        .filter(|route| !aqar::undocumented(route))
+        .filter(|route| !aqar::platform::http::error::undocumented(route))
         .map(|route| {
             let path = route.uri.path().to_string().replace('<', "{").replace('>', "}").replace("..}", "}");
             (route.method.as_str().to_owned(), path)
@@ -88,6 +89,41 @@ both_databases! {
             }
         }
         assert!(checked >= 20, "only {checked} operations checked");
+    }
+
+    async fn a_plain_user_is_refused_exactly_the_operations_documented_as_admin_only(app) {
+        app.login_admin().await;
+        let lina = json!({
+            "username": "lina", "password": "lina-pass-1", "confirmPassword": "lina-pass-1",
+            "role": "user", "isActive": true
+        });
+        let (status, created) = app.send(Method::Post, "/api/users", lina).await;
+        assert_eq!(status, Status::Created, "{created}");
+        assert_eq!(app.login("lina", "lina-pass-1").await.status(), Status::Ok, "lina signs in");
+        let (_, document) = app.get("/api/openapi.json").await;
+        let mut admin_only = Vec::new();
+        for (path, item) in document["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("operations") {
+                let documented = operation["x-required-role"] == "admin";
+                let method: Method = method.to_uppercase().parse().expect("method");
+                let concrete = path.replace("{id}", "1").replace("{file}", "x.png");
+                let (status, body) = app.send(method, &concrete, json!({})).await;
+                // Registration is closed once a user exists: its 403 says so, not a role.
+                let closed = path == "/api/register";
+                assert_eq!(status == Status::Forbidden, documented || closed, "{method} {path}: {status} {body}");
+                if documented {
+                    assert_eq!(body["message"], rules::messages::ADMINS_ONLY, "{method} {path}");
+                    admin_only.push(format!("{method} {path}"));
+                }
+                // Signing out is one of the operations; the sweep goes on signed in.
+                if app.get("/api/user").await.0 == Status::Unauthorized {
+                    assert_eq!(app.login("lina", "lina-pass-1").await.status(), Status::Ok);
+                }
+            }
+        }
+        for users in ["GET /api/users", "POST /api/users", "PUT /api/users/{id}", "DELETE /api/users/{id}"] {
+            assert!(admin_only.iter().any(|op| op == users), "{users} is documented admin-only: {admin_only:?}");
+        }
     }
 
     async fn an_undeclared_method_is_405_with_allow(app) {

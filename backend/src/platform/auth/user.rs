@@ -1,0 +1,47 @@
+//! The account a session belongs to, as every guard and the history know it. The users area
+//! manages accounts; this is only what signing in needs of one.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
+
+pub const COLUMNS: &str = "id, username, role, email, full_name, is_active, created_at, updated_at, version";
+
+/// An account as the API shows it: never the password hash.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub role: String,
+    pub email: Option<String>,
+    pub full_name: Option<String>,
+    pub is_active: bool,
+    pub created_at: String,
+    pub updated_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
+}
+
+impl User {
+    pub fn is_admin(&self) -> bool {
+        self.role == ROLE_ADMIN
+    }
+}
+
+pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
+    Ok(User {
+        id: row.try_get("id")?,
+        username: row.try_get("username")?,
+        role: row.try_get("role")?,
+        email: row.try_get("email")?,
+        full_name: row.try_get("full_name")?,
+        is_active: crate::platform::db::flag(row, "is_active")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
+    })
+}
