@@ -125,7 +125,7 @@ async fn a_large_json_answer_is_gzipped_when_accepted() {
     assert_eq!(header(&plain, "Content-Encoding"), None);
     assert_eq!(header(&plain, "Vary"), Some("Accept-Encoding"));
     let plain = plain.into_bytes().await.expect("a body");
-    assert!(plain.len() > aqar::compression::MIN_BYTES);
+    assert!(plain.len() > aqar::platform::http::compression::MIN_BYTES);
 
     let gzipped = get(&app, "/api/openapi.json", Some("gzip, deflate, br")).await;
     assert_eq!(header(&gzipped, "Content-Type"), Some("application/json"));
@@ -143,7 +143,7 @@ async fn a_small_json_answer_stays_plain() {
     assert_eq!(response.status(), Status::Ok);
     assert_eq!(header(&response, "Content-Encoding"), None);
     let body = response.into_bytes().await.expect("a body");
-    assert!(body.len() < aqar::compression::MIN_BYTES);
+    assert!(body.len() < aqar::platform::http::compression::MIN_BYTES);
     assert!(serde_json::from_slice::<serde_json::Value>(&body).is_ok());
 }
 

@@ -33,9 +33,10 @@ pub async fn stored(app: &TestApp, name: &str, created_at: &str) -> Value {
         language: Language::En,
         ..ContactRequestInput::default()
     };
-    let request = aqar::contacts::store::insert(app.pool(), &input, ContactStatus::Pending, created_at)
-        .await
-        .expect("stored");
+    let request =
+        aqar::areas::contacts::store::insert(app.pool(), &input, ContactStatus::Pending, created_at)
+            .await
+            .expect("stored");
     serde_json::to_value(request).expect("json")
 }
 

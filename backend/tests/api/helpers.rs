@@ -51,7 +51,7 @@ fn with_database(url: &str, name: &str) -> String {
 }
 
 fn figment(url: &str) -> rocket::figment::Figment {
-    aqar::config::figment()
+    aqar::platform::config::figment()
         .merge(("databases.aqar.url", url))
         .merge(("databases.aqar.max_connections", 4))
         .merge(("aqar.admin_username", ADMIN))
@@ -116,7 +116,7 @@ impl TestApp {
 
     pub fn pool(&self) -> &sqlx::AnyPool {
         use rocket_db_pools::Database;
-        aqar::db::Db::fetch(self.client.rocket()).expect("database attached").pool()
+        aqar::platform::db::Db::fetch(self.client.rocket()).expect("database attached").pool()
     }
 
     pub async fn login(&self, username: &str, password: &str) -> LocalResponse<'_> {

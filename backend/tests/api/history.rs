@@ -25,10 +25,10 @@ fn change<'a>(entry: &'a Value, field: &str) -> Option<&'a Value> {
 
 /// A signed-in account without the admin role, made straight in the database.
 async fn sign_in_plain_user(app: &TestApp) {
-    let hash = aqar::auth::password::hash("plain-user-password".into()).await.expect("hash");
-    aqar::users::store::insert(
+    let hash = aqar::platform::auth::password::hash("plain-user-password".into()).await.expect("hash");
+    aqar::areas::users::store::insert(
         app.pool(),
-        aqar::users::store::NewUser {
+        aqar::areas::users::store::NewUser {
             username: "plain",
             password_hash: &hash,
             email: None,

@@ -25,7 +25,7 @@ fn sign_in<'c>(client: &'c Client, from: &str, username: &str, password: &str) -
 /// `count` failed sign-ins of `username` from devices never signed in from, `secs_ago`,
 /// spread over four addresses: what a patient stranger leaves behind.
 async fn strangers_failed(app: &TestApp, username: &str, count: usize, secs_ago: i64) {
-    let at = aqar::db::clock::now_epoch() - secs_ago;
+    let at = aqar::platform::db::clock::now_epoch() - secs_ago;
     for n in 0..count {
         sqlx::query("INSERT INTO sign_in_failures (username, address, failed_epoch) VALUES ($1, $2, $3)")
             .bind(username)

@@ -15,7 +15,7 @@ async fn every_mounted_route_is_documented_and_nothing_else() {
         .client
         .rocket()
         .routes()
-        .filter(|route| !aqar::undocumented(route))
+        .filter(|route| !aqar::platform::http::error::undocumented(route))
         .map(|route| {
             let path = route.uri.path().to_string().replace('<', "{").replace('>', "}").replace("..}", "}");
             (route.method.as_str().to_owned(), path)

@@ -8,8 +8,8 @@ use rocket::http::{ContentType, Method, Status};
 use rocket::local::asynchronous::Client;
 use serde_json::{json, Value};
 
-use aqar::properties::cache::{Answer, ListCache};
-use aqar::properties::listing::{ListRequest, Paging, DEFAULT_SORT};
+use aqar::areas::properties::cache::{Answer, ListCache};
+use aqar::areas::properties::listing::{ListRequest, Paging, DEFAULT_SORT};
 
 use crate::helpers::{read, TestApp, ADMIN, ADMIN_PASSWORD};
 use crate::properties::{catalog, create_property, full_form};

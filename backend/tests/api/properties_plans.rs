@@ -4,9 +4,9 @@
 //! the server runs never read the whole listings table. PostgreSQL plans with sequential
 //! scans priced out, so a sequential scan in its plan means no index can serve the query.
 
-use aqar::db::Dialect;
-use aqar::properties::listing::{Filters, ListRequest, Paging, Sort, SortKey, DEFAULT_SORT};
-use aqar::properties::store;
+use aqar::areas::properties::listing::{Filters, ListRequest, Paging, Sort, SortKey, DEFAULT_SORT};
+use aqar::areas::properties::store;
+use aqar::platform::db::Dialect;
 use rules::vocabularies::{DisplayType, PropertyStatus};
 use sqlx::Row;
 
@@ -88,7 +88,7 @@ both_databases! {
     async fn no_list_reads_the_whole_listings_table(app) {
         let dialect = Dialect::of_url(app.database_url()).expect("a known database");
         let mut conn = app.pool().acquire().await.expect("a connection");
-        aqar::seed::seed(&mut conn, 2_000, 7).await.expect("seeded");
+        aqar::fixtures::seed::seed(&mut conn, 2_000, 7).await.expect("seeded");
         if dialect == Dialect::Postgres {
             sqlx::query("ANALYZE").execute(&mut *conn).await.expect("analysed");
             sqlx::query("SET enable_seqscan = off").execute(&mut *conn).await.expect("set");

@@ -44,7 +44,7 @@ async fn both_dialects_have_the_same_tables_and_columns() {
 /// With `AQAR_UPDATE_SCHEMA=1` the test writes it instead.
 #[test]
 fn the_frontend_type_schema_is_current() {
-    let schema = sorted(aqar::openapi::type_schema(&aqar::api()));
+    let schema = sorted(aqar::platform::openapi::type_schema(&aqar::api()));
     let text = format!("{}\n", serde_json::to_string_pretty(&schema).expect("serialisable"));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../frontend/src/generated/schema.json");
     if std::env::var("AQAR_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {

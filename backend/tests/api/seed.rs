@@ -124,7 +124,7 @@ both_databases! {
         let before = objects().await;
         assert!(before.iter().any(|o| o.contains("properties_price")), "{before:?}");
         let mut conn = app.pool().acquire().await.expect("connection");
-        let seeded = aqar::seed::seed_with(&mut conn, 600, 3, aqar::seed::Load::Bulk).await.expect("seeded");
+        let seeded = aqar::fixtures::seed::seed_with(&mut conn, 600, 3, aqar::fixtures::seed::Load::Bulk).await.expect("seeded");
         assert!(seeded.catalog_created && seeded.properties == 600);
         drop(conn);
         assert_eq!(objects().await, before, "every index and trigger is back as it was");
@@ -142,7 +142,7 @@ both_databases! {
         }
         // Writes after the load keep the search index up to date as before.
         let mut conn = app.pool().acquire().await.expect("connection");
-        aqar::seed::seed_with(&mut conn, 20, 4, aqar::seed::Load::Incremental).await.expect("seeded");
+        aqar::fixtures::seed::seed_with(&mut conn, 20, 4, aqar::fixtures::seed::Load::Incremental).await.expect("seeded");
         drop(conn);
         if app.backend == Backend::Sqlite {
             let all = count(&app, "SELECT COUNT(*) FROM properties WHERE search_text LIKE '%aq-%'").await;

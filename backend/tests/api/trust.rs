@@ -136,20 +136,20 @@ both_databases! {
     }
 
     async fn expired_sessions_and_old_failures_are_swept(app) {
-        let settings = app.client.rocket().state::<aqar::config::Settings>().expect("settings").clone();
+        let settings = app.client.rocket().state::<aqar::platform::config::Config>().expect("settings").clone();
         app.login_admin().await;
         sqlx::query("UPDATE sessions SET last_seen_epoch = last_seen_epoch - 31 * 60").execute(app.pool()).await.expect("idle");
         app.login_admin().await;
         sqlx::query("UPDATE sessions SET created_epoch = created_epoch - 13 * 3600 WHERE created_epoch = last_seen_epoch")
             .execute(app.pool()).await.expect("old");
         app.login_admin().await;
-        let sixteen_minutes_ago = aqar::db::clock::now_epoch() - 16 * 60;
+        let sixteen_minutes_ago = aqar::platform::db::clock::now_epoch() - 16 * 60;
         sqlx::query("INSERT INTO sign_in_failures (username, address, failed_epoch) VALUES ('ghost', '192.0.2.1', $1)")
             .bind(sixteen_minutes_ago).execute(app.pool()).await.expect("old failure");
         sign_in(&app.client, PROXY, "ghost", "wrong").dispatch().await;
 
-        let swept = aqar::auth::sweep::sweep(app.pool(), &settings).await.expect("sweeps");
-        assert_eq!(swept, aqar::auth::sweep::Swept { sessions: 2, failures: 1, submissions: 0 });
+        let swept = aqar::platform::jobs::sweep(app.pool(), &settings).await.expect("sweeps");
+        assert_eq!(swept, aqar::platform::jobs::Swept { sessions: 2, failures: 1, submissions: 0 });
         assert_eq!(count(&app, "sessions").await, 1);
         assert_eq!(count(&app, "sign_in_failures").await, 1, "the recent failure still counts");
         assert_eq!(app.get("/api/user").await.0, Status::Ok, "the live session is kept");
@@ -237,7 +237,7 @@ both_databases_behind_a_proxy! {
             assert_eq!(response.status(), Status::Unauthorized, "guess {n}");
         }
         // Fifteen more, six minutes ago: patient enough to have waited out every slowdown.
-        let six_minutes_ago = aqar::db::clock::now_epoch() - 6 * 60;
+        let six_minutes_ago = aqar::platform::db::clock::now_epoch() - 6 * 60;
         for n in 5..20 {
             sqlx::query("INSERT INTO sign_in_failures (username, address, failed_epoch) VALUES ($1, $2, $3)")
                 .bind(ADMIN).bind(format!("203.0.113.{n}")).bind(six_minutes_ago)
@@ -270,8 +270,10 @@ both_databases_behind_a_proxy! {
 }
 
 async fn the_admin_comes_from_text_that_reads_as_a_number(backend: Backend) {
-    let environment =
-        aqar::config::Environment::of([("AQAR_ADMIN_USERNAME", "boss"), ("AQAR_ADMIN_PASSWORD", "73190284")]);
+    let environment = aqar::platform::config::Environment::of([
+        ("AQAR_ADMIN_USERNAME", "boss"),
+        ("AQAR_ADMIN_PASSWORD", "73190284"),
+    ]);
     let Some(app) = TestApp::spawn_with(backend, |figment| figment.merge(environment)).await else { return };
     let (status, user) = read(sign_in(&app.client, STRANGER, "boss", "73190284").dispatch().await).await;
     assert_eq!(status, Status::Ok);
@@ -348,7 +350,7 @@ async fn the_binary_creates_the_admin_named_by_variables_whose_text_reads_as_a_n
     let (username, hash): (String, String) =
         sqlx::query_as("SELECT username, password FROM users").fetch_one(&mut db).await.expect("one user");
     assert_eq!(username, "boss");
-    assert!(aqar::auth::password::verify("73190284".into(), Some(hash)).await.expect("verifies"));
+    assert!(aqar::platform::auth::password::verify("73190284".into(), Some(hash)).await.expect("verifies"));
 }
 
 #[test]

@@ -172,15 +172,15 @@ both_databases! {
         // Through the API an admin cannot demote or deactivate themselves, so the last active
         // admin is reached only by a change made on someone else's behalf: the store refuses it.
         let (_, me) = app.get("/api/user").await;
-        let actor = aqar::history::Actor { user_id: Some(2), username: Some("sara".into()) };
+        let actor = aqar::platform::audit::Actor { user_id: Some(2), username: Some("sara".into()) };
         for (role, is_active) in [("user", true), ("admin", false)] {
-            let change = aqar::users::store::UserChange {
+            let change = aqar::areas::users::store::UserChange {
                 username: "admin", password_hash: None, email: None, full_name: None, role, is_active,
             };
-            let refused = aqar::users::store::update(app.pool(), &actor, 1, None, change).await.expect_err("refused");
+            let refused = aqar::areas::users::store::update(app.pool(), &actor, 1, None, change).await.expect_err("refused");
             assert_eq!((refused.status, refused.message.as_str()), (Status::Conflict, "The last active administrator cannot be demoted, deactivated or deleted"));
         }
-        let refused = aqar::users::store::delete(app.pool(), &actor, 1, None).await.expect_err("refused");
+        let refused = aqar::areas::users::store::delete(app.pool(), &actor, 1, None).await.expect_err("refused");
         assert_eq!(refused.status, Status::Conflict);
         assert_eq!(me["role"], "admin");
     }

@@ -1,0 +1,148 @@
+//! Sign-in, sign-out, the current user and first-run registration (core-panel.md §2, §7).
+
+use rocket::http::{CookieJar, Status};
+use rocket::serde::json::Json;
+use rocket::{get, post};
+use rules::sign_in::SignIn;
+use rules::users::UserCreateInput;
+
+use crate::areas::users::{store as users, User, ROLE_ADMIN};
+use crate::endpoint;
+use crate::platform::auth::{device, password, session, throttle, CurrentUser};
+use crate::platform::db::Db;
+use crate::platform::http::client::Client;
+use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::payload::Payload;
+use crate::platform::openapi::{Doc, Endpoint};
+
+/// A sign-in body is two short fields; a larger one is refused before it is read further.
+pub const SIGN_IN_BODY_LIMIT: u64 = 4 * 1024;
+
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(current_user, Doc::new("The signed-in user").responds::<User>()),
+        endpoint!(
+            login,
+            Doc::new("Sign in; starts a session")
+                .public()
+                .takes::<SignIn>()
+                .responds::<User>()
+                .status(200)
+                .fails(&[401, 429])
+        ),
+        endpoint!(logout, Doc::new("Sign out; ends the session").status(204)),
+        endpoint!(
+            register,
+            Doc::new("First-run set-up: creates the first admin while no user exists")
+                .public()
+                .takes::<UserCreateInput>()
+                .responds::<User>()
+                .fails(&[403, 409])
+        ),
+    ]
+}
+
+#[get("/user")]
+fn current_user(user: CurrentUser) -> Json<User> {
+    Json(user.0)
+}
+
+#[post("/login", data = "<body>")]
+async fn login(
+    body: Payload<SignIn, { SIGN_IN_BODY_LIMIT }>,
+    client: Client,
+    jar: &CookieJar<'_>,
+    db: &Db,
+) -> ApiResult<Json<User>> {
+    let SignIn { username, password } = body.0;
+    let pool = db.pool();
+    let found = users::find_with_hash(pool, &username).await?;
+    let known_device = found.as_ref().and_then(|(user, hash)| device::recognised(jar, user.id, hash));
+    let attempt = throttle::admit(pool, &username, client.address, known_device.as_deref()).await?;
+    let (user, hash) = match found {
+        Some((user, hash)) => (Some(user), Some(hash)),
+        None => (None, None),
+    };
+    let verified = password::verify(password, hash.clone()).await?;
+    // An inactive account answers as a wrong password does, so the answer never tells
+    // whether the password was right; the attempt stays counted as a failure.
+    let (user, hash) = match (user, hash) {
+        (Some(user), Some(hash)) if verified && user.is_active => (user, hash),
+        _ => return Err(ApiError::unauthorized(INVALID_CREDENTIALS)),
+    };
+    attempt.passed(pool).await?;
+    device::remember(jar, client.https, user.id, &hash, known_device);
+    session::start(pool, jar, client.https, user.id).await?;
+    Ok(Json(user))
+}
+
+const INVALID_CREDENTIALS: &str = rules::messages::INVALID_CREDENTIALS;
+
+#[post("/logout")]
+async fn logout(_user: CurrentUser, jar: &CookieJar<'_>, db: &Db) -> ApiResult<Status> {
+    session::end(db.pool(), jar).await?;
+    Ok(Status::NoContent)
+}
+
+/// Serialises first-run registrations within this server, so two racing requests cannot
+/// both find the users table empty.
+static REGISTRATION: rocket::tokio::sync::Mutex<()> = rocket::tokio::sync::Mutex::const_new(());
+
+/// Open only while no user exists: an open registration on an admin panel would let anyone
+/// in. The account created is the first admin, signed in at once.
+/// Lets a request through only while no user exists. A guard, so it answers before the
+/// body is judged: once registration is closed, no payload can make it open.
+pub struct RegistrationOpen;
+
+#[rocket::async_trait]
+impl<'r> rocket::request::FromRequest<'r> for RegistrationOpen {
+    type Error = ApiError;
+
+    async fn from_request(request: &'r rocket::Request<'_>) -> rocket::request::Outcome<Self, Self::Error> {
+        use rocket_db_pools::Database;
+        let open = match Db::fetch(request.rocket()) {
+            Some(db) => users::count(db.pool()).await.map(|n| n == 0),
+            None => Err(ApiError::internal("database pool missing")),
+        };
+        match open {
+            Ok(true) => rocket::request::Outcome::Success(RegistrationOpen),
+            Ok(false) => {
+                let error = ApiError::forbidden(CLOSED);
+                rocket::request::Outcome::Error((error.clone().stash(request), error))
+            }
+            Err(error) => rocket::request::Outcome::Error((error.clone().stash(request), error)),
+        }
+    }
+}
+
+const CLOSED: &str = rules::messages::REGISTRATION_CLOSED;
+
+#[post("/register", data = "<body>")]
+async fn register(
+    _open: RegistrationOpen,
+    body: Payload<UserCreateInput>,
+    client: Client,
+    jar: &CookieJar<'_>,
+    db: &Db,
+) -> ApiResult<(Status, Json<User>)> {
+    let input = body.0;
+    let _guard = REGISTRATION.lock().await;
+    if users::count(db.pool()).await? > 0 {
+        return Err(ApiError::forbidden(CLOSED));
+    }
+    let hash = password::hash(input.password).await?;
+    let user = users::insert(
+        db.pool(),
+        users::NewUser {
+            username: &input.username,
+            password_hash: &hash,
+            email: input.email.as_deref().filter(|e| !e.is_empty()),
+            full_name: input.full_name.as_deref().filter(|n| !n.is_empty()),
+            role: ROLE_ADMIN,
+            is_active: true,
+        },
+    )
+    .await?;
+    session::start(db.pool(), jar, client.https, user.id).await?;
+    Ok((Status::Created, Json(user)))
+}

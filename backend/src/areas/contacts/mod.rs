@@ -1,0 +1,214 @@
+//! Contact requests (core-panel.md §2 Contact Requests, §3, §4, §7, §8): the public site's
+//! form, rate-limited per address, and the inbox in which staff work them through their
+//! statuses, delete them and export any period to Excel.
+
+pub mod export;
+pub mod listing;
+pub mod store;
+
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put, State};
+use rules::contact::{self, ContactRequestInput, ContactStatusChange};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::areas::properties::listing::Listed;
+use crate::endpoint;
+use crate::platform::audit::Actor;
+use crate::platform::auth::CurrentUser;
+use crate::platform::db::{Db, Dialect};
+use crate::platform::http::client::Client;
+use crate::platform::http::error::ApiResult;
+use crate::platform::http::form_limit;
+use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::payload::Payload;
+use crate::platform::openapi::{Doc, Endpoint};
+use export::{ExportBody, ExportParams, OffsetQuery, Workbook};
+use listing::ContactQuery;
+
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(
+            submit,
+            Doc::new(
+                "The public site's contact form: no session needed; at most 5 per client address in 10 \
+                 minutes (429 with Retry-After), counted in the database so every server shares the limit. \
+                 Fields are bounded in characters (name 100, email 254, phone 30, subject 200, message \
+                 5000); a body over 96 KiB is refused (413) before it is read"
+            )
+            .public()
+            .takes::<ContactRequestInput>()
+            .responds::<Receipt>()
+            .status(202)
+            .fails(&[413, 429])
+        ),
+        endpoint!(
+            list,
+            listing::documented(Doc::new(
+                "Every contact request, newest first; with page, pageSize, q, sort, status, from or to, one \
+                 page of them with the total in X-Total-Count"
+            ))
+            .responds::<Vec<ContactRequest>>()
+        ),
+        endpoint!(counts, Doc::new("How many requests are in each status").responds::<StatusCounts>()),
+        endpoint!(
+            daily,
+            export::documented_daily(Doc::new(
+                "Requests per day over the last 30 days (the dashboard's chart), by the client's local day"
+            ))
+            .responds::<Vec<DailyCount>>()
+        ),
+        endpoint!(one, Doc::new("One contact request").responds::<ContactRequest>()),
+        endpoint!(
+            change_status,
+            Doc::new("Sets a request's status (Mark Responded, Close), from any status")
+                .takes::<ContactStatusChange>()
+                .responds::<ContactRequest>()
+                .versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a contact request").status(204).versioned()),
+        endpoint!(remove_all, Doc::new("Deletes every contact request, in one statement").status(204)),
+        endpoint!(
+            export_posted,
+            export::documented_post(Doc::new(
+                "The requests sent, as an Excel workbook (the specification's call); written row by row in \
+                 constant memory"
+            ))
+            .takes::<export::ExportRequests>()
+            .status(200)
+        ),
+        endpoint!(
+            export_period,
+            export::documented_get(Doc::new(
+                "The requests of a period, read from the database and streamed as an Excel workbook"
+            ))
+            .status(200)
+            .fails(&[422])
+        ),
+    ]
+}
+
+/// A contact request as the panel shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRequest {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub subject: String,
+    pub message: String,
+    /// pending, responded or closed.
+    pub status: String,
+    pub property_id: Option<i64>,
+    /// The language the visitor wrote in: 'en' or 'ar'.
+    pub language: String,
+    pub created_at: String,
+    pub updated_at: String,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
+}
+
+/// What the public form is answered: the same whether the request was kept or dropped.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Receipt {
+    pub received: bool,
+}
+
+/// The inbox header's counts.
+#[derive(Debug, Clone, Copy, Default, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusCounts {
+    pub pending: i64,
+    pub responded: i64,
+    pub closed: i64,
+    pub total: i64,
+}
+
+/// Requests received on one local day.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct DailyCount {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub count: i64,
+}
+
+#[post("/public/contact-requests", data = "<body>")]
+async fn submit(
+    client: Client,
+    db: &Db,
+    body: Payload<ContactRequestInput, { contact::BODY_MAX_BYTES }>,
+) -> ApiResult<(Status, Json<Receipt>)> {
+    form_limit::admit(db.pool(), client.address).await?;
+    let input = body.0;
+    if !input.is_bot() {
+        store::create(db.pool(), &Actor::visitor(), &input).await?;
+    }
+    Ok((Status::Accepted, Json(Receipt { received: true })))
+}
+
+#[get("/contact-requests?<query..>")]
+async fn list(
+    query: ContactQuery<'_>,
+    _user: CurrentUser,
+    db: &Db,
+    dialect: &State<Dialect>,
+) -> ApiResult<Listed<Json<Vec<ContactRequest>>>> {
+    let request = query.parse()?;
+    let (rows, total) = store::list(db.pool(), *dialect.inner(), &request).await?;
+    Ok(Listed(Json(rows), total))
+}
+
+#[get("/contact-requests/counts")]
+async fn counts(_user: CurrentUser, db: &Db) -> ApiResult<Json<StatusCounts>> {
+    Ok(Json(store::counts(db.pool()).await?))
+}
+
+#[get("/contact-requests/daily?<query..>")]
+async fn daily(query: OffsetQuery<'_>, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<DailyCount>>> {
+    Ok(Json(store::daily(db.pool(), query.minutes()?).await?))
+}
+
+#[get("/contact-requests/<id>")]
+async fn one(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<ContactRequest>> {
+    Ok(Json(store::one(db.pool(), id).await?))
+}
+
+#[put("/contact-requests/<id>", data = "<body>")]
+async fn change_status(
+    id: i64,
+    expected: IfMatch,
+    user: CurrentUser,
+    db: &Db,
+    body: Payload<ContactStatusChange>,
+) -> ApiResult<Json<ContactRequest>> {
+    // The rules made sure a status was sent.
+    let Some(status) = body.0.status else {
+        return Err(crate::platform::http::error::ApiError::bad_request(rules::messages::STATUS_REQUIRED));
+    };
+    Ok(Json(store::set_status(db.pool(), &Actor::from(&user), id, expected.0, status).await?))
+}
+
+#[delete("/contact-requests/<id>")]
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
+    Ok(Status::NoContent)
+}
+
+#[delete("/contact-requests")]
+async fn remove_all(user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete_all(db.pool(), &Actor::from(&user)).await?;
+    Ok(Status::NoContent)
+}
+
+#[post("/contact-requests/export?<query..>", data = "<body>")]
+async fn export_posted(query: OffsetQuery<'_>, _user: CurrentUser, body: ExportBody) -> ApiResult<Workbook> {
+    export::posted(body, query.minutes()?).await
+}
+
+#[get("/contact-requests/export?<params..>")]
+async fn export_period(params: ExportParams<'_>, _user: CurrentUser, db: &Db) -> ApiResult<Workbook> {
+    let query = params.parse()?;
+    export::period(db.pool().clone(), query).await
+}

@@ -1,0 +1,302 @@
+//! SQL for the contact_requests table.
+
+use rules::contact::ContactRequestInput;
+use rules::vocabularies::ContactStatus;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyPool, Executor, Row};
+
+use super::listing::ContactListRequest;
+use super::{ContactRequest, DailyCount, StatusCounts};
+use crate::platform::audit::{self, Action, Actor, Entity};
+use crate::platform::db::{self, clock, Dialect};
+use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::payload::optional_text;
+
+pub const COLUMNS: &str =
+    "id, name, email, phone, subject, message, status, property_id, language, created_at, updated_at, version";
+
+pub const NOT_FOUND: &str = rules::messages::CONTACT_REQUEST_NOT_FOUND;
+const PROPERTY_NOT_FOUND: &str = rules::messages::NO_PROPERTY_WITH_ID;
+
+/// Days the dashboard's chart covers, today included.
+pub const CHART_DAYS: i64 = 30;
+
+pub fn from_row(row: &AnyRow) -> Result<ContactRequest, sqlx::Error> {
+    Ok(ContactRequest {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        email: row.try_get("email")?,
+        phone: row.try_get("phone")?,
+        subject: row.try_get("subject")?,
+        message: row.try_get("message")?,
+        status: row.try_get("status")?,
+        property_id: row.try_get("property_id")?,
+        language: row.try_get("language")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
+    })
+}
+
+/// What the inbox's q matches: the folded sender, subject and message, one per line.
+pub fn search_text(input: &ContactRequestInput) -> String {
+    let parts = [
+        &input.name,
+        &input.email,
+        input.phone.as_deref().unwrap_or_default(),
+        &input.subject,
+        &input.message,
+    ];
+    parts.map(rules::fold::fold).join("\n")
+}
+
+/// Writes a request as given, stamped `created_at`, without history or checks: the demo
+/// data's and the seeder's way in.
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    input: &ContactRequestInput,
+    status: ContactStatus,
+    created_at: &str,
+) -> ApiResult<ContactRequest> {
+    let sql = format!(
+        "INSERT INTO contact_requests (name, email, phone, subject, message, status, property_id, language, \
+         search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(input.name.trim())
+        .bind(input.email.trim())
+        .bind(optional_text(input.phone.clone()))
+        .bind(input.subject.trim())
+        .bind(&input.message)
+        .bind(status.value())
+        .bind(input.property_id)
+        .bind(input.language.value())
+        .bind(search_text(input))
+        .bind(created_at)
+        .fetch_one(db)
+        .await?;
+    Ok(from_row(&row)?)
+}
+
+/// A visitor's request, pending, recorded in the history. The property it names must exist.
+pub async fn create(db: &AnyPool, actor: &Actor, input: &ContactRequestInput) -> ApiResult<ContactRequest> {
+    let mut tx = db::begin_write(db).await?;
+    if let Some(property_id) = input.property_id {
+        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM properties WHERE id = $1")
+            .bind(property_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if found.is_none() {
+            let mut errors = rules::FieldErrors::new();
+            errors.add("propertyId", PROPERTY_NOT_FOUND);
+            return Err(ApiError::validation(errors));
+        }
+    }
+    let created = insert(&mut *tx, input, ContactStatus::Pending, &clock::now_text()).await?;
+    audit::created(&mut tx, actor, Entity::ContactRequest, created.id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// A value a list condition binds.
+enum Bound {
+    Text(String),
+}
+
+/// The WHERE clause of a list request and its values, numbered from `$1`.
+fn conditions(dialect: Dialect, request: &ContactListRequest) -> (String, Vec<Bound>) {
+    let mut clauses = Vec::new();
+    let mut values = Vec::new();
+    let mut add = |clause: &dyn Fn(usize) -> String, value: String| {
+        values.push(Bound::Text(value));
+        clauses.push(clause(values.len()));
+    };
+    if let Some(status) = request.status {
+        add(&|n| format!("status = ${n}"), status.value().to_owned());
+    }
+    if let Some(from) = &request.from {
+        add(&|n| format!("created_at >= ${n}"), from.clone());
+    }
+    if let Some(to) = &request.to {
+        add(&|n| format!("created_at <= ${n}"), to.clone());
+    }
+    if let Some(search) = &request.search {
+        // A substring of the folded text; no index serves it, a scan of 100,000 requests does.
+        match dialect {
+            Dialect::Sqlite => add(&|n| format!("instr(search_text, ${n}) > 0"), search.clone()),
+            Dialect::Postgres => add(&|n| format!("strpos(search_text, ${n}) > 0"), search.clone()),
+        }
+    }
+    let sql = if clauses.is_empty() { String::new() } else { format!(" WHERE {}", clauses.join(" AND ")) };
+    (sql, values)
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    values: &'q [Bound],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    for Bound::Text(value) in values {
+        query = query.bind(value.as_str());
+    }
+    query
+}
+
+/// The requests asked for, newest first unless sorted otherwise, and when paged the total.
+pub async fn list(
+    db: &AnyPool,
+    dialect: Dialect,
+    request: &ContactListRequest,
+) -> ApiResult<(Vec<ContactRequest>, Option<i64>)> {
+    let (filter, values) = conditions(dialect, request);
+    let direction = if request.descending { "DESC" } else { "ASC" };
+    let order = format!(" ORDER BY {} {direction}, id {direction}", request.sort.column());
+    let Some((page, size)) = request.paging else {
+        let sql = format!("SELECT {COLUMNS} FROM contact_requests{filter}{order}");
+        let rows = bind_all(sqlx::query(&sql), &values).fetch_all(db).await?;
+        return Ok((rows.iter().map(from_row).collect::<Result<_, _>>()?, None));
+    };
+    let count_sql = format!("SELECT COUNT(*) FROM contact_requests{filter}");
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    for Bound::Text(value) in &values {
+        count = count.bind(value.as_str());
+    }
+    let total = count.fetch_one(db).await?;
+    let offset = (page - 1).saturating_mul(size);
+    let sql = format!("SELECT {COLUMNS} FROM contact_requests{filter}{order} LIMIT {size} OFFSET {offset}");
+    let rows = bind_all(sqlx::query(&sql), &values).fetch_all(db).await?;
+    Ok((rows.iter().map(from_row).collect::<Result<_, _>>()?, Some(total)))
+}
+
+pub async fn counts(db: &AnyPool) -> ApiResult<StatusCounts> {
+    let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM contact_requests GROUP BY status")
+        .fetch_all(db)
+        .await?;
+    let mut counts = StatusCounts::default();
+    for row in rows {
+        let n: i64 = row.try_get("n")?;
+        let status: String = row.try_get("status")?;
+        match status.as_str() {
+            "pending" => counts.pending = n,
+            "responded" => counts.responded = n,
+            "closed" => counts.closed = n,
+            _ => {}
+        }
+        counts.total += n;
+    }
+    Ok(counts)
+}
+
+pub async fn pending(db: &AnyPool) -> ApiResult<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM contact_requests WHERE status = $1")
+        .bind(ContactStatus::Pending.value())
+        .fetch_one(db)
+        .await?)
+}
+
+/// When the newest request arrived.
+pub async fn last_received(db: &AnyPool) -> ApiResult<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT MAX(created_at) FROM contact_requests").fetch_one(db).await?)
+}
+
+/// Requests per local day (`offset_minutes` east of UTC) over the last [`CHART_DAYS`] days,
+/// every day listed, oldest first.
+pub async fn daily(db: &AnyPool, offset_minutes: i64) -> ApiResult<Vec<DailyCount>> {
+    let offset = time::Duration::minutes(offset_minutes);
+    let today = (time::OffsetDateTime::now_utc() + offset).date();
+    let first = today - time::Duration::days(CHART_DAYS - 1);
+    let since = first.midnight().assume_utc() - offset;
+    let since = crate::areas::contacts::listing::stored_instant(
+        &since.format(&time::format_description::well_known::Rfc3339).map_err(ApiError::internal)?,
+    )
+    .unwrap_or_default();
+    let stamps: Vec<String> =
+        sqlx::query_scalar("SELECT created_at FROM contact_requests WHERE created_at >= $1")
+            .bind(&since)
+            .fetch_all(db)
+            .await?;
+    let mut counts = vec![0_i64; usize::try_from(CHART_DAYS).unwrap_or_default()];
+    for stamp in stamps {
+        let Ok(at) = time::OffsetDateTime::parse(&stamp, &time::format_description::well_known::Rfc3339)
+        else {
+            continue;
+        };
+        let day = ((at + offset).date() - first).whole_days();
+        if let Some(slot) = usize::try_from(day).ok().and_then(|day| counts.get_mut(day)) {
+            *slot += 1;
+        }
+    }
+    Ok(counts
+        .into_iter()
+        .enumerate()
+        .map(|(index, count)| DailyCount {
+            date: (first + time::Duration::days(i64::try_from(index).unwrap_or_default())).to_string(),
+            count,
+        })
+        .collect())
+}
+
+async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<ContactRequest>> {
+    let sql = format!("SELECT {COLUMNS} FROM contact_requests WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+pub async fn one(db: &AnyPool, id: i64) -> ApiResult<ContactRequest> {
+    find(db, id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))
+}
+
+pub async fn set_status(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    status: ContactStatus,
+) -> ApiResult<ContactRequest> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "contact_requests", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |r| r.version, NOT_FOUND)?;
+    let sql = format!(
+        "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1 WHERE id = $3 \
+         RETURNING {COLUMNS}"
+    );
+    let row =
+        sqlx::query(&sql).bind(status.value()).bind(clock::now_text()).bind(id).fetch_one(&mut *tx).await?;
+    let updated = from_row(&row)?;
+    audit::updated(&mut tx, actor, Entity::ContactRequest, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
+}
+
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "contact_requests", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |r| r.version, NOT_FOUND)?;
+    sqlx::query("DELETE FROM contact_requests WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    audit::deleted(&mut tx, actor, Entity::ContactRequest, id, &before).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Label of the history row a Delete All leaves: one row for the whole list, not one per request.
+pub fn deleted_all_label(count: u64) -> String {
+    format!("All contact requests ({count})")
+}
+
+/// Deletes every request in one statement; the history records it once, as record 0.
+pub async fn delete_all(db: &AnyPool, actor: &Actor) -> ApiResult<u64> {
+    let mut tx = db::begin_write(db).await?;
+    let done = sqlx::query("DELETE FROM contact_requests").execute(&mut *tx).await?;
+    let count = done.rows_affected();
+    audit::insert(
+        &mut tx,
+        actor,
+        Entity::ContactRequest,
+        0,
+        Action::Delete,
+        Some(deleted_all_label(count)),
+        &[],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(count)
+}

@@ -1,0 +1,11 @@
+//! One folder per screen family of the panel, each exposing its operations (`api()`) and
+//! owning its SQL (`store`).
+
+pub mod account;
+pub mod catalog;
+pub mod contacts;
+pub mod dashboard;
+pub mod history;
+pub mod properties;
+pub mod site;
+pub mod users;

@@ -1,0 +1,276 @@
+//! The list's query string (contract "Lists at scale"): with no parameter the whole list;
+//! with any of `page`, `pageSize`, `q`, `sort` or a filter, one page of it with the total in
+//! `X-Total-Count`. A value that does not parse, or a parameter given twice, is a 400 naming
+//! it, never quietly ignored.
+
+use rocket::http::Header;
+use rocket::response::{self, Responder};
+use rocket::{FromForm, Request};
+use rules::vocabularies::{DisplayType, PropertyStatus};
+use serde_json::json;
+
+use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::query::{id, one_of, single, whole_number};
+use crate::platform::openapi::Doc;
+
+pub const DEFAULT_PAGE_SIZE: i64 = 10;
+pub const MAX_PAGE_SIZE: i64 = 100;
+
+/// The query string as given: every value a list, so a repeated parameter can be refused.
+#[derive(FromForm, Default)]
+pub struct ListQuery<'r> {
+    page: Vec<&'r str>,
+    #[field(name = "pageSize")]
+    page_size: Vec<&'r str>,
+    q: Vec<&'r str>,
+    sort: Vec<&'r str>,
+    status: Vec<&'r str>,
+    #[field(name = "categoryId")]
+    category_id: Vec<&'r str>,
+    #[field(name = "typeId")]
+    type_id: Vec<&'r str>,
+    #[field(name = "displayType")]
+    display_type: Vec<&'r str>,
+    #[field(name = "countryId")]
+    country_id: Vec<&'r str>,
+    #[field(name = "cityId")]
+    city_id: Vec<&'r str>,
+    #[field(name = "isFeatured")]
+    is_featured: Vec<&'r str>,
+}
+
+/// What a list sorts by; every one has an index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SortKey {
+    Price,
+    CreatedAt,
+    UpdatedAt,
+    TitleEn,
+    PropertyNumber,
+    Status,
+}
+
+impl SortKey {
+    const ALL: [(&'static str, SortKey); 6] = [
+        ("price", SortKey::Price),
+        ("createdAt", SortKey::CreatedAt),
+        ("updatedAt", SortKey::UpdatedAt),
+        ("titleEn", SortKey::TitleEn),
+        ("propertyNumber", SortKey::PropertyNumber),
+        ("status", SortKey::Status),
+    ];
+
+    /// The column, of the properties table aliased `p`.
+    pub fn column(self) -> &'static str {
+        match self {
+            SortKey::Price => "p.price",
+            SortKey::CreatedAt => "p.created_at",
+            SortKey::UpdatedAt => "p.updated_at",
+            SortKey::TitleEn => "p.title_en",
+            SortKey::PropertyNumber => "p.property_number",
+            SortKey::Status => "p.status",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sort {
+    pub key: SortKey,
+    pub descending: bool,
+}
+
+/// Newest first.
+pub const DEFAULT_SORT: Sort = Sort { key: SortKey::CreatedAt, descending: true };
+
+/// Filters on indexed columns; `None` does not narrow.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Filters {
+    pub status: Option<PropertyStatus>,
+    pub category_id: Option<i64>,
+    pub type_id: Option<i64>,
+    pub display_type: Option<DisplayType>,
+    pub country_id: Option<i64>,
+    pub city_id: Option<i64>,
+    pub is_featured: Option<bool>,
+}
+
+/// One page: rows `offset .. offset + size` of the sorted list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Paging {
+    pub page: i64,
+    pub size: i64,
+}
+
+impl Paging {
+    pub fn offset(self) -> i64 {
+        (self.page - 1).saturating_mul(self.size)
+    }
+}
+
+/// A parsed list request.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ListRequest {
+    /// `None`: the whole list, as the specification's plain call answers it.
+    pub paging: Option<Paging>,
+    /// The folded search text; `None` when absent or blank.
+    pub search: Option<String>,
+    pub sort: Sort,
+    pub filters: Filters,
+    /// The public site's lists: status active only.
+    pub active_only: bool,
+}
+
+fn sort(values: &[&str]) -> ApiResult<Option<Sort>> {
+    let Some(text) = single(values, "sort")? else { return Ok(None) };
+    let (descending, name) = match text.strip_prefix('-') {
+        Some(name) => (true, name),
+        None => (false, text),
+    };
+    SortKey::ALL
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, key)| Some(Sort { key: *key, descending }))
+        .ok_or_else(|| {
+            let names: Vec<&str> = SortKey::ALL.iter().map(|(n, _)| *n).collect();
+            ApiError::bad_request(format!(
+                "sort must be one of {}, with '-' before it for descending order",
+                names.join(", ")
+            ))
+        })
+}
+
+impl ListQuery<'_> {
+    fn is_empty(&self) -> bool {
+        [
+            &self.page,
+            &self.page_size,
+            &self.q,
+            &self.sort,
+            &self.status,
+            &self.category_id,
+            &self.type_id,
+            &self.display_type,
+            &self.country_id,
+            &self.city_id,
+            &self.is_featured,
+        ]
+        .iter()
+        .all(|values| values.is_empty())
+    }
+
+    /// The request these parameters make, or a 400 naming the first bad one.
+    pub fn parse(&self, active_only: bool) -> ApiResult<ListRequest> {
+        let page = whole_number(&self.page, "page", 1, i64::from(i32::MAX), "a whole number from 1")?;
+        let size =
+            whole_number(&self.page_size, "pageSize", 1, MAX_PAGE_SIZE, "a whole number from 1 to 100")?;
+        let q = single(&self.q, "q")?;
+        if q.is_some_and(|q| q.contains('\0')) {
+            return Err(ApiError::bad_request(rules::messages::QUERY_WITH_NUL));
+        }
+        let search = q.map(rules::fold::fold).filter(|q| !q.trim().is_empty());
+        let sort = sort(&self.sort)?.unwrap_or(DEFAULT_SORT);
+        let filters = Filters {
+            status: one_of(&self.status, "status", PropertyStatus::ALL, PropertyStatus::value)?,
+            category_id: id(&self.category_id, "categoryId")?,
+            type_id: id(&self.type_id, "typeId")?,
+            display_type: one_of(&self.display_type, "displayType", DisplayType::ALL, DisplayType::value)?,
+            country_id: id(&self.country_id, "countryId")?,
+            city_id: id(&self.city_id, "cityId")?,
+            is_featured: one_of(&self.is_featured, "isFeatured", &[true, false], |b| {
+                if b {
+                    "true"
+                } else {
+                    "false"
+                }
+            })?,
+        };
+        let paging = (!self.is_empty())
+            .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
+        Ok(ListRequest { paging, search, sort, filters, active_only })
+    }
+}
+
+/// A list answer with, when paged, the total of rows matching in `X-Total-Count`.
+pub struct Listed<R>(pub R, pub Option<i64>);
+
+impl<'r, 'o: 'r, R: Responder<'r, 'o>> Responder<'r, 'o> for Listed<R> {
+    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'o> {
+        let mut response = self.0.respond_to(request)?;
+        if let Some(total) = self.1 {
+            response.set_header(Header::new("X-Total-Count", total.to_string()));
+        }
+        Ok(response)
+    }
+}
+
+/// Declares the list's query parameters and its total header.
+pub fn documented(doc: Doc) -> Doc {
+    let sorts: Vec<String> =
+        SortKey::ALL.iter().flat_map(|(name, _)| [(*name).to_owned(), format!("-{name}")]).collect();
+    let statuses: Vec<&str> = PropertyStatus::ALL.iter().map(|s| s.value()).collect();
+    let display_types: Vec<&str> = DisplayType::ALL.iter().map(|d| d.value()).collect();
+    doc.query("page", json!({ "type": "integer", "format": "int32", "minimum": 1 }))
+        .query("pageSize", json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE }))
+        .query("q", json!({ "type": "string", "pattern": r"^[^\x00]*$" }))
+        .query("sort", json!({ "type": "string", "enum": sorts }))
+        .query("status", json!({ "type": "string", "enum": statuses }))
+        .query_id("categoryId")
+        .query_id("typeId")
+        .query("displayType", json!({ "type": "string", "enum": display_types }))
+        .query_id("countryId")
+        .query_id("cityId")
+        .query("isFeatured", json!({ "type": "boolean" }))
+        .header("X-Total-Count", "With paging: how many properties match, over all pages")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_parameter_is_the_whole_list() {
+        let request = ListQuery::default().parse(false).expect("parses");
+        assert_eq!(request.paging, None);
+        assert_eq!(request.sort, DEFAULT_SORT);
+    }
+
+    #[test]
+    fn any_parameter_pages_with_the_defaults() {
+        let query = ListQuery { q: vec!["  "], ..ListQuery::default() };
+        let request = query.parse(false).expect("parses");
+        assert_eq!(request.paging, Some(Paging { page: 1, size: 10 }));
+        assert_eq!(request.search, None, "blank q does not narrow");
+    }
+
+    #[test]
+    fn q_is_folded() {
+        let query = ListQuery { q: vec!["فيلّا أحمد"], ..ListQuery::default() };
+        assert_eq!(query.parse(false).expect("parses").search.as_deref(), Some("فيلا احمد"));
+    }
+
+    #[test]
+    fn a_descending_sort_has_a_minus() {
+        let query = ListQuery { sort: vec!["-price"], ..ListQuery::default() };
+        let request = query.parse(false).expect("parses");
+        assert_eq!(request.sort, Sort { key: SortKey::Price, descending: true });
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        let cases: [ListQuery; 9] = [
+            ListQuery { page: vec!["0"], ..ListQuery::default() },
+            ListQuery { page_size: vec!["101"], ..ListQuery::default() },
+            ListQuery { page_size: vec!["ten"], ..ListQuery::default() },
+            ListQuery { sort: vec!["bedrooms"], ..ListQuery::default() },
+            ListQuery { status: vec!["closed"], ..ListQuery::default() },
+            ListQuery { category_id: vec!["-1"], ..ListQuery::default() },
+            ListQuery { is_featured: vec!["yes"], ..ListQuery::default() },
+            ListQuery { page: vec!["1", "2"], ..ListQuery::default() },
+            ListQuery { q: vec!["a\0b"], ..ListQuery::default() },
+        ];
+        for query in cases {
+            let error = query.parse(false).expect_err("refused");
+            assert_eq!(error.status.code, 400, "{}", error.message);
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! Property listings (core-panel.md §2 Properties, §3 Property, §4, §5, §7; issue 8): the
+//! panel's list (plain, or paged, searched, sorted and filtered), one listing, its writes by
+//! either form, its selected features, and the public site's reads of the active ones.
+
+pub mod body;
+pub mod cache;
+pub mod listing;
+pub mod search_index;
+pub mod store;
+
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put, State};
+use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use self::body::PropertyBody;
+use self::cache::{JsonBytes, ListCache};
+use self::listing::{ListQuery, Listed};
+use crate::areas::catalog::property_features::PropertyFeature;
+use crate::endpoint;
+use crate::platform::audit::Actor;
+use crate::platform::auth::CurrentUser;
+use crate::platform::db::{Db, Dialect};
+use crate::platform::http::answer_cache::{Cached, CachedJson};
+use crate::platform::http::error::ApiResult;
+use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::payload::Payload;
+use crate::platform::openapi::{Doc, Endpoint};
+
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(
+            list,
+            listing::documented(Doc::new(
+                "Every property, newest first; with any of page, pageSize, q, sort or a filter, one \
+                 page of them with the total in X-Total-Count"
+            ))
+            .responds::<Vec<Property>>()
+        ),
+        endpoint!(one, Doc::new("One property").responds::<Property>()),
+        endpoint!(
+            create,
+            body::documented(Doc::new(
+                "Creates a property from the comprehensive form, or with ?form=quick from the older \
+                 quick form; 409 when a category, type or place it names does not exist"
+            ))
+            .responds::<Property>()
+            .fails(&[409])
+        ),
+        endpoint!(
+            update,
+            body::documented(Doc::new(
+                "Replaces the fields of the form that sent it (the comprehensive one, or with \
+                 ?form=quick the quick one); the other form's own fields are kept"
+            ))
+            .responds::<Property>()
+            .fails(&[409])
+            .versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a property").status(204).versioned()),
+        endpoint!(
+            features,
+            Doc::new("The features selected for a property").responds::<Vec<PropertyFeature>>()
+        ),
+        endpoint!(
+            replace_features,
+            Doc::new("Replaces the features selected for a property; 422 naming featureIds when one does not exist")
+                .takes::<FeatureIds>()
+                .responds::<Vec<PropertyFeature>>()
+                .status(200)
+        ),
+        endpoint!(
+            public_list,
+            listing::documented(Doc::new(
+                "The active properties, newest first, for the public site; paged, searched, sorted \
+                 and filtered like the panel's list"
+            ))
+            .public_read()
+            .responds::<Vec<PublicProperty>>()
+        ),
+        endpoint!(
+            public_one,
+            Doc::new("One active property, for the public site (404 unless active)")
+                .public_read()
+                .responds::<PublicProperty>()
+        ),
+    ]
+}
+
+/// What a listing is, as both the panel and the public site read it. Money is a number of
+/// the currency's units (stored exactly, as thousandths).
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Listing {
+    pub id: i64,
+    pub property_number: Option<String>,
+    pub title_en: String,
+    pub title_ar: String,
+    pub description_en: String,
+    pub description_ar: String,
+    pub price: f64,
+    pub currency: String,
+    pub area: Option<f64>,
+    pub plot_area: Option<f64>,
+    pub built_area: Option<f64>,
+    /// Absent on listings made with the quick form, which has no location picker.
+    pub country_id: Option<i64>,
+    pub city_id: Option<i64>,
+    pub region_id: Option<i64>,
+    pub location_en: String,
+    pub location_ar: String,
+    pub continent: Option<String>,
+    pub category_id: i64,
+    pub type_id: i64,
+    pub status: PropertyStatus,
+    pub display_type: DisplayType,
+    pub facing: Option<String>,
+    pub is_featured: bool,
+
+    /// Absent on listings made with the quick form.
+    pub building_type_new: Option<String>,
+    pub year_built: Option<i32>,
+    pub building_condition: Option<String>,
+    pub number_of_floors_in_building: Option<i32>,
+    pub floor_number_unit: Option<i32>,
+    pub apartments_per_floor: Option<i32>,
+    pub parking_spaces_available: Option<i32>,
+    pub elevators_available: bool,
+    pub fire_safety_system: bool,
+    pub hotel_style_entrance: bool,
+
+    pub bedroom: i32,
+    pub master_bedroom: i32,
+    pub maids_room: i32,
+    pub living_room: i32,
+    pub kitchen: i32,
+    pub open_kitchen: i32,
+    pub service_kitchen: i32,
+    pub laundry_room: i32,
+    pub bathroom: i32,
+    pub balcony: i32,
+    pub terrace: i32,
+    pub guest_room: i32,
+    pub storage: i32,
+
+    pub parking_space: bool,
+    pub furnished: bool,
+    pub fitted_kitchen: bool,
+    pub kitchen_with_appliances: bool,
+    pub gas_central_heating: bool,
+    pub diesel_central_heating: bool,
+    pub air_conditioning_unit: bool,
+    pub double_glazed_aluminum_windows: bool,
+    pub electric_shutters: bool,
+    pub gas_fireplace: bool,
+    pub diesel_fireplace: bool,
+    pub has_intercom: bool,
+    pub decoration: bool,
+    pub smart_home_system: bool,
+    pub has_underfloor_heating: bool,
+    #[serde(rename = "hasCentralAC")]
+    pub has_central_ac: bool,
+    pub panoramic_view: bool,
+    #[serde(rename = "securitySystemCCTVAlarm")]
+    pub security_system_cctv_alarm: bool,
+    pub swimming_pool_shared_or_private: bool,
+    pub gym_fitness_center: bool,
+    pub sauna_jacuzzi: bool,
+    pub bbq_area: bool,
+    pub kids_play_area: bool,
+    pub lobby: bool,
+    pub private_elevator: bool,
+
+    pub video_url: Option<String>,
+    pub virtual_tour_url: Option<String>,
+    pub maintenance_fee: Option<f64>,
+    pub property_tax: Option<f64>,
+
+    /// The quick form's own fields (absent or false on listings made with the other form).
+    pub bedrooms: Option<i32>,
+    pub bathrooms: Option<i32>,
+    pub floor: Option<i32>,
+    pub total_floors: Option<i32>,
+    pub parking_spaces: Option<i32>,
+    pub building_age: Option<i32>,
+    pub has_balcony: bool,
+    pub has_garden: bool,
+    pub has_elevator: bool,
+    pub has_swimming_pool: bool,
+    pub has_gym: bool,
+    pub has_security: bool,
+    pub pets_allowed: bool,
+
+    pub created_at: String,
+    pub updated_at: String,
+    /// When the listing last became featured; null while it is not.
+    pub featured_at: Option<String>,
+    pub last_renovated: Option<String>,
+
+    pub category_name: String,
+    pub category_name_ar: String,
+    pub type_name: String,
+    pub type_name_ar: String,
+}
+
+/// A property as the panel reads it (list, one, and the answer of every write).
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Property {
+    #[serde(flatten)]
+    pub listing: Listing,
+    /// Image references in order, the first being the cover: `/media/{sha256}.{ext}` paths
+    /// or outside URLs.
+    pub images: Vec<String>,
+    /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
+    pub version: i64,
+}
+
+/// An active property as the public site reads it: the listing with its places' names, its
+/// images with their scaled copies, and its selected active features.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicProperty {
+    #[serde(flatten)]
+    pub listing: Listing,
+    pub country_name: Option<String>,
+    pub country_name_ar: Option<String>,
+    pub city_name: Option<String>,
+    pub city_name_ar: Option<String>,
+    pub region_name: Option<String>,
+    pub region_name_ar: Option<String>,
+    /// In order, the first being the cover.
+    pub images: Vec<PublicImage>,
+    pub features: Vec<PublicFeature>,
+}
+
+/// One image of a public listing.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicImage {
+    /// `/media/{sha256}.{ext}` or an outside URL.
+    pub url: String,
+    /// The scaled copies of a `/media` image (`url?w=N`); null for an outside URL.
+    pub variants: Option<ImageVariants>,
+}
+
+/// The scaled copies of a stored image, by width in pixels.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct ImageVariants {
+    #[serde(rename = "160")]
+    pub w160: String,
+    #[serde(rename = "320")]
+    pub w320: String,
+    #[serde(rename = "640")]
+    pub w640: String,
+    #[serde(rename = "1280")]
+    pub w1280: String,
+}
+
+impl PublicImage {
+    pub fn of(reference: String) -> Self {
+        let variants = reference.starts_with("/media/").then(|| ImageVariants {
+            w160: format!("{reference}?w=160"),
+            w320: format!("{reference}?w=320"),
+            w640: format!("{reference}?w=640"),
+            w1280: format!("{reference}?w=1280"),
+        });
+        PublicImage { url: reference, variants }
+    }
+}
+
+/// A selected feature as the public site shows it.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicFeature {
+    pub id: i64,
+    pub name_en: String,
+    pub name_ar: String,
+    /// An icon class such as 'fi fi-rr-star'.
+    pub icon: String,
+    pub category: FeatureCategory,
+}
+
+/// `POST /api/properties/{id}/features`: the whole set of selected feature ids.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureIds {
+    #[schemars(length(max = rules::bounds::FEATURE_IDS_MAX))]
+    pub feature_ids: Vec<i64>,
+}
+
+/// How many is the rules' to say; whether each id exists is the database's (422 naming
+/// featureIds either way).
+impl rules::Validate for FeatureIds {
+    fn validate(&self) -> Result<(), rules::FieldErrors> {
+        let mut errors = rules::FieldErrors::new();
+        errors.limit_list(
+            &self.feature_ids,
+            rules::bounds::FEATURE_IDS_MAX,
+            "featureIds",
+            rules::messages::FEATURES_TOO_MANY,
+        );
+        errors.into_result()
+    }
+}
+
+#[get("/properties?<query..>")]
+async fn list(
+    query: ListQuery<'_>,
+    _user: CurrentUser,
+    db: &Db,
+    dialect: &State<Dialect>,
+    cache: &State<ListCache>,
+) -> ApiResult<Listed<JsonBytes>> {
+    let request = query.parse(false)?;
+    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let answer = cache::answer(cache, pool, request.clone(), || async move {
+        let (properties, total) = store::list(pool, dialect, &request).await?;
+        Ok((cache::json(&properties)?, total))
+    })
+    .await?;
+    Ok(Listed(JsonBytes(answer.body), answer.total))
+}
+
+#[get("/properties/<id>")]
+async fn one(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Property>> {
+    Ok(Json(store::get(db.pool(), id).await?))
+}
+
+/// `?form=quick` is read by the body guard, which parses the form it names.
+#[post("/properties", data = "<body>")]
+async fn create(user: CurrentUser, db: &Db, body: PropertyBody) -> ApiResult<(Status, Json<Property>)> {
+    Ok((Status::Created, Json(store::insert(db.pool(), &Actor::from(&user), &body).await?)))
+}
+
+#[put("/properties/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    expected: IfMatch,
+    user: CurrentUser,
+    db: &Db,
+    body: PropertyBody,
+) -> ApiResult<Json<Property>> {
+    Ok(Json(store::update(db.pool(), &Actor::from(&user), id, expected.0, &body).await?))
+}
+
+#[delete("/properties/<id>")]
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
+    Ok(Status::NoContent)
+}
+
+#[get("/properties/<id>/features")]
+async fn features(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PropertyFeature>>> {
+    Ok(Json(store::features(db.pool(), id).await?))
+}
+
+#[post("/properties/<id>/features", data = "<body>")]
+async fn replace_features(
+    id: i64,
+    user: CurrentUser,
+    db: &Db,
+    body: Payload<FeatureIds>,
+) -> ApiResult<Json<Vec<PropertyFeature>>> {
+    Ok(Json(store::replace_features(db.pool(), &Actor::from(&user), id, &body.0.feature_ids).await?))
+}
+
+#[get("/public/properties?<query..>")]
+async fn public_list(
+    query: ListQuery<'_>,
+    db: &Db,
+    dialect: &State<Dialect>,
+    cache: &State<ListCache>,
+) -> ApiResult<Listed<CachedJson>> {
+    let request = query.parse(true)?;
+    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let answer = cache::answer(cache, pool, request.clone(), || async move {
+        let (properties, total) = store::public_list(pool, dialect, &request).await?;
+        Ok((cache::json(&properties)?, total))
+    })
+    .await?;
+    Ok(Listed(CachedJson(answer.body), answer.total))
+}
+
+#[get("/public/properties/<id>")]
+async fn public_one(id: i64, db: &Db) -> ApiResult<Cached<PublicProperty>> {
+    Ok(Cached(store::public_get(db.pool(), id).await?))
+}

@@ -1,0 +1,214 @@
+//! SQL for the users table.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+
+use super::User;
+use crate::platform::audit::{self, Actor, Entity};
+use crate::platform::db::{self, clock};
+use crate::platform::http::error::{ApiError, ApiResult};
+
+pub const COLUMNS: &str = "id, username, role, email, full_name, is_active, created_at, updated_at, version";
+
+pub const NOT_FOUND: &str = rules::messages::USER_NOT_FOUND;
+pub const USERNAME_TAKEN: &str = rules::messages::USERNAME_TAKEN;
+
+pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
+    Ok(User {
+        id: row.try_get("id")?,
+        username: row.try_get("username")?,
+        role: row.try_get("role")?,
+        email: row.try_get("email")?,
+        full_name: row.try_get("full_name")?,
+        is_active: crate::platform::db::flag(row, "is_active")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        version: row.try_get("version")?,
+    })
+}
+
+pub async fn count(db: &AnyPool) -> ApiResult<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db).await?)
+}
+
+/// Every user, oldest first.
+pub async fn list(db: &AnyPool) -> ApiResult<Vec<User>> {
+    let sql = format!("SELECT {COLUMNS} FROM users ORDER BY id");
+    let rows = sqlx::query(&sql).fetch_all(db).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<User>> {
+    let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// The account and its password hash, for sign-in.
+pub async fn find_with_hash<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    username: &str,
+) -> ApiResult<Option<(User, String)>> {
+    let sql = format!("SELECT {COLUMNS}, password FROM users WHERE username = $1");
+    let row = sqlx::query(&sql).bind(username).fetch_optional(db).await?;
+    Ok(match row {
+        Some(row) => Some((from_row(&row)?, row.try_get("password")?)),
+        None => None,
+    })
+}
+
+/// The password hash of the account `id`.
+pub async fn password_hash<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT password FROM users WHERE id = $1").bind(id).fetch_optional(db).await?)
+}
+
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub email: Option<&'a str>,
+    pub full_name: Option<&'a str>,
+    pub role: &'a str,
+    pub is_active: bool,
+}
+
+/// A unique-index refusal of the username, whatever its case, as the area's 409.
+fn username_taken(error: sqlx::Error) -> ApiError {
+    match error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => ApiError::conflict(USERNAME_TAKEN),
+        other => other.into(),
+    }
+}
+
+/// Writes an account as given, without history: first-run registration and the start-up admin.
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_>) -> ApiResult<User> {
+    let sql = format!(
+        "INSERT INTO users (username, password, email, full_name, role, is_active, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(user.username)
+        .bind(user.password_hash)
+        .bind(user.email)
+        .bind(user.full_name)
+        .bind(user.role)
+        .bind(user.is_active)
+        .bind(clock::now_text())
+        .fetch_one(db)
+        .await
+        .map_err(username_taken)?;
+    Ok(from_row(&row)?)
+}
+
+/// Creates an account for `actor`, recorded in the history.
+pub async fn create(db: &AnyPool, actor: &Actor, user: NewUser<'_>) -> ApiResult<User> {
+    let mut tx = db::begin_write(db).await?;
+    let created = insert(&mut *tx, user).await?;
+    audit::created(&mut tx, actor, Entity::User, created.id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// What an edit writes; `password_hash` is `None` to keep the current password.
+pub struct UserChange<'a> {
+    pub username: &'a str,
+    pub password_hash: Option<&'a str>,
+    pub email: Option<&'a str>,
+    pub full_name: Option<&'a str>,
+    pub role: &'a str,
+    pub is_active: bool,
+}
+
+/// The rule an edit or a delete must keep: someone active can still manage users.
+pub const LAST_ADMIN: &str = rules::messages::LAST_ADMIN;
+
+/// Whether an active admin other than `id` exists. On PostgreSQL the other admins' rows are
+/// locked, so two transactions cannot each demote one of the last two; SQLite's writer
+/// holds the whole database already.
+async fn another_active_admin(conn: &mut AnyConnection, id: i64) -> ApiResult<bool> {
+    let lock =
+        if conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME { " FOR UPDATE" } else { "" };
+    let sql = format!("SELECT id FROM users WHERE role = $1 AND is_active = $2 AND id <> $3{lock}");
+    let others =
+        sqlx::query(&sql).bind(rules::users::ADMIN_ROLE).bind(true).bind(id).fetch_all(&mut *conn).await?;
+    Ok(!others.is_empty())
+}
+
+/// Edits the account `id`; answers it before and after, so the caller can end sessions.
+pub async fn update(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    change: UserChange<'_>,
+) -> ApiResult<(User, User)> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "users", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |u| u.version, NOT_FOUND)?;
+    let stays_admin = change.role == rules::users::ADMIN_ROLE && change.is_active;
+    if before.is_admin() && before.is_active && !stays_admin && !another_active_admin(&mut tx, id).await? {
+        return Err(ApiError::conflict(LAST_ADMIN));
+    }
+    let sql = format!(
+        "UPDATE users SET username = $1, password = COALESCE($2, password), email = $3, full_name = $4, \
+         role = $5, is_active = $6, updated_at = $7, version = version + 1 WHERE id = $8 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(change.username)
+        .bind(change.password_hash)
+        .bind(change.email)
+        .bind(change.full_name)
+        .bind(change.role)
+        .bind(change.is_active)
+        .bind(clock::now_text())
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(username_taken)?;
+    let updated = from_row(&row)?;
+    audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok((before, updated))
+}
+
+/// The signed-in user's own name and, when given, password hash; answers the account.
+pub async fn update_own(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    full_name: Option<&str>,
+    password_hash: Option<&str>,
+) -> ApiResult<User> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "users", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, None, |u| u.version, NOT_FOUND)?;
+    let sql = format!(
+        "UPDATE users SET full_name = $1, password = COALESCE($2, password), updated_at = $3, \
+         version = version + 1 WHERE id = $4 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(full_name)
+        .bind(password_hash)
+        .bind(clock::now_text())
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let updated = from_row(&row)?;
+    audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
+}
+
+/// Deletes the account `id` and, by cascade, its sessions.
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "users", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, expected, |u| u.version, NOT_FOUND)?;
+    if before.is_admin() && before.is_active && !another_active_admin(&mut tx, id).await? {
+        return Err(ApiError::conflict(LAST_ADMIN));
+    }
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    audit::deleted(&mut tx, actor, Entity::User, id, &before).await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,336 @@
+//! The history's recording (the contract's "History"): every create, update and delete of
+//! every area records who, when, which record, the action and the changed fields with their
+//! old and new values, in the transaction of the change. Stores call [`created`],
+//! [`updated`] and [`deleted`] with the record as the API answers it; what a change was is
+//! worked out here, once, from those answers. The history screens read it in
+//! `areas::history`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sqlx::AnyConnection;
+
+use crate::areas::users::User;
+use crate::platform::auth::{AdminUser, CurrentUser};
+use crate::platform::db::clock;
+use crate::platform::http::error::{ApiError, ApiResult};
+
+/// Every kind of record whose changes are recorded, by its camelCase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Entity {
+    Category,
+    PropertyType,
+    Country,
+    City,
+    Region,
+    PropertyFeature,
+    Property,
+    ContactRequest,
+    User,
+    Settings,
+    TeamMember,
+    Service,
+    ProcessStep,
+    Testimonial,
+    HeroImage,
+    AboutSection,
+    CompanyValue,
+    ValuesSectionSettings,
+}
+
+impl Entity {
+    pub const ALL: [Entity; 18] = [
+        Entity::Category,
+        Entity::PropertyType,
+        Entity::Country,
+        Entity::City,
+        Entity::Region,
+        Entity::PropertyFeature,
+        Entity::Property,
+        Entity::ContactRequest,
+        Entity::User,
+        Entity::Settings,
+        Entity::TeamMember,
+        Entity::Service,
+        Entity::ProcessStep,
+        Entity::Testimonial,
+        Entity::HeroImage,
+        Entity::AboutSection,
+        Entity::CompanyValue,
+        Entity::ValuesSectionSettings,
+    ];
+
+    pub const NAMES: [&'static str; 18] = [
+        "category",
+        "propertyType",
+        "country",
+        "city",
+        "region",
+        "propertyFeature",
+        "property",
+        "contactRequest",
+        "user",
+        "settings",
+        "teamMember",
+        "service",
+        "processStep",
+        "testimonial",
+        "heroImage",
+        "aboutSection",
+        "companyValue",
+        "valuesSectionSettings",
+    ];
+
+    /// The stored and sent name.
+    pub fn value(self) -> &'static str {
+        let index = Entity::ALL.iter().position(|e| *e == self).unwrap_or_default();
+        Entity::NAMES[index]
+    }
+
+    pub fn parse(name: &str) -> Option<Entity> {
+        Entity::NAMES.iter().position(|n| *n == name).map(|index| Entity::ALL[index])
+    }
+}
+
+/// What happened to the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Action {
+    Create,
+    Update,
+    Delete,
+}
+
+impl Action {
+    pub fn value(self) -> &'static str {
+        match self {
+            Action::Create => "create",
+            Action::Update => "update",
+            Action::Delete => "delete",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Action> {
+        [Action::Create, Action::Update, Action::Delete].into_iter().find(|a| a.value() == text)
+    }
+}
+
+/// Who made a change: a signed-in user, or a visitor of the public site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: Option<i64>,
+    pub username: Option<String>,
+}
+
+impl Actor {
+    pub fn user(user: &User) -> Actor {
+        Actor { user_id: Some(user.id), username: Some(user.username.clone()) }
+    }
+
+    /// A visitor of the public site (a contact request sent through the public API).
+    pub fn visitor() -> Actor {
+        Actor { user_id: None, username: None }
+    }
+}
+
+impl From<&CurrentUser> for Actor {
+    fn from(user: &CurrentUser) -> Actor {
+        Actor::user(&user.0)
+    }
+}
+
+impl From<&AdminUser> for Actor {
+    fn from(user: &AdminUser) -> Actor {
+        Actor::user(&user.0)
+    }
+}
+
+/// One field of a change: its value before (null when created) and after (null when deleted).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FieldChange {
+    /// The field's camelCase name, as the API answers the record.
+    pub field: String,
+    pub old: Value,
+    pub new: Value,
+}
+
+/// Fields that every write moves on its own: not changes anyone made.
+const BOOKKEEPING: [&str; 4] = ["id", "version", "createdAt", "updatedAt"];
+
+/// The fields a record's label is read from, first found first.
+const LABEL_FIELDS: [&str; 10] = [
+    "titleEn",
+    "nameEn",
+    "subject",
+    "clientNameEn",
+    "username",
+    "name",
+    "companyNameEn",
+    "companyName",
+    "pageName",
+    "code",
+];
+
+/// What is recorded of a value: never a password, never the bytes of an inline file.
+fn recorded(field: &str, value: &Value) -> Value {
+    if field.to_ascii_lowercase().contains("password") {
+        return Value::String("[not recorded]".into());
+    }
+    match value {
+        Value::String(text) if text.starts_with("data:") => {
+            Value::String(format!("[inline file, {} characters]", text.len()))
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|item| recorded(field, item)).collect()),
+        other => other.clone(),
+    }
+}
+
+fn fields_of(record: &impl Serialize) -> ApiResult<Map<String, Value>> {
+    match serde_json::to_value(record).map_err(ApiError::internal)? {
+        Value::Object(fields) => Ok(fields),
+        other => Err(ApiError::internal(format!("a recorded record is not an object: {other}"))),
+    }
+}
+
+fn label_of(fields: &Map<String, Value>) -> Option<String> {
+    LABEL_FIELDS.iter().find_map(|name| match fields.get(*name) {
+        Some(Value::String(text)) if !text.trim().is_empty() => Some(text.clone()),
+        _ => None,
+    })
+}
+
+/// The fields that differ between two answers of one record (a field absent on one side
+/// reads as null there); bookkeeping fields are left out.
+pub fn diff(before: &Map<String, Value>, after: &Map<String, Value>) -> Vec<FieldChange> {
+    let names = after.keys().chain(before.keys().filter(|name| !after.contains_key(*name)));
+    names
+        .filter(|name| !BOOKKEEPING.contains(&name.as_str()))
+        .filter_map(|name| {
+            let old = before.get(name).unwrap_or(&Value::Null);
+            let new = after.get(name).unwrap_or(&Value::Null);
+            (old != new).then(|| FieldChange {
+                field: name.clone(),
+                old: recorded(name, old),
+                new: recorded(name, new),
+            })
+        })
+        .collect()
+}
+
+/// Records that `actor` created the record `id` (answered as `record`): every field it has.
+pub async fn created(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    record: &impl Serialize,
+) -> ApiResult<()> {
+    let fields = fields_of(record)?;
+    let changes = diff(&Map::new(), &fields);
+    insert(conn, actor, entity, id, Action::Create, label_of(&fields), &changes).await
+}
+
+/// Records that `actor` updated the record `id` from `before` to `after` (both as answered).
+pub async fn updated(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    before: &impl Serialize,
+    after: &impl Serialize,
+) -> ApiResult<()> {
+    let (before, after) = (fields_of(before)?, fields_of(after)?);
+    let changes = diff(&before, &after);
+    insert(conn, actor, entity, id, Action::Update, label_of(&after), &changes).await
+}
+
+/// Records that `actor` deleted the record `id`, which was `record`: every field it had.
+pub async fn deleted(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    record: &impl Serialize,
+) -> ApiResult<()> {
+    let fields = fields_of(record)?;
+    let changes = diff(&fields, &Map::new());
+    insert(conn, actor, entity, id, Action::Delete, label_of(&fields), &changes).await
+}
+
+/// Writes one row of the history, in the transaction of the change it records.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    record_id: i64,
+    action: Action,
+    label: Option<String>,
+    changes: &[FieldChange],
+) -> ApiResult<()> {
+    let changes = serde_json::to_string(changes).map_err(ApiError::internal)?;
+    sqlx::query(
+        "INSERT INTO history (at, user_id, username, entity, record_id, action, label, changes) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(clock::now_text())
+    .bind(actor.user_id)
+    .bind(actor.username.as_deref())
+    .bind(entity.value())
+    .bind(record_id)
+    .bind(action.value())
+    .bind(label)
+    .bind(changes)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn object(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(fields) => fields,
+            _ => Map::new(),
+        }
+    }
+
+    #[test]
+    fn an_update_records_only_the_fields_that_changed() {
+        let before =
+            object(json!({ "id": 1, "nameEn": "Villa", "nameAr": "فيلا", "version": 1, "updatedAt": "a" }));
+        let after =
+            object(json!({ "id": 1, "nameEn": "Villas", "nameAr": "فيلا", "version": 2, "updatedAt": "b" }));
+        assert_eq!(
+            diff(&before, &after),
+            [FieldChange { field: "nameEn".into(), old: json!("Villa"), new: json!("Villas") }]
+        );
+    }
+
+    #[test]
+    fn passwords_and_inline_files_are_never_recorded() {
+        let after = object(json!({ "password": "secret", "imageData": "data:image/png;base64,AAAA" }));
+        let changes = diff(&Map::new(), &after);
+        assert!(changes
+            .iter()
+            .all(|c| !c.new.to_string().contains("secret") && !c.new.to_string().contains("AAAA")));
+    }
+
+    #[test]
+    fn every_entity_name_reads_back() {
+        for entity in Entity::ALL {
+            assert_eq!(Entity::parse(entity.value()), Some(entity));
+            assert_eq!(serde_json::to_value(entity).ok(), Some(json!(entity.value())));
+        }
+    }
+
+    #[test]
+    fn the_label_is_the_first_name_found() {
+        assert_eq!(label_of(&object(json!({ "nameEn": "Amman", "code": "JO" }))), Some("Amman".into()));
+        assert_eq!(label_of(&object(json!({ "nameEn": " ", "code": "JO" }))), Some("JO".into()));
+    }
+}

@@ -1,0 +1,12 @@
+//! Authentication mechanisms: sessions and their guards, password hashing, the sign-in
+//! throttle, recognised devices and the same-origin check of writes. The screens that sign
+//! in and out are `areas::account`'s.
+
+pub mod device;
+pub mod origin;
+pub mod password;
+pub mod session;
+pub mod store;
+pub mod throttle;
+
+pub use session::{AdminUser, CurrentUser};

@@ -1,0 +1,458 @@
+//! Configuration: Rocket's own (`Rocket.toml`, `ROCKET_*`), the database from
+//! `DATABASE_URL`, and Aqar's settings from `AQAR_*` (the contract's table).
+//!
+//! Aqar's values are read strictly and as the text they are: a value that cannot be used
+//! stops the start with a message naming its variable, and nothing falls back to a default
+//! in silence.
+
+use std::fmt;
+
+use rocket::fairing::AdHoc;
+use rocket::figment::providers::Serialized;
+use rocket::figment::value::{Dict, Map, Value};
+use rocket::figment::{Figment, Metadata, Profile, Provider};
+
+use crate::platform::db::Dialect;
+use crate::platform::http::client::TrustedProxies;
+use crate::platform::http::host::PublicHosts;
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
+
+/// The longest idle and absolute session lifetimes accepted: a year.
+const MAX_IDLE_MINUTES: i64 = 365 * 24 * 60;
+const MAX_ABSOLUTE_HOURS: i64 = 365 * 24;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Username of the first admin, created when no user exists.
+    pub admin_username: String,
+    /// That admin's password; a random one is generated and printed once when unset.
+    pub admin_password: Option<String>,
+    /// Load the bilingual demo data set when the database is empty.
+    pub demo: bool,
+    pub session_idle_minutes: i64,
+    pub session_absolute_hours: i64,
+    /// Proxies whose forwarded headers are believed (see `client`).
+    pub trusted_proxies: TrustedProxies,
+    /// Host names the panel answers for besides IP addresses and `localhost` (see `host`).
+    pub public_hosts: PublicHosts,
+    /// Keep the property lists' answers in memory while nothing they read changes; off for
+    /// benchmarks that measure the database's own speed.
+    pub list_cache: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            admin_username: "admin".into(),
+            admin_password: None,
+            demo: false,
+            session_idle_minutes: 30,
+            session_absolute_hours: 12,
+            trusted_proxies: TrustedProxies::NONE,
+            public_hosts: PublicHosts::default(),
+            list_cache: true,
+        }
+    }
+}
+
+impl Config {
+    pub fn session_idle_secs(&self) -> i64 {
+        self.session_idle_minutes * 60
+    }
+
+    pub fn session_absolute_secs(&self) -> i64 {
+        self.session_absolute_hours * 3600
+    }
+
+    /// The `aqar` section of `figment`, every value checked; unset values take their default.
+    pub fn read(figment: &Figment) -> Result<Config, ConfigError> {
+        let defaults = Config::default();
+        let admin_username = match find(figment, "admin_username")? {
+            Some(value) => match text("AQAR_ADMIN_USERNAME", value)? {
+                name if name.trim().is_empty() => {
+                    return Err(ConfigError::of("AQAR_ADMIN_USERNAME", "is empty; unset it to use 'admin'"));
+                }
+                name => name,
+            },
+            None => defaults.admin_username,
+        };
+        let admin_password = match find(figment, "admin_password")? {
+            // Empty reads as unset: a password is then generated and printed, never silently.
+            Some(value) => match text("AQAR_ADMIN_PASSWORD", value)? {
+                password if password.is_empty() => None,
+                // Checked at every start, not only the first: a weak password left in the
+                // environment would become the admin's again on a fresh database.
+                password => match rules::users::new_password_problem(&password) {
+                    Some(problem) => return Err(ConfigError::of("AQAR_ADMIN_PASSWORD", problem)),
+                    None => Some(password),
+                },
+            },
+            None => None,
+        };
+        let demo = match find(figment, "demo")? {
+            Some(value) => flag("AQAR_DEMO", value)?,
+            None => defaults.demo,
+        };
+        let session_idle_minutes = match find(figment, "session_idle_minutes")? {
+            Some(value) => whole("AQAR_SESSION_IDLE_MINUTES", value, MAX_IDLE_MINUTES)?,
+            None => defaults.session_idle_minutes,
+        };
+        let session_absolute_hours = match find(figment, "session_absolute_hours")? {
+            Some(value) => whole("AQAR_SESSION_ABSOLUTE_HOURS", value, MAX_ABSOLUTE_HOURS)?,
+            None => defaults.session_absolute_hours,
+        };
+        let trusted_proxies = match find(figment, "trusted_proxies")? {
+            Some(value) => TrustedProxies::parse(&text("AQAR_TRUSTED_PROXIES", value)?)
+                .map_err(|problem| ConfigError::of("AQAR_TRUSTED_PROXIES", problem))?,
+            None => defaults.trusted_proxies,
+        };
+        let public_hosts = match find(figment, "public_hosts")? {
+            Some(value) => PublicHosts::parse(&text("AQAR_PUBLIC_HOSTS", value)?)
+                .map_err(|problem| ConfigError::of("AQAR_PUBLIC_HOSTS", problem))?,
+            None => defaults.public_hosts,
+        };
+        let list_cache = match find(figment, "list_cache")? {
+            Some(value) => flag("AQAR_LIST_CACHE", value)?,
+            None => defaults.list_cache,
+        };
+        Ok(Config {
+            admin_username,
+            admin_password,
+            demo,
+            session_idle_minutes,
+            session_absolute_hours,
+            trusted_proxies,
+            public_hosts,
+            list_cache,
+        })
+    }
+}
+
+/// The database URL of `figment` and the dialect it names.
+pub fn database_url(figment: &Figment) -> Result<(String, Dialect), ConfigError> {
+    let url = match figment.find_value("databases.aqar.url") {
+        Ok(value) => text("DATABASE_URL", value)?,
+        Err(error) if error.missing() => DEFAULT_DATABASE_URL.to_owned(),
+        Err(error) => return Err(ConfigError(error.to_string())),
+    };
+    match Dialect::of_url(&url) {
+        Some(dialect) => Ok((url, dialect)),
+        None => {
+            // Only the scheme is repeated: the rest of a URL may hold a password.
+            let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
+            Err(ConfigError::of(
+                "DATABASE_URL",
+                format!("must start with sqlite:// or postgres://, not '{scheme}://'"),
+            ))
+        }
+    }
+}
+
+/// Everything Aqar reads from `figment`, checked: what `main` verifies before starting.
+pub fn check(figment: &Figment) -> Result<(), ConfigError> {
+    database_url(figment)?;
+    Config::read(figment)?;
+    Ok(())
+}
+
+/// What `build` attaches instead of the server when the configuration cannot be used: it
+/// stops the start and says why, on standard error whatever the log level.
+pub fn refusal(error: ConfigError) -> AdHoc {
+    AdHoc::try_on_ignite("Configuration", move |rocket| async move {
+        eprintln!("aqar: cannot start: {error}");
+        Err(rocket)
+    })
+}
+
+/// Why the configuration cannot be used: one sentence that names the variable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError(String);
+
+impl ConfigError {
+    pub fn of(variable: &str, problem: impl fmt::Display) -> ConfigError {
+        ConfigError(format!("{variable}: {problem}"))
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn find(figment: &Figment, key: &str) -> Result<Option<Value>, ConfigError> {
+    match figment.find_value(&format!("aqar.{key}")) {
+        Ok(value) => Ok(Some(value)),
+        Err(error) if error.missing() => Ok(None),
+        Err(error) => Err(ConfigError(error.to_string())),
+    }
+}
+
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(_, text) => format!("'{text}'"),
+        Value::Bool(_, b) => b.to_string(),
+        Value::Num(_, n) => n.to_i128().map_or_else(|| format!("{:?}", n.to_f64()), |n| n.to_string()),
+        other => other.to_actual().to_string(),
+    }
+}
+
+fn text(variable: &str, value: Value) -> Result<String, ConfigError> {
+    match value {
+        Value::String(_, text) => Ok(text),
+        other => Err(ConfigError::of(variable, format!("must be text, not {}", shown(&other)))),
+    }
+}
+
+fn flag(variable: &str, value: Value) -> Result<bool, ConfigError> {
+    let read = match &value {
+        Value::Bool(_, b) => Some(*b),
+        Value::String(_, text) => match text.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => Some(true),
+            "0" | "false" | "no" | "off" => Some(false),
+            _ => None,
+        },
+        Value::Num(_, n) => match n.to_i128() {
+            Some(1) => Some(true),
+            Some(0) => Some(false),
+            _ => None,
+        },
+        _ => None,
+    };
+    read.ok_or_else(|| ConfigError::of(variable, format!("{} is not 1 or 0", shown(&value))))
+}
+
+fn whole(variable: &str, value: Value, max: i64) -> Result<i64, ConfigError> {
+    let read = match &value {
+        Value::String(_, text) => text.trim().parse::<i64>().ok(),
+        Value::Num(_, n) => n.to_i128().and_then(|n| i64::try_from(n).ok()),
+        _ => None,
+    };
+    match read {
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        _ => {
+            Err(ConfigError::of(variable, format!("{} is not a whole number from 1 to {max}", shown(&value))))
+        }
+    }
+}
+
+/// `DATABASE_URL` and the `AQAR_*` variables, each as the text it is. figment's own `Env`
+/// provider parses values, so `AQAR_ADMIN_PASSWORD=12345678` became a number, failed to
+/// read as text and, with it, the whole `aqar` section; this provider never guesses.
+pub struct Environment {
+    vars: Vec<(String, String)>,
+    unreadable: Option<String>,
+}
+
+impl Environment {
+    /// The variables of this process.
+    pub fn of_process() -> Environment {
+        let mut environment = Environment { vars: Vec::new(), unreadable: None };
+        for (name, value) in std::env::vars_os() {
+            let Some(name) = name.to_str().filter(|name| Self::is_ours(name)) else { continue };
+            match value.into_string() {
+                Ok(value) => environment.vars.push((name.to_owned(), value)),
+                Err(_) => environment.unreadable = Some(name.to_owned()),
+            }
+        }
+        environment
+    }
+
+    /// The given variables, as if they were the environment (tests).
+    pub fn of<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> Environment {
+        let vars = vars
+            .into_iter()
+            .filter(|(name, _)| Self::is_ours(name))
+            .map(|(n, v)| (n.into(), v.into()))
+            .collect();
+        Environment { vars, unreadable: None }
+    }
+
+    fn is_ours(name: &str) -> bool {
+        name == "DATABASE_URL" || name.starts_with("AQAR_")
+    }
+}
+
+impl Provider for Environment {
+    fn metadata(&self) -> Metadata {
+        Metadata::named("environment variable(s)").interpolater(|_, keys| match keys {
+            ["databases", "aqar", "url"] => "DATABASE_URL".into(),
+            ["aqar", rest @ ..] => format!("AQAR_{}", rest.join("_").to_uppercase()),
+            other => other.join("."),
+        })
+    }
+
+    fn data(&self) -> Result<Map<Profile, Dict>, rocket::figment::Error> {
+        if let Some(name) = &self.unreadable {
+            return Err(format!("{name} is not valid UTF-8 text").into());
+        }
+        let mut aqar = Dict::new();
+        let mut root = Dict::new();
+        for (name, value) in &self.vars {
+            let value = Value::from(value.clone());
+            match name.strip_prefix("AQAR_") {
+                Some(key) => {
+                    aqar.insert(key.to_lowercase(), value);
+                }
+                None => {
+                    root.insert("databases".into(), rocket::figment::util::nest("aqar.url", value));
+                }
+            }
+        }
+        if !aqar.is_empty() {
+            root.insert("aqar".into(), Value::from(aqar));
+        }
+        // Global, as Rocket's own `ROCKET_*`: the environment outranks every profile of Rocket.toml.
+        Ok(Profile::Global.collect(root))
+    }
+}
+
+/// Everything the server reads, lowest priority first.
+pub fn figment() -> Figment {
+    rocket::Config::figment()
+        // A tuple provider would be global and outrank the environment; the default must not.
+        .join(Serialized::default("databases.aqar.url", DEFAULT_DATABASE_URL))
+        .merge(Environment::of_process())
+}
+
+#[cfg(test)]
+#[allow(clippy::result_large_err)] // figment's Jail closures must answer figment's own (large) error
+mod tests {
+    use super::*;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        Config::read(&Figment::new().merge(Environment::of(vars.iter().copied())))
+    }
+
+    fn refusal(vars: &[(&str, &str)]) -> String {
+        settings(vars).expect_err("refused").to_string()
+    }
+
+    #[test]
+    fn database_url_from_the_environment_wins_over_the_default() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("DATABASE_URL", "sqlite://elsewhere.db");
+            jail.set_env("AQAR_DEMO", "1");
+            jail.set_env("AQAR_ADMIN_USERNAME", "owner");
+            let figment = figment();
+            assert_eq!(database_url(&figment).map(|(url, _)| url), Ok("sqlite://elsewhere.db".into()));
+            let settings = Config::read(&figment).expect("readable");
+            assert!(settings.demo);
+            assert_eq!(settings.admin_username, "owner");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn without_configuration_the_database_is_data_aqar_db_and_settings_are_the_defaults() {
+        figment::Jail::expect_with(|_| {
+            let figment = figment();
+            assert_eq!(database_url(&figment), Ok((DEFAULT_DATABASE_URL.into(), Dialect::Sqlite)));
+            assert_eq!(Config::read(&figment), Ok(Config::default()));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn values_that_look_like_numbers_lists_or_flags_stay_text() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("AQAR_ADMIN_PASSWORD", "73190284");
+            jail.set_env("AQAR_ADMIN_USERNAME", "boss");
+            let settings = Config::read(&figment()).expect("readable");
+            assert_eq!(settings.admin_username, "boss");
+            assert_eq!(settings.admin_password.as_deref(), Some("73190284"));
+            Ok(())
+        });
+        // Passwords this short are refused (below), so the other look-alikes are usernames.
+        for name in ["00123", "1.50", "true", "[a, b]", "{a = 1}", "1e3", "2024"] {
+            assert_eq!(settings(&[("AQAR_ADMIN_USERNAME", name)]).map(|s| s.admin_username), Ok(name.into()));
+        }
+        for password in ["0012300123", "1.5000000001", "[abc, def]", "{alpha = 1}"] {
+            let settings = settings(&[("AQAR_ADMIN_PASSWORD", password)]).expect("readable");
+            assert_eq!(settings.admin_password.as_deref(), Some(password));
+        }
+    }
+
+    #[test]
+    fn a_short_or_common_admin_password_stops_the_start_with_the_rule() {
+        for password in ["short", "password123", "12345678"] {
+            let refused = settings(&[("AQAR_ADMIN_PASSWORD", password)]).map(|s| s.admin_password);
+            let problem = rules::users::new_password_problem(password).expect("refused by the rules");
+            assert_eq!(refused, Err(ConfigError::of("AQAR_ADMIN_PASSWORD", problem)), "{password}");
+        }
+    }
+
+    #[test]
+    fn an_empty_password_is_generated_rather_than_empty() {
+        assert_eq!(settings(&[("AQAR_ADMIN_PASSWORD", "")]).map(|s| s.admin_password), Ok(None));
+    }
+
+    #[test]
+    fn flags_and_numbers_read_their_usual_spellings() {
+        let read = settings(&[
+            ("AQAR_DEMO", "TRUE"),
+            ("AQAR_SESSION_IDLE_MINUTES", "45"),
+            ("AQAR_SESSION_ABSOLUTE_HOURS", " 8 "),
+            ("AQAR_TRUSTED_PROXIES", "10.0.0.0/8, ::1"),
+            ("AQAR_PUBLIC_HOSTS", "Panel.Example, www.panel.example:8443"),
+        ])
+        .expect("readable");
+        assert!(read.public_hosts.allows("panel.example:443"));
+        assert!(read.public_hosts.allows("www.panel.example:8443"));
+        assert!(!read.public_hosts.allows("www.panel.example:80"));
+        assert!(read.demo);
+        assert_eq!((read.session_idle_minutes, read.session_absolute_hours), (45, 8));
+        assert!(read.trusted_proxies.contains("10.1.2.3".parse().expect("ip")));
+        assert!(!settings(&[("AQAR_DEMO", "0")]).expect("readable").demo);
+    }
+
+    #[test]
+    fn a_value_that_cannot_be_used_is_refused_naming_its_variable() {
+        assert_eq!(
+            refusal(&[("AQAR_SESSION_IDLE_MINUTES", "abc")]),
+            "AQAR_SESSION_IDLE_MINUTES: 'abc' is not a whole number from 1 to 525600"
+        );
+        assert_eq!(refusal(&[("AQAR_DEMO", "maybe")]), "AQAR_DEMO: 'maybe' is not 1 or 0");
+        assert!(refusal(&[("AQAR_SESSION_ABSOLUTE_HOURS", "0")])
+            .starts_with("AQAR_SESSION_ABSOLUTE_HOURS: '0' is not"));
+        assert!(refusal(&[("AQAR_SESSION_IDLE_MINUTES", "-5")]).starts_with("AQAR_SESSION_IDLE_MINUTES"));
+        assert!(refusal(&[("AQAR_DEMO", "")]).starts_with("AQAR_DEMO"));
+        assert!(refusal(&[("AQAR_ADMIN_USERNAME", " ")]).starts_with("AQAR_ADMIN_USERNAME: is empty"));
+        assert_eq!(
+            refusal(&[("AQAR_TRUSTED_PROXIES", "10.0.0.0/8,proxy.local")]),
+            "AQAR_TRUSTED_PROXIES: 'proxy.local' is not an IP address or CIDR block"
+        );
+        assert_eq!(
+            refusal(&[("AQAR_PUBLIC_HOSTS", "https://panel.example")]),
+            "AQAR_PUBLIC_HOSTS: 'https://panel.example' is not a host name, with or without a port"
+        );
+    }
+
+    #[test]
+    fn a_database_url_of_another_kind_is_refused_without_repeating_it() {
+        let figment = Figment::new().merge(Environment::of([("DATABASE_URL", "mysql://root:secret@db/x")]));
+        let error = database_url(&figment).expect_err("refused").to_string();
+        assert_eq!(error, "DATABASE_URL: must start with sqlite:// or postgres://, not 'mysql://'");
+        let figment = Figment::new().merge(Environment::of([("DATABASE_URL", "postgres://db/aqar")]));
+        assert_eq!(database_url(&figment).map(|(_, dialect)| dialect), Ok(Dialect::Postgres));
+    }
+
+    #[test]
+    fn values_set_by_code_keep_their_types() {
+        let figment = Figment::new()
+            .merge(("aqar.demo", true))
+            .merge(("aqar.session_idle_minutes", 5))
+            .merge(("aqar.admin_username", "owner"));
+        let read = Config::read(&figment).expect("readable");
+        assert!(read.demo);
+        assert_eq!(read.session_idle_minutes, 5);
+        let figment = Figment::new().merge(("aqar.admin_username", 7));
+        assert_eq!(
+            Config::read(&figment).expect_err("refused").to_string(),
+            "AQAR_ADMIN_USERNAME: must be text, not 7"
+        );
+    }
+}

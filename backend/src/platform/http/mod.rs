@@ -1,0 +1,15 @@
+//! HTTP mechanisms: errors and catchers, request guards and answers every area uses, and the
+//! fairings that shape every answer.
+
+pub mod answer_cache;
+pub mod client;
+pub mod compression;
+pub mod error;
+pub mod form_limit;
+pub mod headers;
+pub mod health;
+pub mod host;
+pub mod if_match;
+pub mod payload;
+pub mod query;
+pub mod spa;

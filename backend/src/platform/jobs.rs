@@ -1,0 +1,78 @@
+//! The background jobs. Housekeeping of the sign-in and contact-form tables: expired
+//! sessions, and failures and submissions that have left their limit's window, are deleted
+//! at start and every few minutes after, so no table grows without bound (every server
+//! sweeps; the deletes are idempotent). And uploads a crash left behind, swept at start.
+
+use std::time::Duration;
+
+use rocket::fairing::AdHoc;
+use rocket_db_pools::Database;
+use sqlx::AnyPool;
+
+use crate::platform::auth::{session, throttle};
+use crate::platform::config::Config;
+use crate::platform::db::{clock, Db};
+use crate::platform::http::error::ApiResult;
+use crate::platform::http::form_limit;
+use crate::platform::media::received::sweep_leftovers;
+
+pub const EVERY: Duration = Duration::from_secs(5 * 60);
+
+/// What one sweep removed.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Swept {
+    pub sessions: u64,
+    pub failures: u64,
+    /// Contact-form submissions that left the rate limit's window.
+    pub submissions: u64,
+}
+
+pub async fn sweep(db: &AnyPool, settings: &Config) -> ApiResult<Swept> {
+    let now = clock::now_epoch();
+    Ok(Swept {
+        sessions: session::delete_expired(db, settings, now).await?,
+        failures: throttle::prune(db, now).await?,
+        submissions: form_limit::prune(db, now).await?,
+    })
+}
+
+/// Starts the periodic sweep at liftoff; it stops when the server shuts down.
+pub fn periodic_sweep() -> AdHoc {
+    AdHoc::on_liftoff("Sweeping expired sessions", |rocket| {
+        Box::pin(async move {
+            let (Some(db), Some(settings)) = (Db::fetch(rocket), rocket.state::<Config>()) else {
+                return;
+            };
+            let (db, settings, shutdown) = (db.pool().clone(), settings.clone(), rocket.shutdown());
+            rocket::tokio::spawn(async move {
+                let mut ticks = rocket::tokio::time::interval(EVERY);
+                ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    rocket::tokio::select! {
+                        _ = ticks.tick() => {
+                            if let Err(error) = sweep(&db, &settings).await {
+                                rocket::warn!("sweeping expired sessions failed: {}", error.message);
+                            }
+                        }
+                        _ = shutdown.clone() => break,
+                    }
+                }
+            });
+        })
+    })
+}
+
+/// Sweeps the leftovers of Rocket's `temp_dir` once, at start.
+pub fn leftover_uploads() -> rocket::fairing::AdHoc {
+    rocket::fairing::AdHoc::on_liftoff("Sweeping leftover uploads", |rocket| {
+        Box::pin(async move {
+            let folder = rocket.config().temp_dir.relative();
+            match rocket::tokio::task::spawn_blocking(move || sweep_leftovers(&folder)).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(removed)) => rocket::info!("removed {removed} upload(s) left behind by a crash"),
+                Ok(Err(error)) => rocket::warn!("sweeping leftover uploads failed: {error}"),
+                Err(error) => rocket::warn!("sweeping leftover uploads failed: {error}"),
+            }
+        })
+    })
+}

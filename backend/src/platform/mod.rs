@@ -1,0 +1,11 @@
+//! The mechanisms every area uses. Nothing here knows an area or the fixtures: areas depend
+//! on the platform, never the reverse (`backend/tests/layout.rs` holds it so).
+
+pub mod audit;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod jobs;
+pub mod media;
+pub mod openapi;
