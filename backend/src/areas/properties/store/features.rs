@@ -3,8 +3,7 @@
 use rules::{messages, FieldErrors};
 use sqlx::{AnyConnection, AnyPool};
 
-use super::super::FeatureIds;
-use crate::areas::catalog::property_features::{self, PropertyFeature};
+use crate::areas::catalog::property_features::{self, FeatureIds, PropertyFeature};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::http::error::{ApiError, ApiResult};
 

@@ -4,14 +4,12 @@
 //! (and, for the public site, one for its features); names come by JOIN.
 
 mod features;
-mod in_use;
 mod read;
 mod row;
 mod search;
 mod write;
 
 pub use features::{features, replace_features};
-pub use in_use::{listings_with_feature, refuse_if_used, unselect_everywhere, Reference};
 pub use read::{get, list, public_get, public_list, revision};
 pub use search::explain;
 pub use write::{delete, insert, update};
