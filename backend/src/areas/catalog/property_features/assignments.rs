@@ -1,5 +1,6 @@
 //! A feature's assignments to listings, as the catalog sees them: how many listings have it
-//! selected, and taking it off all of them when it is deleted, each listing's history kept.
+//! selected, and taking it off all of them when it is deleted, each listing's history kept
+//! (as the [`FeatureIds`] a listing's own selection records).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -8,8 +9,7 @@ use sqlx::{AnyConnection, AnyPool, Row};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::http::error::ApiResult;
 
-/// `POST /api/properties/{id}/features`: the whole set of selected feature ids, which is
-/// also what a listing's history records of its selection.
+/// `POST /api/properties/{id}/features`: the whole set of selected feature ids.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureIds {
