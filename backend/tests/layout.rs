@@ -6,11 +6,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Known edges the graph leaves out, each with the branch that removes it.
-/// The be-split branch splits `areas/properties/store.rs` and removes this one: the
-/// catalog's deletes ask the properties' store whether a record is still used.
-const ALLOWED: [(&str, &str); 1] = [("areas/catalog", "areas/properties")];
-
 /// A module's imports: the module imported, and one file that imports it.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
@@ -61,7 +56,7 @@ fn a_cycle_and_an_upward_import_are_found() {
     );
 }
 
-/// Every module's imports of other modules, allowed edges left out.
+/// Every module's imports of other modules.
 fn graph(source: &Path) -> Graph {
     let mut graph = Graph::new();
     for file in files(source) {
@@ -70,8 +65,7 @@ fn graph(source: &Path) -> Graph {
         let text = std::fs::read_to_string(&file).expect("readable source");
         let imports = graph.entry(module.clone()).or_default();
         for imported in self::imports(&relative, &text) {
-            let allowed = ALLOWED.iter().any(|(from, to)| *from == module && *to == imported);
-            if imported != module && !allowed {
+            if imported != module {
                 imports.entry(imported).or_insert_with(|| relative.clone());
             }
         }

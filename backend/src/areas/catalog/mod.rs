@@ -2,6 +2,7 @@
 //! features (core-panel.md §2).
 
 pub mod categories;
+pub mod in_use;
 pub mod locations;
 pub mod property_features;
 pub mod property_types;

@@ -13,12 +13,12 @@ use rocket::serde::json::Json;
 use rocket::{delete, get, post, put, State};
 use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use self::body::PropertyBody;
 use self::cache::{JsonBytes, ListCache};
 use self::listing::ListQuery;
-use crate::areas::catalog::property_features::PropertyFeature;
+use crate::areas::catalog::property_features::{FeatureIds, PropertyFeature};
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::CurrentUser;
@@ -282,29 +282,6 @@ pub struct PublicFeature {
     /// An icon class such as 'fi fi-rr-star'.
     pub icon: String,
     pub category: FeatureCategory,
-}
-
-/// `POST /api/properties/{id}/features`: the whole set of selected feature ids.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct FeatureIds {
-    #[schemars(length(max = rules::bounds::FEATURE_IDS_MAX))]
-    pub feature_ids: Vec<i64>,
-}
-
-/// How many is the rules' to say; whether each id exists is the database's (422 naming
-/// featureIds either way).
-impl rules::Validate for FeatureIds {
-    fn validate(&self) -> Result<(), rules::FieldErrors> {
-        let mut errors = rules::FieldErrors::new();
-        errors.limit_list(
-            &self.feature_ids,
-            rules::bounds::FEATURE_IDS_MAX,
-            "featureIds",
-            rules::messages::FEATURES_TOO_MANY,
-        );
-        errors.into_result()
-    }
 }
 
 #[get("/properties?<query..>")]

@@ -1,19 +1,49 @@
 //! Services (site-content.md §2 Services Management, §3, §5): what the company offers.
 
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put};
 use rules::services::ServiceInput as Input;
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
-use super::ordered::{ordered_routes, Cell};
-use crate::platform::audit::Entity;
+use super::ordered::{self, Cell, Listed, NewOrder};
+use crate::endpoint;
+use crate::platform::audit::{Actor, Entity};
+use crate::platform::auth::CurrentUser;
+use crate::platform::db::Db;
+use crate::platform::http::answer_cache::Cached;
 use crate::platform::http::error::ApiResult;
+use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::payload::Payload;
+use crate::platform::openapi::{Doc, Endpoint};
 
-ordered_routes!(
-    path: "/services", one: "/services/<id>", order: "/services/order", public: "/public/services",
-    nouns: "services", noun: "service"
-);
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(list, Doc::new("Every services, by display order then id").responds::<Vec<Service>>()),
+        endpoint!(create, Doc::new("Creates a service").takes::<Input>().responds::<Service>()),
+        endpoint!(update, Doc::new("Replaces a service").takes::<Input>().responds::<Service>().versioned()),
+        endpoint!(remove, Doc::new("Deletes a service").status(204).versioned()),
+        endpoint!(
+            reorder,
+            Doc::new(
+                "Sets the display order of the services listed, in one transaction; \
+                 answers them all in the new order",
+            )
+            .takes::<NewOrder>()
+            .responds::<Vec<Service>>()
+            .fails(&[404])
+        ),
+        endpoint!(
+            public_list,
+            Doc::new("The active services in display order, for the public site")
+                .public_read()
+                .responds::<Vec<Service>>()
+        ),
+    ]
+}
 
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -32,8 +62,6 @@ pub struct Service {
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
 }
-
-type Record = Service;
 
 impl super::ordered::Record for Service {
     const TABLE: &'static str = "services";
@@ -78,4 +106,43 @@ pub async fn cells(_db: &AnyPool, input: Input) -> ApiResult<Vec<Cell>> {
         Cell::Int(input.display_order),
         Cell::Bool(input.is_active),
     ])
+}
+
+#[get("/services")]
+async fn list(_user: CurrentUser, db: &Db) -> Listed<Service> {
+    Ok(Json(ordered::list(db.pool(), false).await?))
+}
+
+#[get("/public/services")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<Service>>> {
+    Ok(Cached(ordered::list(db.pool(), true).await?))
+}
+
+#[post("/services", data = "<body>")]
+async fn create(user: CurrentUser, db: &Db, body: Payload<Input>) -> ApiResult<(Status, Json<Service>)> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok((Status::Created, Json(ordered::create(db.pool(), &Actor::from(&user), cells).await?)))
+}
+
+#[put("/services/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    expected: IfMatch,
+    user: CurrentUser,
+    db: &Db,
+    body: Payload<Input>,
+) -> ApiResult<Json<Service>> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok(Json(ordered::update(db.pool(), &Actor::from(&user), id, expected.0, cells).await?))
+}
+
+#[delete("/services/<id>")]
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    ordered::delete::<Service>(db.pool(), &Actor::from(&user), id, expected.0).await?;
+    Ok(Status::NoContent)
+}
+
+#[put("/services/order", data = "<body>")]
+async fn reorder(user: CurrentUser, db: &Db, body: Payload<NewOrder>) -> Listed<Service> {
+    Ok(Json(ordered::reorder(db.pool(), &Actor::from(&user), &body.0.ids).await?))
 }

@@ -1,22 +1,57 @@
 //! Team members (site-content.md §2 Team Management, §3, §5): the people of the company,
 //! with their specializations.
 
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put};
 use rules::team::TeamMemberInput as Input;
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
-use super::ordered::{ordered_routes, Cell};
-use crate::platform::audit::Entity;
+use super::ordered::{self, Cell, Listed, NewOrder};
+use crate::endpoint;
+use crate::platform::audit::{Actor, Entity};
+use crate::platform::auth::CurrentUser;
+use crate::platform::db::Db;
+use crate::platform::http::answer_cache::Cached;
 use crate::platform::http::error::{ApiError, ApiResult};
-use crate::platform::http::payload::optional_text;
+use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::media;
+use crate::platform::openapi::{Doc, Endpoint};
 
-ordered_routes!(
-    path: "/team-members", one: "/team-members/<id>", order: "/team-members/order",
-    public: "/public/team-members", nouns: "team members", noun: "team member"
-);
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(
+            list,
+            Doc::new("Every team members, by display order then id").responds::<Vec<TeamMember>>()
+        ),
+        endpoint!(create, Doc::new("Creates a team member").takes::<Input>().responds::<TeamMember>()),
+        endpoint!(
+            update,
+            Doc::new("Replaces a team member").takes::<Input>().responds::<TeamMember>().versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a team member").status(204).versioned()),
+        endpoint!(
+            reorder,
+            Doc::new(
+                "Sets the display order of the team members listed, in one transaction; \
+                 answers them all in the new order",
+            )
+            .takes::<NewOrder>()
+            .responds::<Vec<TeamMember>>()
+            .fails(&[404])
+        ),
+        endpoint!(
+            public_list,
+            Doc::new("The active team members in display order, for the public site")
+                .public_read()
+                .responds::<Vec<TeamMember>>()
+        ),
+    ]
+}
 
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -45,8 +80,6 @@ pub struct TeamMember {
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
 }
-
-type Record = TeamMember;
 
 impl super::ordered::Record for TeamMember {
     const TABLE: &'static str = "team_members";
@@ -133,4 +166,43 @@ pub async fn cells(db: &AnyPool, input: Input) -> ApiResult<Vec<Cell>> {
         Cell::Bool(input.is_active),
         Cell::Text(Some(specializations)),
     ])
+}
+
+#[get("/team-members")]
+async fn list(_user: CurrentUser, db: &Db) -> Listed<TeamMember> {
+    Ok(Json(ordered::list(db.pool(), false).await?))
+}
+
+#[get("/public/team-members")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<TeamMember>>> {
+    Ok(Cached(ordered::list(db.pool(), true).await?))
+}
+
+#[post("/team-members", data = "<body>")]
+async fn create(user: CurrentUser, db: &Db, body: Payload<Input>) -> ApiResult<(Status, Json<TeamMember>)> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok((Status::Created, Json(ordered::create(db.pool(), &Actor::from(&user), cells).await?)))
+}
+
+#[put("/team-members/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    expected: IfMatch,
+    user: CurrentUser,
+    db: &Db,
+    body: Payload<Input>,
+) -> ApiResult<Json<TeamMember>> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok(Json(ordered::update(db.pool(), &Actor::from(&user), id, expected.0, cells).await?))
+}
+
+#[delete("/team-members/<id>")]
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    ordered::delete::<TeamMember>(db.pool(), &Actor::from(&user), id, expected.0).await?;
+    Ok(Status::NoContent)
+}
+
+#[put("/team-members/order", data = "<body>")]
+async fn reorder(user: CurrentUser, db: &Db, body: Payload<NewOrder>) -> Listed<TeamMember> {
+    Ok(Json(ordered::reorder(db.pool(), &Actor::from(&user), &body.0.ids).await?))
 }

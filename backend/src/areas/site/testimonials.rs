@@ -1,22 +1,57 @@
 //! Client testimonials (site-content.md §2 Services Management, §3, §5): what clients say,
 //! rated from 1 to 5.
 
+use rocket::http::Status;
+use rocket::serde::json::Json;
+use rocket::{delete, get, post, put};
 use rules::services::TestimonialInput as Input;
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
-use super::ordered::{ordered_routes, Cell};
-use crate::platform::audit::Entity;
+use super::ordered::{self, Cell, Listed, NewOrder};
+use crate::endpoint;
+use crate::platform::audit::{Actor, Entity};
+use crate::platform::auth::CurrentUser;
+use crate::platform::db::Db;
+use crate::platform::http::answer_cache::Cached;
 use crate::platform::http::error::ApiResult;
-use crate::platform::http::payload::optional_text;
+use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::media;
+use crate::platform::openapi::{Doc, Endpoint};
 
-ordered_routes!(
-    path: "/testimonials", one: "/testimonials/<id>", order: "/testimonials/order",
-    public: "/public/testimonials", nouns: "testimonials", noun: "testimonial"
-);
+pub fn api() -> Vec<Endpoint> {
+    vec![
+        endpoint!(
+            list,
+            Doc::new("Every testimonials, by display order then id").responds::<Vec<Testimonial>>()
+        ),
+        endpoint!(create, Doc::new("Creates a testimonial").takes::<Input>().responds::<Testimonial>()),
+        endpoint!(
+            update,
+            Doc::new("Replaces a testimonial").takes::<Input>().responds::<Testimonial>().versioned()
+        ),
+        endpoint!(remove, Doc::new("Deletes a testimonial").status(204).versioned()),
+        endpoint!(
+            reorder,
+            Doc::new(
+                "Sets the display order of the testimonials listed, in one transaction; \
+                 answers them all in the new order",
+            )
+            .takes::<NewOrder>()
+            .responds::<Vec<Testimonial>>()
+            .fails(&[404])
+        ),
+        endpoint!(
+            public_list,
+            Doc::new("The active testimonials in display order, for the public site")
+                .public_read()
+                .responds::<Vec<Testimonial>>()
+        ),
+    ]
+}
 
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -39,8 +74,6 @@ pub struct Testimonial {
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
 }
-
-type Record = Testimonial;
 
 impl super::ordered::Record for Testimonial {
     const TABLE: &'static str = "testimonials";
@@ -103,4 +136,43 @@ pub async fn cells(db: &AnyPool, input: Input) -> ApiResult<Vec<Cell>> {
         Cell::Int(input.display_order),
         Cell::Bool(input.is_active),
     ])
+}
+
+#[get("/testimonials")]
+async fn list(_user: CurrentUser, db: &Db) -> Listed<Testimonial> {
+    Ok(Json(ordered::list(db.pool(), false).await?))
+}
+
+#[get("/public/testimonials")]
+async fn public_list(db: &Db) -> ApiResult<Cached<Vec<Testimonial>>> {
+    Ok(Cached(ordered::list(db.pool(), true).await?))
+}
+
+#[post("/testimonials", data = "<body>")]
+async fn create(user: CurrentUser, db: &Db, body: Payload<Input>) -> ApiResult<(Status, Json<Testimonial>)> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok((Status::Created, Json(ordered::create(db.pool(), &Actor::from(&user), cells).await?)))
+}
+
+#[put("/testimonials/<id>", data = "<body>")]
+async fn update(
+    id: i64,
+    expected: IfMatch,
+    user: CurrentUser,
+    db: &Db,
+    body: Payload<Input>,
+) -> ApiResult<Json<Testimonial>> {
+    let cells = cells(db.pool(), body.0).await?;
+    Ok(Json(ordered::update(db.pool(), &Actor::from(&user), id, expected.0, cells).await?))
+}
+
+#[delete("/testimonials/<id>")]
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+    ordered::delete::<Testimonial>(db.pool(), &Actor::from(&user), id, expected.0).await?;
+    Ok(Status::NoContent)
+}
+
+#[put("/testimonials/order", data = "<body>")]
+async fn reorder(user: CurrentUser, db: &Db, body: Payload<NewOrder>) -> Listed<Testimonial> {
+    Ok(Json(ordered::reorder(db.pool(), &Actor::from(&user), &body.0.ids).await?))
 }

@@ -4,7 +4,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor, Row};
 
 use super::Category;
-use crate::areas::properties::{self, store::Reference};
+use crate::areas::catalog::in_use::{self, Reference};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
@@ -128,7 +128,7 @@ pub async fn update(
 /// Refused with 409 while properties use it (counted in the delete's transaction).
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    properties::store::refuse_if_used(&mut tx, Reference::Category, id).await?;
+    in_use::refuse_if_used(&mut tx, Reference::Category, id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |c| c.version, NOT_FOUND)?;
     sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *tx).await?;
     audit::deleted(&mut tx, actor, Entity::Category, id, &before).await?;

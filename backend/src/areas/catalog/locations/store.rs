@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use super::{City, Country, Region};
-use crate::areas::properties::{self, store::Reference};
+use crate::areas::catalog::in_use::{self, Reference};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
@@ -202,7 +202,7 @@ pub async fn delete_country(
     id: i64,
     expected: Option<i64>,
 ) -> ApiResult<()> {
-    properties::store::refuse_if_used(conn, Reference::Country, id).await?;
+    in_use::refuse_if_used(conn, Reference::Country, id).await?;
     let before = db::expected_version(
         find_country(&mut *conn, id).await?,
         expected,
@@ -296,7 +296,7 @@ pub async fn delete_city(
     id: i64,
     expected: Option<i64>,
 ) -> ApiResult<()> {
-    properties::store::refuse_if_used(conn, Reference::City, id).await?;
+    in_use::refuse_if_used(conn, Reference::City, id).await?;
     let before =
         db::expected_version(find_city(conn, id).await?, expected, |c| c.version, messages::CITY_NOT_FOUND)?;
     let regions = count_children(conn, "regions", "city_id", id).await?;
@@ -391,7 +391,7 @@ pub async fn delete_region(
     id: i64,
     expected: Option<i64>,
 ) -> ApiResult<()> {
-    properties::store::refuse_if_used(conn, Reference::Region, id).await?;
+    in_use::refuse_if_used(conn, Reference::Region, id).await?;
     let before =
         db::expected_version(find_region(&mut *conn, id).await?, expected, |r| r.version, REGION_NOT_FOUND)?;
     delete_row(conn, "regions", id).await?;

@@ -1,7 +1,10 @@
 //! Selectable property features (site-content.md §2 Features Management, §3, §7): grouped
 //! as luxury, amenities or general, ordered by display order.
 
+pub mod assignments;
 pub mod store;
+
+pub use assignments::FeatureIds;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
@@ -11,7 +14,6 @@ use rules::vocabularies::FeatureCategory;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::areas::properties;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::CurrentUser;
@@ -124,7 +126,7 @@ async fn usage(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<FeatureUs
     if store::find(db.pool(), id).await?.is_none() {
         return Err(ApiError::not_found(store::NOT_FOUND));
     }
-    Ok(Json(FeatureUsage { listings: properties::store::listings_with_feature(db.pool(), id).await? }))
+    Ok(Json(FeatureUsage { listings: assignments::listings_with_feature(db.pool(), id).await? }))
 }
 
 #[delete("/property-features/<id>")]

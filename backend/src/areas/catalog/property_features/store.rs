@@ -5,8 +5,7 @@ use rules::vocabularies::FeatureCategory;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor, Row};
 
-use super::PropertyFeature;
-use crate::areas::properties;
+use super::{assignments, PropertyFeature};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
@@ -125,7 +124,7 @@ pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>)
     let mut tx = crate::platform::db::begin_write(db).await?;
     db::lock_row(&mut tx, "property_features", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
-    properties::store::unselect_everywhere(&mut tx, actor, id).await?;
+    assignments::unselect_everywhere(&mut tx, actor, id).await?;
     sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(&mut *tx).await?;
     audit::deleted(&mut tx, actor, Entity::PropertyFeature, id, &before).await?;
     tx.commit().await?;

@@ -1,26 +1,14 @@
-//! Property listings: the comprehensive form's payload, the older simpler form's payload,
-//! their rules, the new-property defaults of both forms and the duplicate transform.
+//! The comprehensive property form: its payload, defaults, duplicate transform and rules.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::checks::{below, check_images, check_texts, check_year_built, not_positive, too_large};
+use super::{COPY_SUFFIX_AR, COPY_SUFFIX_EN, MONEY_MAX};
 use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
 use crate::{messages, FieldErrors};
-
-/// Suffix of the English title of a duplicated property (one space, then the word).
-pub const COPY_SUFFIX_EN: &str = " (Copy)";
-/// Suffix of the Arabic title of a duplicated property: the Arabic word for copy.
-pub const COPY_SUFFIX_AR: &str = " (نسخة)";
-
-/// The largest amount of money a listing may carry (price, maintenance fee, property tax):
-/// stored as whole thousandths, every amount up to this one travels as a JSON number and
-/// back to the same thousandth.
-pub const MONEY_MAX: f64 = 1_000_000_000_000.0;
-
-/// Earliest year a building can have been built (the latest is the current year).
-pub const YEAR_BUILT_MIN: i32 = 1800;
 
 /// `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
 ///
@@ -197,48 +185,6 @@ impl PropertyInput {
     }
 }
 
-/// A number that must be given and at least 0.
-fn not_positive(value: Option<f64>) -> bool {
-    value.is_none_or(|v| v < 0.0)
-}
-
-/// An amount beyond what is stored exactly, either way.
-fn too_large(value: Option<f64>) -> bool {
-    value.is_some_and(|v| v.abs() > MONEY_MAX)
-}
-
-/// Year built, on both forms: from [`YEAR_BUILT_MIN`] to the current year, when given.
-fn check_year_built(errors: &mut FieldErrors, year: Option<i32>, current_year: i32) {
-    errors.check(below(year, YEAR_BUILT_MIN), "yearBuilt", messages::YEAR_BUILT_TOO_EARLY);
-    errors.check(year.is_some_and(|y| y > current_year), "yearBuilt", messages::YEAR_BUILT_IN_FUTURE);
-}
-
-/// Titles and descriptions, on both forms: required, and bounded.
-fn check_texts(errors: &mut FieldErrors, [title_en, title_ar, description_en, description_ar]: [&str; 4]) {
-    errors.require(title_en, "titleEn", messages::TITLE_EN_REQUIRED);
-    errors.limit_short(title_en, "titleEn");
-    errors.require(title_ar, "titleAr", messages::TITLE_AR_REQUIRED);
-    errors.limit_short(title_ar, "titleAr");
-    errors.require(description_en, "descriptionEn", messages::DESCRIPTION_EN_REQUIRED);
-    errors.limit_long(Some(description_en), "descriptionEn");
-    errors.require(description_ar, "descriptionAr", messages::DESCRIPTION_AR_REQUIRED);
-    errors.limit_long(Some(description_ar), "descriptionAr");
-}
-
-/// At most [`LISTING_IMAGES_MAX`] images, each a safe reference; the first failing image
-/// names the field. Only as many as are allowed are looked at, so an oversized list costs
-/// no more than a full one.
-fn check_images(errors: &mut FieldErrors, images: &[String]) {
-    errors.limit_list(images, LISTING_IMAGES_MAX, "images", messages::IMAGES_TOO_MANY);
-    for image in images.iter().take(LISTING_IMAGES_MAX) {
-        errors.check_url(Some(image), UrlField::ListingImage, "images");
-    }
-}
-
-fn below(value: Option<i32>, minimum: i32) -> bool {
-    value.is_some_and(|v| v < minimum)
-}
-
 impl PropertyInput {
     /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt (core
     /// §9) and is passed in because the rules read no clock (the browser build has none).
@@ -297,101 +243,6 @@ impl PropertyInput {
         errors.check_url(self.virtual_tour_url.as_deref(), UrlField::Link, "virtualTourUrl");
         errors.check(too_large(self.maintenance_fee), "maintenanceFee", messages::AMOUNT_TOO_LARGE);
         errors.check(too_large(self.property_tax), "propertyTax", messages::AMOUNT_TOO_LARGE);
-        errors.into_result()
-    }
-}
-
-/// The older, simpler property form (English and Arabic tabs, basic fields, room counts,
-/// feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct LegacyPropertyInput {
-    #[schemars(length(max = SHORT_TEXT_MAX))]
-    pub property_number: Option<String>,
-    #[schemars(length(max = SHORT_TEXT_MAX))]
-    pub title_en: String,
-    #[schemars(length(max = SHORT_TEXT_MAX))]
-    pub title_ar: String,
-    #[schemars(length(max = LONG_TEXT_MAX))]
-    pub description_en: String,
-    #[schemars(length(max = LONG_TEXT_MAX))]
-    pub description_ar: String,
-    #[schemars(range(min = 0, max = MONEY_MAX))]
-    pub price: Option<f64>,
-    #[serde(deserialize_with = "spelled::currency")]
-    #[schemars(schema_with = "spelled::currency_schema")]
-    pub currency: String,
-    /// Optional in this form; at least 0 when given.
-    pub area: Option<f64>,
-    #[schemars(length(max = MEDIUM_TEXT_MAX))]
-    pub location_en: String,
-    #[schemars(length(max = MEDIUM_TEXT_MAX))]
-    pub location_ar: String,
-    #[serde(deserialize_with = "spelled::continent")]
-    #[schemars(schema_with = "spelled::continent_schema")]
-    pub continent: Option<String>,
-    #[serde(deserialize_with = "null_as_default")]
-    #[schemars(with = "Option<i64>")]
-    pub category_id: i64,
-    #[serde(deserialize_with = "null_as_default")]
-    #[schemars(with = "Option<i64>")]
-    pub type_id: i64,
-    pub status: PropertyStatus,
-    pub display_type: DisplayType,
-    pub is_featured: bool,
-    pub year_built: Option<i32>,
-    pub building_age: Option<i32>,
-    pub floor: Option<i32>,
-    pub total_floors: Option<i32>,
-    pub parking_spaces: i32,
-    pub bedrooms: i32,
-    pub bathrooms: i32,
-    pub has_balcony: bool,
-    pub has_garden: bool,
-    pub has_elevator: bool,
-    pub has_swimming_pool: bool,
-    pub has_gym: bool,
-    pub has_security: bool,
-    pub pets_allowed: bool,
-    pub parking_space: bool,
-    pub furnished: bool,
-    #[schemars(length(max = LISTING_IMAGES_MAX), inner(length(max = URL_MAX)))]
-    pub images: Vec<String>,
-}
-
-impl LegacyPropertyInput {
-    /// What the older form starts from (core §9): JOD, Asia, active, public, counts 0.
-    pub fn new_form() -> Self {
-        Self { currency: "JOD".into(), continent: Some("Asia".into()), ..Self::default() }
-    }
-
-    /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt.
-    pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
-        let mut errors = FieldErrors::new();
-        errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
-        check_texts(
-            &mut errors,
-            [&self.title_en, &self.title_ar, &self.description_en, &self.description_ar],
-        );
-        errors.check(not_positive(self.price), "price", messages::PRICE_NOT_POSITIVE);
-        errors.check(too_large(self.price), "price", messages::AMOUNT_TOO_LARGE);
-        errors.require(&self.currency, "currency", messages::CURRENCY_REQUIRED);
-        errors.check_listed(Some(&self.currency), vocabularies::CURRENCIES, "currency");
-        errors.check(self.area.is_some_and(|a| a < 0.0), "area", messages::AREA_NOT_POSITIVE);
-        errors.require(&self.location_en, "locationEn", messages::LOCATION_EN_REQUIRED);
-        errors.limit_medium(Some(&self.location_en), "locationEn");
-        errors.require(&self.location_ar, "locationAr", messages::LOCATION_AR_REQUIRED);
-        errors.limit_medium(Some(&self.location_ar), "locationAr");
-        errors.check_listed(self.continent.as_deref(), vocabularies::CONTINENTS, "continent");
-        errors.check(self.category_id < 1, "categoryId", messages::CATEGORY_REQUIRED);
-        errors.check(self.type_id < 1, "typeId", messages::PROPERTY_TYPE_REQUIRED);
-        check_year_built(&mut errors, self.year_built, current_year);
-        errors.check(below(self.floor, 0), "floor", messages::FLOOR_NEGATIVE);
-        errors.check(below(self.total_floors, 1), "totalFloors", messages::TOTAL_FLOORS_TOO_SMALL);
-        errors.check(self.parking_spaces < 0, "parkingSpaces", messages::PARKING_SPACES_NEGATIVE);
-        errors.check(self.bedrooms < 0, "bedrooms", messages::BEDROOMS_NEGATIVE);
-        errors.check(self.bathrooms < 0, "bathrooms", messages::BATHROOMS_NEGATIVE);
-        check_images(&mut errors, &self.images);
         errors.into_result()
     }
 }

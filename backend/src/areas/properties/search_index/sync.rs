@@ -1,0 +1,223 @@
+//! Keeping the index and the totals in step with a listing's write, in its transaction.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use sqlx::{AnyConnection, Row};
+
+use super::{Indexed, MIN_SUFFIX, VALUES_PER_STATEMENT};
+use crate::platform::http::error::ApiResult;
+
+/// Brings the index and the totals from `before` to `after` in the writer's transaction:
+/// `None` before for a new listing, `None` after for a deleted one. A save that changes no
+/// word and no filtered field writes nothing here.
+pub async fn sync(
+    conn: &mut AnyConnection,
+    before: Option<&Indexed>,
+    after: Option<&Indexed>,
+) -> ApiResult<()> {
+    if before == after {
+        return Ok(());
+    }
+    let Some(id) = after.or(before).map(|listing| listing.id) else { return Ok(()) };
+    let keys = |listing: Option<&Indexed>| listing.map(Indexed::count_keys).unwrap_or_default();
+    let (old_keys, new_keys) = (keys(before), keys(after));
+    let mut deltas: BTreeMap<&str, i64> = BTreeMap::new();
+    for key in old_keys.difference(&new_keys) {
+        deltas.insert(key, -1);
+    }
+    for key in new_keys.difference(&old_keys) {
+        deltas.insert(key, 1);
+    }
+    // In key order, so two writers never wait on each other's totals crosswise.
+    for (key, delta) in deltas {
+        sqlx::query(
+            "INSERT INTO property_counts (key, count) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET count = property_counts.count + excluded.count",
+        )
+        .bind(key)
+        .bind(delta)
+        .execute(&mut *conn)
+        .await?;
+    }
+
+    let empty = BTreeSet::new();
+    let old_words = before.map_or(&empty, |b| &b.words);
+    let new_words = after.map_or(&empty, |a| &a.words);
+    let was_active = i64::from(before.is_some_and(Indexed::active));
+    let is_active = i64::from(after.is_some_and(Indexed::active));
+    let moved = before.zip(after).is_some_and(|(b, a)| b.created_at != a.created_at);
+    // Per word: (listings, active listings) gained or lost.
+    let mut changes: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
+    for word in old_words.difference(new_words) {
+        changes.insert(word, (-1, -was_active));
+    }
+    for word in new_words.difference(old_words) {
+        changes.insert(word, (1, is_active));
+    }
+    for word in old_words.intersection(new_words) {
+        if was_active != is_active {
+            changes.insert(word, (0, is_active - was_active));
+        }
+    }
+    // A listing whose date moved is listed anew under every word.
+    let listed_anew: &BTreeSet<String> = if moved { new_words } else { &empty };
+    let ids = word_ids(conn, changes.keys().copied().chain(listed_anew.iter().map(String::as_str))).await?;
+
+    let removed: Vec<i64> =
+        old_words.difference(new_words).filter_map(|w| ids.get(w.as_str()).copied()).collect();
+    if after.is_none() || moved {
+        sqlx::query("DELETE FROM property_words WHERE property_id = $1").bind(id).execute(&mut *conn).await?;
+    } else if !removed.is_empty() {
+        let marks: Vec<String> = (2..removed.len() + 2).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "DELETE FROM property_words WHERE property_id = $1 AND word_id IN ({})",
+            marks.join(", ")
+        );
+        removed.iter().fold(sqlx::query(&sql).bind(id), |q, word| q.bind(*word)).execute(&mut *conn).await?;
+    }
+    if let Some(after) = after {
+        if was_active != is_active && !moved {
+            sqlx::query("UPDATE property_words SET active = $1 WHERE property_id = $2")
+                .bind(is_active)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let added: Vec<i64> = if moved {
+            new_words.iter().filter_map(|w| ids.get(w.as_str()).copied()).collect()
+        } else {
+            new_words.difference(old_words).filter_map(|w| ids.get(w.as_str()).copied()).collect()
+        };
+        let postings: Vec<Posting> = added
+            .into_iter()
+            .map(|word_id| Posting {
+                word_id,
+                created_at: after.created_at.clone(),
+                property_id: id,
+                active: is_active,
+            })
+            .collect();
+        insert_postings(conn, &postings).await?;
+    }
+
+    let mut counted: Vec<(i64, (i64, i64))> =
+        changes.iter().filter_map(|(word, delta)| ids.get(*word).map(|id| (*id, *delta))).collect();
+    counted.sort_unstable();
+    for (word_id, (properties, active)) in counted {
+        sqlx::query(
+            "UPDATE search_words SET properties = properties + $1, active = active + $2 WHERE id = $3",
+        )
+        .bind(properties)
+        .bind(active)
+        .bind(word_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The ids of `words`, each added to the vocabulary (with its suffixes) when new.
+async fn word_ids<'w>(
+    conn: &mut AnyConnection,
+    words: impl Iterator<Item = &'w str>,
+) -> ApiResult<HashMap<String, i64>> {
+    let mut words: Vec<&str> = words.collect();
+    words.sort_unstable();
+    words.dedup();
+    if words.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut ids = known_ids(conn, &words).await?;
+    let missing: Vec<&str> = words.iter().copied().filter(|word| !ids.contains_key(*word)).collect();
+    if missing.is_empty() {
+        return Ok(ids);
+    }
+    for word in &missing {
+        sqlx::query("INSERT INTO search_words (word) VALUES ($1) ON CONFLICT (word) DO NOTHING")
+            .bind(*word)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let added = known_ids(conn, &missing).await?;
+    let suffixes: Vec<(String, i64)> = added
+        .iter()
+        .flat_map(|(word, id)| suffixes(word).map(move |suffix| (suffix.to_owned(), *id)))
+        .collect();
+    insert_suffixes(conn, &suffixes, true).await?;
+    ids.extend(added);
+    Ok(ids)
+}
+
+async fn known_ids(conn: &mut AnyConnection, words: &[&str]) -> ApiResult<HashMap<String, i64>> {
+    let mut ids = HashMap::new();
+    for chunk in words.chunks(VALUES_PER_STATEMENT) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+        let sql = format!("SELECT id, word FROM search_words WHERE word IN ({})", marks.join(", "));
+        let rows =
+            chunk.iter().fold(sqlx::query(&sql), |q, word| q.bind(*word)).fetch_all(&mut *conn).await?;
+        for row in &rows {
+            ids.insert(row.try_get::<String, _>(1)?, row.try_get::<i64, _>(0)?);
+        }
+    }
+    Ok(ids)
+}
+
+/// The suffixes of `word` of [`MIN_SUFFIX`] characters or more, the word itself first.
+pub(super) fn suffixes(word: &str) -> impl Iterator<Item = &str> {
+    let length = word.chars().count();
+    word.char_indices().take(length.saturating_sub(MIN_SUFFIX - 1)).map(move |(at, _)| &word[at..])
+}
+
+/// One row of `property_words`: a word held by a listing.
+pub(super) struct Posting {
+    pub(super) word_id: i64,
+    pub(super) created_at: String,
+    pub(super) property_id: i64,
+    pub(super) active: i64,
+}
+
+pub(super) async fn insert_postings(conn: &mut AnyConnection, postings: &[Posting]) -> ApiResult<()> {
+    for chunk in postings.chunks(VALUES_PER_STATEMENT / 4) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4))
+            .collect();
+        let sql = format!(
+            "INSERT INTO property_words (word_id, created_at, property_id, active) VALUES {}",
+            rows.join(", ")
+        );
+        let query = chunk.iter().fold(sqlx::query(&sql), |q, p| {
+            q.bind(p.word_id).bind(p.created_at.as_str()).bind(p.property_id).bind(p.active)
+        });
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+pub(super) async fn insert_suffixes(
+    conn: &mut AnyConnection,
+    suffixes: &[(String, i64)],
+    may_exist: bool,
+) -> ApiResult<()> {
+    let conflict = if may_exist { " ON CONFLICT DO NOTHING" } else { "" };
+    for chunk in suffixes.chunks(VALUES_PER_STATEMENT / 2) {
+        let rows: Vec<String> =
+            (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
+        let sql =
+            format!("INSERT INTO search_suffixes (suffix, word_id) VALUES {}{conflict}", rows.join(", "));
+        let query = chunk.iter().fold(sqlx::query(&sql), |q, (suffix, id)| q.bind(suffix.as_str()).bind(*id));
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes_of_three_characters_or_more() {
+        assert_eq!(suffixes("villa").collect::<Vec<_>>(), ["villa", "illa", "lla"]);
+        assert_eq!(suffixes("فيلا").collect::<Vec<_>>(), ["فيلا", "يلا"]);
+        assert_eq!(suffixes("ab").count(), 0);
+    }
+}

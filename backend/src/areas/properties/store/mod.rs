@@ -1,0 +1,61 @@
+//! SQL for properties, their ordered images and their selected features. Every write is one
+//! transaction: the references it names are checked, the row written, its images replaced.
+//! Lists are two indexed queries (the total and the page) plus one for the page's images
+//! (and, for the public site, one for its features); names come by JOIN.
+
+mod features;
+mod read;
+mod row;
+mod search;
+mod write;
+
+pub use features::{features, replace_features};
+pub use read::{get, list, public_get, public_list, revision};
+pub use search::explain;
+pub use write::{delete, insert, update};
+
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::Any;
+
+use crate::platform::db;
+
+/// A value bound to a statement.
+enum Bound {
+    Text(Option<String>),
+    Int(Option<i32>),
+    Id(Option<i64>),
+    Real(Option<f64>),
+    Flag(bool),
+}
+
+fn bind<'q>(query: Query<'q, Any, AnyArguments<'q>>, value: &'q Bound) -> Query<'q, Any, AnyArguments<'q>> {
+    match value {
+        Bound::Text(v) => query.bind(v.as_deref()),
+        Bound::Int(v) => query.bind(*v),
+        Bound::Id(v) => query.bind(*v),
+        Bound::Real(v) => db::bind_double(query, *v),
+        Bound::Flag(v) => query.bind(*v),
+    }
+}
+
+/// A statement's values, numbered from `$1` in the order the statement names them.
+struct Params {
+    values: Vec<Bound>,
+}
+
+impl Params {
+    fn new() -> Self {
+        Params { values: Vec::new() }
+    }
+
+    /// The mark that stands for `value` in the statement.
+    fn mark(&mut self, value: Bound) -> String {
+        self.values.push(value);
+        format!("${}", self.values.len())
+    }
+
+    fn bound<'q>(&'q self, sql: &'q str) -> Query<'q, Any, AnyArguments<'q>> {
+        self.values.iter().fold(sqlx::query(sql), bind)
+    }
+}

@@ -1,0 +1,203 @@
+//! Reading listings: one by id, and the panel's and the public site's lists with their
+//! images (and, for the public site, their features).
+
+use std::collections::HashMap;
+
+use rules::messages;
+use rules::vocabularies::FeatureCategory;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AnyPool, Row};
+
+use super::super::listing::ListRequest;
+use super::super::{Property, PublicFeature, PublicImage, PublicProperty};
+use super::row::{panel_from_row, panel_select, public_from_row, public_select, vocabulary};
+use super::search::statements;
+use crate::platform::db::{self, Dialect};
+use crate::platform::http::error::{ApiError, ApiResult};
+
+/// Which properties' images or features to load: a page's ids, or every property the whole
+/// list holds (no list of ids, which could outgrow a statement's parameters).
+enum Scope<'a> {
+    Ids(&'a [i64]),
+    All { active_only: bool },
+}
+
+impl Scope<'_> {
+    /// The condition on `column` (a property id) and the ids to bind, from `$1`.
+    fn condition(&self, column: &str) -> String {
+        match self {
+            Scope::Ids(ids) => {
+                let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+                format!("{column} IN ({})", marks.join(", "))
+            }
+            Scope::All { active_only: true } => {
+                format!("{column} IN (SELECT id FROM properties WHERE status = 'active')")
+            }
+            Scope::All { active_only: false } => "1 = 1".to_owned(),
+        }
+    }
+
+    fn bind_to<'q>(&self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+        if let Scope::Ids(ids) = self {
+            for id in *ids {
+                query = query.bind(*id);
+            }
+        }
+        query
+    }
+}
+
+/// The image references of the properties in scope, each list in order.
+async fn images_of(conn: &mut AnyConnection, scope: Scope<'_>) -> ApiResult<HashMap<i64, Vec<String>>> {
+    if matches!(scope, Scope::Ids([])) {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT property_id, reference FROM property_images WHERE {} ORDER BY property_id, position",
+        scope.condition("property_id")
+    );
+    let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
+    let mut images: HashMap<i64, Vec<String>> = HashMap::new();
+    for row in &rows {
+        let property_id: i64 = row.try_get(0)?;
+        images.entry(property_id).or_default().push(row.try_get(1)?);
+    }
+    Ok(images)
+}
+
+/// The active features selected for the properties in scope, in display order.
+async fn public_features_of(
+    conn: &mut AnyConnection,
+    scope: Scope<'_>,
+) -> ApiResult<HashMap<i64, Vec<PublicFeature>>> {
+    if matches!(scope, Scope::Ids([])) {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT a.property_id, f.id, f.name_en, f.name_ar, f.icon, f.category \
+         FROM property_feature_assignments a JOIN property_features f ON f.id = a.feature_id \
+         WHERE f.is_active AND {} ORDER BY f.display_order, f.id",
+        scope.condition("a.property_id")
+    );
+    let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
+    let mut features: HashMap<i64, Vec<PublicFeature>> = HashMap::new();
+    for row in &rows {
+        let property_id: i64 = row.try_get("property_id")?;
+        let feature = PublicFeature {
+            id: row.try_get("id")?,
+            name_en: row.try_get("name_en")?,
+            name_ar: row.try_get("name_ar")?,
+            icon: row.try_get("icon")?,
+            category: vocabulary(row, "category", FeatureCategory::ALL, FeatureCategory::value)?,
+        };
+        features.entry(property_id).or_default().push(feature);
+    }
+    Ok(features)
+}
+
+/// One property as the panel reads it, in the caller's transaction or on its own.
+pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<Property>> {
+    let sql = format!("{} WHERE p.id = $1", panel_select());
+    let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await? else {
+        return Ok(None);
+    };
+    let mut property = panel_from_row(&row)?;
+    property.images = images_of(conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    Ok(Some(property))
+}
+
+pub async fn get(db: &AnyPool, id: i64) -> ApiResult<Property> {
+    let mut conn = db.acquire().await?;
+    find(&mut conn, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))
+}
+
+pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
+    let mut conn = db.acquire().await?;
+    let sql = format!("{} WHERE p.id = $1 AND p.status = 'active'", public_select());
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
+    let mut property = db::found(row, messages::PROPERTY_NOT_FOUND, public_from_row)?;
+    let images = images_of(&mut conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    property.images = images.into_iter().map(PublicImage::of).collect();
+    property.features =
+        public_features_of(&mut conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
+    Ok(property)
+}
+
+/// The rows of a list and, when paged, the total matching.
+async fn rows_and_total(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    select: &str,
+    query: &ListRequest,
+) -> ApiResult<(Vec<AnyRow>, Option<i64>)> {
+    let Some((total, statement)) = statements(conn, dialect, select, query).await? else {
+        return Ok((Vec::new(), query.paging.map(|_| 0)));
+    };
+    let found = statement.params.bound(&statement.sql).fetch_all(&mut *conn).await?;
+    if query.paging.is_none() {
+        return Ok((found, total));
+    }
+    // Two short statements rather than one: PostgreSQL plans each afresh, and the page's
+    // ids alone are a plan of one index; the rows by id another.
+    let ids = found.iter().map(|row| row.try_get::<i64, _>(0)).collect::<Result<Vec<_>, _>>()?;
+    if ids.is_empty() {
+        return Ok((Vec::new(), total));
+    }
+    let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!("{select} WHERE p.id IN ({})", marks.join(", "));
+    let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+    let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        by_id.insert(row.try_get("id")?, row);
+    }
+    Ok((ids.iter().filter_map(|id| by_id.remove(id)).collect(), total))
+}
+
+fn scope_of<'a>(query: &ListRequest, ids: &'a [i64]) -> Scope<'a> {
+    match query.paging {
+        Some(_) => Scope::Ids(ids),
+        None => Scope::All { active_only: query.active_only },
+    }
+}
+
+/// The revision of everything the panel's list reads (migration 0008's triggers bump it).
+pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
+    let sql = "SELECT value FROM revisions WHERE name = 'properties'";
+    Ok(sqlx::query_scalar(sql).fetch_one(db).await?)
+}
+
+pub async fn list(
+    db: &AnyPool,
+    dialect: Dialect,
+    query: &ListRequest,
+) -> ApiResult<(Vec<Property>, Option<i64>)> {
+    let mut conn = db.acquire().await?;
+    let (rows, total) = rows_and_total(&mut conn, dialect, &panel_select(), query).await?;
+    let mut properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
+    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
+    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
+    for property in &mut properties {
+        property.images = images.remove(&property.listing.id).unwrap_or_default();
+    }
+    Ok((properties, total))
+}
+
+pub async fn public_list(
+    db: &AnyPool,
+    dialect: Dialect,
+    query: &ListRequest,
+) -> ApiResult<(Vec<PublicProperty>, Option<i64>)> {
+    let mut conn = db.acquire().await?;
+    let (rows, total) = rows_and_total(&mut conn, dialect, &public_select(), query).await?;
+    let mut properties = rows.iter().map(public_from_row).collect::<Result<Vec<_>, _>>()?;
+    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
+    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
+    let mut features = public_features_of(&mut conn, scope_of(query, &ids)).await?;
+    for property in &mut properties {
+        let id = property.listing.id;
+        property.images = images.remove(&id).unwrap_or_default().into_iter().map(PublicImage::of).collect();
+        property.features = features.remove(&id).unwrap_or_default();
+    }
+    Ok((properties, total))
+}

@@ -1,0 +1,365 @@
+//! Writing listings: each form's columns, the references checked in one query, the images
+//! replaced in order, the search index kept and the history written, in one transaction.
+
+use rules::{messages, FieldErrors};
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use super::super::body::PropertyBody;
+use super::super::search_index::{self, Indexed};
+use super::super::Property;
+use super::read::find;
+use super::row::to_thousandths;
+use super::{bind, Bound};
+use crate::platform::audit::{self, Actor, Entity};
+use crate::platform::db::{self, clock};
+use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::payload::optional_text;
+
+/// The columns a form writes, with their values: each form writes only its own, so editing
+/// a listing with one form keeps the other form's fields.
+fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
+    use Bound::{Flag, Id, Int, Real, Text};
+    let money = |v: Option<f64>| Id(v.map(to_thousandths));
+    let text = |v: &Option<String>| Text(optional_text(v.clone()));
+    match body {
+        PropertyBody::Full(p) => vec![
+            ("property_number", text(&p.property_number)),
+            ("title_en", Text(Some(p.title_en.clone()))),
+            ("title_ar", Text(Some(p.title_ar.clone()))),
+            ("description_en", Text(Some(p.description_en.clone()))),
+            ("description_ar", Text(Some(p.description_ar.clone()))),
+            ("price", money(p.price)),
+            ("currency", Text(Some(p.currency.clone()))),
+            ("area", Real(p.area)),
+            ("plot_area", Real(p.plot_area)),
+            ("built_area", Real(p.built_area)),
+            ("country_id", Id(Some(p.country_id))),
+            ("city_id", Id(Some(p.city_id))),
+            ("region_id", Id(p.region_id)),
+            ("location_en", Text(Some(p.location_en.clone()))),
+            ("location_ar", Text(Some(p.location_ar.clone()))),
+            ("continent", text(&p.continent)),
+            ("category_id", Id(Some(p.category_id))),
+            ("type_id", Id(Some(p.type_id))),
+            ("status", Text(Some(p.status.value().to_owned()))),
+            ("display_type", Text(Some(p.display_type.value().to_owned()))),
+            ("facing", text(&p.facing)),
+            ("is_featured", Flag(p.is_featured)),
+            ("building_type_new", Text(Some(p.building_type_new.clone()))),
+            ("year_built", Int(p.year_built)),
+            ("building_condition", text(&p.building_condition)),
+            ("number_of_floors_in_building", Int(p.number_of_floors_in_building)),
+            ("floor_number_unit", Int(p.floor_number_unit)),
+            ("apartments_per_floor", Int(p.apartments_per_floor)),
+            ("parking_spaces_available", Int(p.parking_spaces_available)),
+            ("elevators_available", Flag(p.elevators_available)),
+            ("fire_safety_system", Flag(p.fire_safety_system)),
+            ("hotel_style_entrance", Flag(p.hotel_style_entrance)),
+            ("bedroom", Int(Some(p.bedroom))),
+            ("master_bedroom", Int(Some(p.master_bedroom))),
+            ("maids_room", Int(Some(p.maids_room))),
+            ("living_room", Int(Some(p.living_room))),
+            ("kitchen", Int(Some(p.kitchen))),
+            ("open_kitchen", Int(Some(p.open_kitchen))),
+            ("service_kitchen", Int(Some(p.service_kitchen))),
+            ("laundry_room", Int(Some(p.laundry_room))),
+            ("bathroom", Int(Some(p.bathroom))),
+            ("balcony", Int(Some(p.balcony))),
+            ("terrace", Int(Some(p.terrace))),
+            ("guest_room", Int(Some(p.guest_room))),
+            ("storage", Int(Some(p.storage))),
+            ("parking_space", Flag(p.parking_space)),
+            ("furnished", Flag(p.furnished)),
+            ("fitted_kitchen", Flag(p.fitted_kitchen)),
+            ("kitchen_with_appliances", Flag(p.kitchen_with_appliances)),
+            ("gas_central_heating", Flag(p.gas_central_heating)),
+            ("diesel_central_heating", Flag(p.diesel_central_heating)),
+            ("air_conditioning_unit", Flag(p.air_conditioning_unit)),
+            ("double_glazed_aluminum_windows", Flag(p.double_glazed_aluminum_windows)),
+            ("electric_shutters", Flag(p.electric_shutters)),
+            ("gas_fireplace", Flag(p.gas_fireplace)),
+            ("diesel_fireplace", Flag(p.diesel_fireplace)),
+            ("has_intercom", Flag(p.has_intercom)),
+            ("decoration", Flag(p.decoration)),
+            ("smart_home_system", Flag(p.smart_home_system)),
+            ("has_underfloor_heating", Flag(p.has_underfloor_heating)),
+            ("has_central_ac", Flag(p.has_central_ac)),
+            ("panoramic_view", Flag(p.panoramic_view)),
+            ("security_system_cctv_alarm", Flag(p.security_system_cctv_alarm)),
+            ("swimming_pool_shared_or_private", Flag(p.swimming_pool_shared_or_private)),
+            ("gym_fitness_center", Flag(p.gym_fitness_center)),
+            ("sauna_jacuzzi", Flag(p.sauna_jacuzzi)),
+            ("bbq_area", Flag(p.bbq_area)),
+            ("kids_play_area", Flag(p.kids_play_area)),
+            ("lobby", Flag(p.lobby)),
+            ("private_elevator", Flag(p.private_elevator)),
+            ("video_url", text(&p.video_url)),
+            ("virtual_tour_url", text(&p.virtual_tour_url)),
+            ("maintenance_fee", money(p.maintenance_fee)),
+            ("property_tax", money(p.property_tax)),
+        ],
+        PropertyBody::Quick(p) => vec![
+            ("property_number", text(&p.property_number)),
+            ("title_en", Text(Some(p.title_en.clone()))),
+            ("title_ar", Text(Some(p.title_ar.clone()))),
+            ("description_en", Text(Some(p.description_en.clone()))),
+            ("description_ar", Text(Some(p.description_ar.clone()))),
+            ("price", money(p.price)),
+            ("currency", Text(Some(p.currency.clone()))),
+            ("area", Real(p.area)),
+            ("location_en", Text(Some(p.location_en.clone()))),
+            ("location_ar", Text(Some(p.location_ar.clone()))),
+            ("continent", text(&p.continent)),
+            ("category_id", Id(Some(p.category_id))),
+            ("type_id", Id(Some(p.type_id))),
+            ("status", Text(Some(p.status.value().to_owned()))),
+            ("display_type", Text(Some(p.display_type.value().to_owned()))),
+            ("is_featured", Flag(p.is_featured)),
+            ("year_built", Int(p.year_built)),
+            ("building_age", Int(p.building_age)),
+            ("floor", Int(p.floor)),
+            ("total_floors", Int(p.total_floors)),
+            ("parking_spaces", Int(Some(p.parking_spaces))),
+            ("bedrooms", Int(Some(p.bedrooms))),
+            ("bathrooms", Int(Some(p.bathrooms))),
+            ("has_balcony", Flag(p.has_balcony)),
+            ("has_garden", Flag(p.has_garden)),
+            ("has_elevator", Flag(p.has_elevator)),
+            ("has_swimming_pool", Flag(p.has_swimming_pool)),
+            ("has_gym", Flag(p.has_gym)),
+            ("has_security", Flag(p.has_security)),
+            ("pets_allowed", Flag(p.pets_allowed)),
+            ("parking_space", Flag(p.parking_space)),
+            ("furnished", Flag(p.furnished)),
+        ],
+    }
+}
+
+/// The fields both forms share, which the search text and the references come from.
+struct Shared<'a> {
+    title_en: &'a str,
+    title_ar: &'a str,
+    property_number: Option<&'a str>,
+    location_en: &'a str,
+    location_ar: &'a str,
+    category_id: i64,
+    type_id: i64,
+    is_featured: bool,
+    /// The comprehensive form's place: country, city and optional region.
+    place: Option<(i64, i64, Option<i64>)>,
+    images: &'a [String],
+}
+
+fn shared(body: &PropertyBody) -> Shared<'_> {
+    match body {
+        PropertyBody::Full(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
+            place: Some((p.country_id, p.city_id, p.region_id)),
+            images: &p.images,
+        },
+        PropertyBody::Quick(p) => Shared {
+            title_en: &p.title_en,
+            title_ar: &p.title_ar,
+            property_number: p.property_number.as_deref(),
+            location_en: &p.location_en,
+            location_ar: &p.location_ar,
+            category_id: p.category_id,
+            type_id: p.type_id,
+            is_featured: p.is_featured,
+            place: None,
+            images: &p.images,
+        },
+    }
+}
+
+/// Checks, in one query, that the references a payload names exist and fit together (the
+/// city in the country, the region in the city), and for an update that the property
+/// exists: 404 for a missing property, else 409 naming each failing field.
+async fn check_references(
+    conn: &mut AnyConnection,
+    shared: &Shared<'_>,
+    property_id: Option<i64>,
+) -> ApiResult<()> {
+    let (country_id, city_id, region_id) = shared.place.unwrap_or((0, 0, None));
+    let row = sqlx::query(
+        "SELECT (SELECT id FROM categories WHERE id = $1), (SELECT id FROM property_types WHERE id = $2), \
+         (SELECT id FROM countries WHERE id = $3), (SELECT country_id FROM cities WHERE id = $4), \
+         (SELECT city_id FROM regions WHERE id = $5), (SELECT id FROM properties WHERE id = $6)",
+    )
+    .bind(shared.category_id)
+    .bind(shared.type_id)
+    .bind(country_id)
+    .bind(city_id)
+    .bind(region_id.unwrap_or(0))
+    .bind(property_id.unwrap_or(0))
+    .fetch_one(&mut *conn)
+    .await?;
+    let found = |i: usize| row.try_get::<Option<i64>, _>(i);
+    if property_id.is_some() && found(5)?.is_none() {
+        return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
+    }
+    let mut errors = FieldErrors::new();
+    errors.check(found(0)?.is_none(), "categoryId", messages::CATEGORY_NOT_FOUND);
+    errors.check(found(1)?.is_none(), "typeId", messages::PROPERTY_TYPE_NOT_FOUND);
+    if shared.place.is_some() {
+        errors.check(found(2)?.is_none(), "countryId", messages::COUNTRY_NOT_FOUND);
+        match found(3)? {
+            None => errors.add("cityId", messages::CITY_NOT_FOUND),
+            Some(country) => errors.check(country != country_id, "cityId", messages::CITY_NOT_IN_COUNTRY),
+        }
+        if region_id.is_some() {
+            match found(4)? {
+                None => errors.add("regionId", messages::REGION_NOT_FOUND),
+                Some(city) => errors.check(city != city_id, "regionId", messages::REGION_NOT_IN_CITY),
+            }
+        }
+    }
+    let first: Option<String> = errors.iter().next().map(|(_, message)| message.to_owned());
+    match first {
+        None => Ok(()),
+        Some(message) => Err(ApiError { errors: Some(errors), ..ApiError::conflict(message) }),
+    }
+}
+
+/// Writes the property's images in order, replacing any it had.
+async fn write_images(
+    conn: &mut AnyConnection,
+    property_id: i64,
+    images: &[String],
+    replace: bool,
+) -> ApiResult<()> {
+    if replace {
+        sqlx::query("DELETE FROM property_images WHERE property_id = $1")
+            .bind(property_id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    // Some hundreds of rows per statement keeps within every dialect's parameter limit.
+    for (chunk_index, chunk) in images.chunks(500).enumerate() {
+        let rows: Vec<String> =
+            (0..chunk.len()).map(|i| format!("($1, ${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
+        let sql = format!(
+            "INSERT INTO property_images (property_id, position, reference) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(property_id);
+        for (i, reference) in chunk.iter().enumerate() {
+            let position = i32::try_from(chunk_index * 500 + i).unwrap_or(i32::MAX);
+            query = query.bind(position).bind(reference.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
+    let shared = shared(body);
+    let mut tx = crate::platform::db::begin_write(db).await?;
+    check_references(&mut tx, &shared, None).await?;
+    let now = clock::now_text();
+    let mut columns = written_columns(body);
+    let search = rules::fold::search_text(
+        shared.title_en,
+        shared.title_ar,
+        shared.property_number,
+        shared.location_en,
+        shared.location_ar,
+    );
+    columns.push(("search_text", Bound::Text(Some(search))));
+    columns.push(("created_at", Bound::Text(Some(now.clone()))));
+    columns.push(("updated_at", Bound::Text(Some(now.clone()))));
+    columns.push(("featured_at", Bound::Text(shared.is_featured.then_some(now))));
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let marks: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
+    let sql =
+        format!("INSERT INTO properties ({}) VALUES ({}) RETURNING id", names.join(", "), marks.join(", "));
+    let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
+    let id: i64 = row.try_get(0)?;
+    write_images(&mut tx, id, shared.images, false).await?;
+    let created =
+        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    search_index::sync(&mut tx, None, Some(&Indexed::of(&created.listing))).await?;
+    audit::created(&mut tx, actor, Entity::Property, id, &created).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+pub async fn update(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    body: &PropertyBody,
+) -> ApiResult<Property> {
+    let shared = shared(body);
+    let mut tx = crate::platform::db::begin_write(db).await?;
+    db::lock_row(&mut tx, "properties", id).await?;
+    check_references(&mut tx, &shared, Some(id)).await?;
+    let before = db::expected_version(
+        find(&mut tx, id).await?,
+        expected,
+        |p| p.version,
+        messages::PROPERTY_NOT_FOUND,
+    )?;
+    let now = clock::now_text();
+    let mut columns = written_columns(body);
+    let search = rules::fold::search_text(
+        shared.title_en,
+        shared.title_ar,
+        shared.property_number,
+        shared.location_en,
+        shared.location_ar,
+    );
+    columns.push(("search_text", Bound::Text(Some(search))));
+    columns.push(("updated_at", Bound::Text(Some(now))));
+    let mut assignments: Vec<String> =
+        columns.iter().enumerate().map(|(i, (name, _))| format!("{name} = ${}", i + 1)).collect();
+    let n = columns.len();
+    // Featured since it last became featured; no longer featured, no date.
+    assignments.push(format!(
+        "featured_at = CASE WHEN ${featured} THEN COALESCE(featured_at, ${now}) ELSE NULL END",
+        featured = n + 1,
+        now = n + 2
+    ));
+    assignments.push("version = version + 1".to_owned());
+    let sql = format!("UPDATE properties SET {} WHERE id = ${}", assignments.join(", "), n + 3);
+    columns
+        .iter()
+        .fold(sqlx::query(&sql), |q, (_, v)| bind(q, v))
+        .bind(shared.is_featured)
+        .bind(clock::now_text())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    write_images(&mut tx, id, shared.images, true).await?;
+    let property =
+        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    search_index::sync(&mut tx, Some(&Indexed::of(&before.listing)), Some(&Indexed::of(&property.listing)))
+        .await?;
+    audit::updated(&mut tx, actor, Entity::Property, id, &before, &property).await?;
+    tx.commit().await?;
+    Ok(property)
+}
+
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+    let mut tx = crate::platform::db::begin_write(db).await?;
+    db::lock_row(&mut tx, "properties", id).await?;
+    let before = db::expected_version(
+        find(&mut tx, id).await?,
+        expected,
+        |p| p.version,
+        messages::PROPERTY_NOT_FOUND,
+    )?;
+    sqlx::query("DELETE FROM properties WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    search_index::sync(&mut tx, Some(&Indexed::of(&before.listing)), None).await?;
+    audit::deleted(&mut tx, actor, Entity::Property, id, &before).await?;
+    tx.commit().await?;
+    Ok(())
+}
