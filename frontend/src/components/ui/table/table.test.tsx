@@ -1,8 +1,31 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fold } from '@/lib/rules';
-import { DataTable, NAME_KEYS, parseSort, sortParam, type DataTableColumn, type SortOrder } from './data-table';
+import {
+  DebouncedTableSearch,
+  NAME_KEYS,
+  parseSort,
+  RowActions,
+  RowActionsHead,
+  SortableHead,
+  sortParam,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+  useDeleteConfirmation,
+  useServerPages,
+  type SortOrder,
+  type TextKey,
+} from '.';
 
 // The real fold, counted, so a test can tell how often the table folds.
 vi.mock('@/lib/rules', async (importOriginal) => {
@@ -10,12 +33,149 @@ vi.mock('@/lib/rules', async (importOriginal) => {
   return { ...rules, fold: vi.fn(rules.fold) };
 });
 
+interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortField?: string;
+}
+
+interface Actions<T> {
+  onEdit?: (row: T) => void;
+  onDuplicate?: (row: T) => void;
+  onDelete?: (row: T) => void;
+}
+
+/** The kit composed as a screen searched and paged in the browser composes it. */
+function ClientTable<T extends { id: number }>({
+  data,
+  columns,
+  searchKeys,
+  emptyText,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: {
+  data: readonly T[];
+  columns: readonly Column<T>[];
+  searchKeys?: readonly TextKey<T>[];
+  emptyText?: string;
+} & Actions<T>) {
+  const table = useClientRows(data, searchKeys);
+  const confirm = useDeleteConfirmation((row: T) => onDelete?.(row));
+  const hasActions = onEdit !== undefined || onDuplicate !== undefined || onDelete !== undefined;
+  return (
+    <>
+      {searchKeys !== undefined && <TableSearch label="Search..." value={table.query} onChange={table.search} />}
+      <Table aria-label="Things">
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHead key={column.id}>{column.header}</TableHead>
+            ))}
+            {hasActions && <RowActionsHead />}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRows
+            rows={table.rows}
+            columnCount={columns.length + 1}
+            {...(emptyText === undefined ? {} : { emptyText })}
+          >
+            {(row) => (
+              <>
+                {columns.map((column) => (
+                  <TableCell key={column.id}>{column.cell(row)}</TableCell>
+                ))}
+                {hasActions && (
+                  <RowActions
+                    onEdit={
+                      onEdit &&
+                      (() => {
+                        onEdit(row);
+                      })
+                    }
+                    onDuplicate={
+                      onDuplicate &&
+                      (() => {
+                        onDuplicate(row);
+                      })
+                    }
+                    onDelete={
+                      onDelete &&
+                      (() => {
+                        confirm.ask(row);
+                      })
+                    }
+                  />
+                )}
+              </>
+            )}
+          </TableRows>
+        </TableBody>
+      </Table>
+      <TablePagination {...table.pages} />
+      {confirm.dialog}
+    </>
+  );
+}
+
+/** The kit composed as a screen paged, searched and ordered by the server composes it. */
+function ServerTable<T extends { id: number }>({
+  data,
+  columns,
+  server,
+}: {
+  data: readonly T[];
+  columns: readonly Column<T>[];
+  server: {
+    page: number;
+    total: number;
+    onPageChange: (page: number) => void;
+    query?: string;
+    onQueryChange?: (query: string) => void;
+    sort?: SortOrder | null;
+    onSortChange?: (sort: SortOrder) => void;
+  };
+}) {
+  const { page, total, onPageChange, query, onQueryChange, sort = null, onSortChange } = server;
+  const pages = useServerPages({ page, total, shown: data.length, onPageChange });
+  return (
+    <>
+      {onQueryChange !== undefined && (
+        <DebouncedTableSearch label="Search..." query={query ?? ''} onQueryChange={onQueryChange} />
+      )}
+      <Table aria-label="Things">
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) =>
+              column.sortField !== undefined && onSortChange !== undefined ? (
+                <SortableHead key={column.id} field={column.sortField} sort={sort} onSortChange={onSortChange}>
+                  {column.header}
+                </SortableHead>
+              ) : (
+                <TableHead key={column.id}>{column.header}</TableHead>
+              ),
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRows rows={data} columnCount={columns.length}>
+            {(row) => columns.map((column) => <TableCell key={column.id}>{column.cell(row)}</TableCell>)}
+          </TableRows>
+        </TableBody>
+      </Table>
+      <TablePagination {...pages} />
+    </>
+  );
+}
+
 interface Row {
   id: number;
   name: string;
 }
 
-const columns: DataTableColumn<Row>[] = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
+const columns: Column<Row>[] = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
 
 const NAME_KEY = ['name'] as const;
 
@@ -25,7 +185,7 @@ interface Named {
   nameAr: string;
 }
 
-const nameColumns: DataTableColumn<Named>[] = [
+const nameColumns: Column<Named>[] = [
   { id: 'nameEn', header: 'Name (English)', cell: (row) => row.nameEn },
   { id: 'nameAr', header: 'Name (Arabic)', cell: (row) => row.nameAr },
 ];
@@ -46,9 +206,9 @@ function bodyRows() {
   return within(body as HTMLElement).getAllByRole('row');
 }
 
-describe('data table', () => {
+describe('table kit in the browser', () => {
   it('shows pages of 10 rows with "Showing X to Y of Z results"', async () => {
-    render(<DataTable label="Things" data={rows(25)} columns={columns} />);
+    render(<ClientTable data={rows(25)} columns={columns} />);
 
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
@@ -68,7 +228,7 @@ describe('data table', () => {
   });
 
   it('searches ignoring case, and starts again at the first page', async () => {
-    render(<DataTable label="Things" data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
+    render(<ClientTable data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     await userEvent.type(screen.getByRole('searchbox'), 'ROW 2');
@@ -94,7 +254,7 @@ describe('data table', () => {
     ['VILLA', 'Villa'],
     ['فيلا', 'Villa'],
   ])("finds '%s' in the English or the Arabic name, folded", async (query, found) => {
-    render(<DataTable label="Things" data={named} columns={nameColumns} searchKeys={NAME_KEYS} />);
+    render(<ClientTable data={named} columns={nameColumns} searchKeys={NAME_KEYS} />);
 
     await userEvent.type(screen.getByRole('searchbox'), query);
 
@@ -103,7 +263,7 @@ describe('data table', () => {
 
   it('a marked query finds the unmarked name too', async () => {
     const rows = [{ id: 1, nameEn: 'Apartment', nameAr: 'شقه' }];
-    render(<DataTable label="Things" data={rows} columns={nameColumns} searchKeys={NAME_KEYS} />);
+    render(<ClientTable data={rows} columns={nameColumns} searchKeys={NAME_KEYS} />);
 
     await userEvent.type(screen.getByRole('searchbox'), 'شقّة');
 
@@ -113,39 +273,39 @@ describe('data table', () => {
   it('folds each row once per data, not on every keystroke', async () => {
     const data = rows(25);
     const folded = () => vi.mocked(fold).mock.calls.map(([text]) => text);
-    const { rerender } = render(<DataTable label="Things" data={data} columns={columns} searchKeys={NAME_KEY} />);
+    const { rerender } = render(<ClientTable data={data} columns={columns} searchKeys={NAME_KEY} />);
     vi.mocked(fold).mockClear();
 
     await userEvent.type(screen.getByRole('searchbox'), 'ROW 2');
-    rerender(<DataTable label="Things" data={data} columns={columns} searchKeys={NAME_KEY} />);
+    rerender(<ClientTable data={data} columns={columns} searchKeys={NAME_KEY} />);
     expect(folded().filter((text) => !'ROW 2'.startsWith(text))).toEqual([]);
 
     vi.mocked(fold).mockClear();
-    rerender(<DataTable label="Things" data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
+    rerender(<ClientTable data={rows(25)} columns={columns} searchKeys={NAME_KEY} />);
     expect(folded().filter((text) => text.startsWith('Row '))).toHaveLength(25);
   });
 
   it('has no search box without search keys', () => {
-    render(<DataTable label="Things" data={rows(3)} columns={columns} />);
+    render(<ClientTable data={rows(3)} columns={columns} />);
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it("reads 'No results found' when nothing matches, or the screen's own empty text", async () => {
-    const { rerender } = render(<DataTable label="Things" data={rows(3)} columns={columns} searchKeys={NAME_KEY} />);
+    const { rerender } = render(<ClientTable data={rows(3)} columns={columns} searchKeys={NAME_KEY} />);
     await userEvent.type(screen.getByRole('searchbox'), 'nothing like it');
     expect(screen.getByText('No results found')).toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).toBeNull();
 
-    rerender(<DataTable label="Things" data={[]} columns={columns} emptyText="Nothing here yet." />);
+    rerender(<ClientTable data={[]} columns={columns} emptyText="Nothing here yet." />);
     expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
   });
 
   it('shows the last page left when rows disappear from the page shown', async () => {
-    const { rerender } = render(<DataTable label="Things" data={rows(11)} columns={columns} />);
+    const { rerender } = render(<ClientTable data={rows(11)} columns={columns} />);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Showing 11 to 11 of 11 results')).toBeInTheDocument();
 
-    rerender(<DataTable label="Things" data={rows(10)} columns={columns} />);
+    rerender(<ClientTable data={rows(10)} columns={columns} />);
     expect(screen.getByText('Showing 1 to 10 of 10 results')).toBeInTheDocument();
   });
 
@@ -153,7 +313,7 @@ describe('data table', () => {
     const onEdit = vi.fn();
     const onDuplicate = vi.fn();
     const { rerender } = render(
-      <DataTable label="Things" data={rows(1)} columns={columns} onEdit={onEdit} onDuplicate={onDuplicate} />,
+      <ClientTable data={rows(1)} columns={columns} onEdit={onEdit} onDuplicate={onDuplicate} />,
     );
     const [row] = bodyRows();
 
@@ -163,47 +323,31 @@ describe('data table', () => {
     expect(onDuplicate).toHaveBeenCalledWith({ id: 1, name: 'Row 1' });
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 
-    rerender(<DataTable label="Things" data={rows(1)} columns={columns} />);
+    rerender(<ClientTable data={rows(1)} columns={columns} />);
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 
   it("asks in the 'Confirm Delete' dialog; Cancel keeps the row, Delete deletes it", async () => {
     const onDelete = vi.fn();
-    render(<DataTable label="Things" data={rows(2)} columns={columns} onDelete={onDelete} />);
+    render(<ClientTable data={rows(2)} columns={columns} onDelete={onDelete} />);
 
     await userEvent.click(within(bodyRows()[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
     expect(
       within(dialog).getByText('Are you sure you want to delete this item? This action cannot be undone.'),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onDelete).not.toHaveBeenCalled();
 
     await userEvent.click(within(bodyRows()[1] as HTMLElement).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledExactlyOnceWith({ id: 2, name: 'Row 2' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it("asks with the browser's confirm and the screen's text when told to", async () => {
-    const onDelete = vi.fn();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    render(
-      <DataTable label="Things" data={rows(1)} columns={columns} onDelete={onDelete} browserConfirm="Really?" />,
-    );
-
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Really?');
-    expect(onDelete).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(onDelete).toHaveBeenCalledExactlyOnceWith({ id: 1, name: 'Row 1' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 
-describe('data table on the server', () => {
+describe('table kit on the server', () => {
   function page(from: number, count: number): Row[] {
     return Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Row ${from + index}` }));
   }
@@ -211,7 +355,7 @@ describe('data table on the server', () => {
   it("shows the server's page with 'Showing X to Y of Z results' and asks for the others", async () => {
     const onPageChange = vi.fn();
     const { rerender } = render(
-      <DataTable label="Things" data={page(11, 10)} columns={columns} server={{ page: 2, total: 25, onPageChange }} />,
+      <ServerTable data={page(11, 10)} columns={columns} server={{ page: 2, total: 25, onPageChange }} />,
     );
 
     expect(bodyRows()).toHaveLength(10);
@@ -221,9 +365,7 @@ describe('data table on the server', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(onPageChange).toHaveBeenLastCalledWith(1);
 
-    rerender(
-      <DataTable label="Things" data={page(21, 5)} columns={columns} server={{ page: 3, total: 25, onPageChange }} />,
-    );
+    rerender(<ServerTable data={page(21, 5)} columns={columns} server={{ page: 3, total: 25, onPageChange }} />);
     expect(screen.getByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
@@ -231,11 +373,9 @@ describe('data table on the server', () => {
   it('does not search or page the rows itself', async () => {
     const onQueryChange = vi.fn();
     render(
-      <DataTable
-        label="Things"
+      <ServerTable
         data={page(1, 3)}
         columns={columns}
-        searchKeys={NAME_KEY}
         server={{ page: 1, total: 3, onPageChange: vi.fn(), query: '', onQueryChange }}
       />,
     );
@@ -248,8 +388,7 @@ describe('data table on the server', () => {
   it('asks for a search once the typing pauses, not on every keystroke', async () => {
     const onQueryChange = vi.fn();
     render(
-      <DataTable
-        label="Things"
+      <ServerTable
         data={page(1, 3)}
         columns={columns}
         server={{ page: 1, total: 3, onPageChange: vi.fn(), query: '', onQueryChange }}
@@ -270,8 +409,7 @@ describe('data table on the server', () => {
       query = next;
     });
     const table = () => (
-      <DataTable
-        label="Things"
+      <ServerTable
         data={page(1, 3)}
         columns={columns}
         server={{ page: 1, total: 3, onPageChange: vi.fn(), query, onQueryChange }}
@@ -298,32 +436,27 @@ describe('data table on the server', () => {
 
   it('orders by a sortable header, ascending first, then each click turns it', async () => {
     const onSortChange = vi.fn();
-    const sortable: DataTableColumn<Row>[] = [
+    const sortable: Column<Row>[] = [
       { id: 'name', header: 'Name', cell: (row) => row.name, sortField: 'name' },
       { id: 'plain', header: 'Plain', cell: () => '' },
     ];
     const server = (sort: SortOrder | null) => ({ page: 1, total: 1, onPageChange: vi.fn(), sort, onSortChange });
-    const { rerender } = render(<DataTable label="Things" data={page(1, 1)} columns={sortable} server={server(null)} />);
+    const { rerender } = render(<ServerTable data={page(1, 1)} columns={sortable} server={server(null)} />);
 
-    expect(screen.getByRole('columnheader', { name: 'Plain' })).not.toContainElement(screen.queryByRole('button', { name: 'Plain' }));
+    expect(screen.getByRole('columnheader', { name: 'Plain' })).not.toContainElement(
+      screen.queryByRole('button', { name: 'Plain' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: false });
 
     rerender(
-      <DataTable
-        label="Things"
-        data={page(1, 1)}
-        columns={sortable}
-        server={server({ field: 'name', descending: false })}
-      />,
+      <ServerTable data={page(1, 1)} columns={sortable} server={server({ field: 'name', descending: false })} />,
     );
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: true });
 
-    rerender(
-      <DataTable label="Things" data={page(1, 1)} columns={sortable} server={server({ field: 'name', descending: true })} />,
-    );
+    rerender(<ServerTable data={page(1, 1)} columns={sortable} server={server({ field: 'name', descending: true })} />);
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
     await userEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', descending: false });
@@ -331,7 +464,7 @@ describe('data table on the server', () => {
 
   it('asks for the last page when the page shown is past it', () => {
     const onPageChange = vi.fn();
-    render(<DataTable label="Things" data={[]} columns={columns} server={{ page: 3, total: 20, onPageChange }} />);
+    render(<ServerTable data={[]} columns={columns} server={{ page: 3, total: 20, onPageChange }} />);
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 
