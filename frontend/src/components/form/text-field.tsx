@@ -2,13 +2,8 @@ import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { arabicText } from '@/lib/form';
+import { arabicText, optionalText } from '@/lib/form';
 import { useFieldError } from './use-field-error';
-
-/** Text none when empty: a field the payload may leave out. */
-function emptyAsNull(value: string): string | null {
-  return value === '' ? null : value;
-}
 
 export interface TextFieldProps<TValues extends FieldValues, TTransformed> {
   control: Control<TValues, unknown, TTransformed>;
@@ -41,7 +36,7 @@ export function TextField<TValues extends FieldValues, TTransformed>({
       <Input
         type={type}
         {...(arabic ? arabicText : {})}
-        {...control.register(name, optional ? { setValueAs: emptyAsNull } : {})}
+        {...control.register(name, optional ? { setValueAs: optionalText } : {})}
       />
     </FormField>
   );
