@@ -79,7 +79,7 @@ describe('the locations', () => {
     // Deleting the country while it has a city: the 409's message reaches the user.
     await page.getByRole('tab', { name: 'Countries' }).click();
     await row(page, 'Jordan / الأردن').getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
     await confirm.getByText('Are you sure you want to delete this item? This action cannot be undone.').waitFor();
     await assertAccessible(page, 'the Confirm Delete dialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -101,7 +101,7 @@ describe('the locations', () => {
     ]) {
       await page.getByRole('tab', { name: tab }).click();
       await row(page, name).getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
       await expectToast(page, message);
       await row(page, name).waitFor({ state: 'detached' });
     }

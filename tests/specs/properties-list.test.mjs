@@ -235,7 +235,7 @@ describe('the properties list', () => {
       return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) });
     });
     await row(page, 'Doomed Duplex').getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
     await confirm.getByText('Are you sure you want to delete this item? This action cannot be undone.', { exact: true }).waitFor();
     await assertAccessible(page, 'the Confirm Delete dialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -252,7 +252,7 @@ describe('the properties list', () => {
     const { status } = await api(page, 'PUT', `/api/properties/${doomed.id}`, listing(catalog, { titleEn: 'Doomed Duplex Renamed', titleAr: 'دوبلكس' }), { 'If-Match': '"1"' });
     assert.equal(status, 200);
     await row(page, 'Doomed Duplex').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Failed to delete property');
     await row(page, 'Doomed Duplex Renamed').waitFor();
     assert.equal((await api(page, 'GET', `/api/properties/${doomed.id}`)).status, 200, 'still there');
@@ -260,7 +260,7 @@ describe('the properties list', () => {
 
     // Now with the version the list read again: deleted.
     await row(page, 'Doomed Duplex Renamed').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Property deleted successfully');
     await page.getByText('No results found', { exact: true }).waitFor();
     assert.equal((await api(page, 'GET', `/api/properties/${doomed.id}`)).status, 404);

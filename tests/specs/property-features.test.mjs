@@ -90,7 +90,7 @@ describe('the property features', () => {
       listings.push(created.body);
     }
     await row(page, 'Private Pool Plus').getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
     await confirm.getByText('Are you sure you want to delete this feature?', { exact: false }).waitFor();
     await confirm.getByText('Used by 2 listings, which will lose it.', { exact: false }).waitFor();
     await assertAccessible(page, 'the feature delete confirmation with its count');

@@ -99,7 +99,7 @@ describe('users and your own account', () => {
     // Lina's own change moved her record on: the admin reads the list again first.
     await admin.reload();
     await userRow(admin, 'lina').getByRole('button', { name: 'Delete' }).click();
-    const confirm = admin.getByRole('dialog', { name: 'Are you sure?' });
+    const confirm = admin.getByRole('alertdialog', { name: 'Are you sure?' });
     await confirm.getByText('This action cannot be undone. This will permanently delete the user account.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(admin, 'User deleted');

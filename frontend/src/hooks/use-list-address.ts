@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { parseSort, sortParam, type SortOrder } from '@/components/ui/data-table';
+import { parseSort, sortParam, type SortOrder } from '@/components/ui/table';
 
 /** A page number from the address: a whole number from 1, else the first page. */
 function pageFrom(value: string | null): number {

@@ -8,6 +8,14 @@ import { dismissToast } from '@/hooks/use-toast';
 // alone can pass testing-library's default one-second wait.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom has no ResizeObserver; Radix's check box measures itself with one to size the
+// hidden input it keeps for native forms, which jsdom does not lay out anyway.
+globalThis.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   dismissToast();

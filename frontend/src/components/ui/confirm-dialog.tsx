@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  description: string;
+  /** The question's detail; more than text where it reads something on opening (a count). */
+  description: ReactNode;
   /** The action asked about, e.g. 'Discard'. */
   confirmLabel: string;
   /** Staying as things are, e.g. 'Keep editing'; also what Escape does. */

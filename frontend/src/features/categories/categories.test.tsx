@@ -202,6 +202,21 @@ describe('categories screen', () => {
     });
   });
 
+  it('keeps the category when the browser confirm is declined', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/categories': answer(200, [residential]),
+      'DELETE /api/categories/1': answer(204),
+    });
+    renderApp('/categories');
+
+    await userEvent.click(await within(await screen.findByRole('table')).findByRole('button', { name: 'Delete' }));
+
+    expect(server.calls('DELETE /api/categories/1')).toHaveLength(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it("toasts 'Failed to delete category' with the server's reason", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     mockServer({

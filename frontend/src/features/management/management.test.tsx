@@ -131,7 +131,7 @@ describe('management screen', () => {
 
     const row = (await screen.findByRole('cell', { name: 'Jordan / الأردن' })).closest('tr');
     await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
     expect(
       within(dialog).getByText('Are you sure you want to delete this item? This action cannot be undone.'),
     ).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('management screen', () => {
 
     const row = (await screen.findByRole('cell', { name: 'Amman / عمّان' })).closest('tr');
     await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     const toast = (await screen.findAllByText('Failed to delete city'))[0]?.closest('li');
     expect(within(toast as HTMLElement).getAllByText('Failed to delete city')).toHaveLength(2);

@@ -225,7 +225,7 @@ describe('deleting a property', () => {
     await screen.findByText('Villa 2');
 
     await userEvent.click(within(rowOf('Villa 2')).getByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
     expect(within(dialog).getByText('Are you sure you want to delete this item? This action cannot be undone.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -259,7 +259,7 @@ describe('deleting a property', () => {
     const before = bodyRows().map((row) => row.textContent);
 
     await userEvent.click(within(rowOf('Villa 2')).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => {
       expect(within(table()).queryByText('Villa 2')).toBeNull();
     });

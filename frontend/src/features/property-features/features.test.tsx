@@ -154,7 +154,7 @@ describe('features management screen', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
     expect(
       await within(dialog).findByText('Used by 12 listings, which will lose it.', { exact: false }),
     ).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('features management screen', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
     expect(await within(dialog).findByText('No listing uses it.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField, ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
-import { ImageSourcePicker } from '@/components/image-source-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -62,11 +62,10 @@ function SectionForm({ section, type, onDone }: { section: AboutSection | null; 
   const {
     register,
     handleSubmit,
-    setValue,
     control,
     formState: { errors, isDirty },
   } = form;
-  const [imageData, imageUrl, titleEn] = useWatch({ control, name: ['imageData', 'imageUrl', 'titleEn'] });
+  const titleEn = useWatch({ control, name: 'titleEn' });
   const { save, pending, conflict } = useSaveRecord({
     record: section,
     create: useCreateAboutSection(),
@@ -131,23 +130,16 @@ function SectionForm({ section, type, onDone }: { section: AboutSection | null; 
         <FormField label={t('fields.iconClass')} error={errors.iconClass?.message}>
           <Input dir="ltr" placeholder={constants().aboutIconExamples[0]} {...register('iconClass')} />
         </FormField>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" {...register('isActive')} />
-          {t('fields.active')}
-        </label>
+        <CheckboxField control={control} name="isActive" label={t('fields.active')} className="self-end pb-2" />
       </div>
-      <ImageSourcePicker
+      <ImageSourceField
+        control={control}
+        names={{ data: 'imageData', url: 'imageUrl' }}
         label={t('fields.image')}
         hint={t('imageHint')}
         words={{ upload: t('image.upload'), orUrl: t('image.orUrl'), remove: t('image.remove') }}
         check={checkSectionUpload}
         alt={titleEn ?? ''}
-        value={{ data: imageData ?? null, url: imageUrl ?? null }}
-        error={errors.imageData?.message ?? errors.imageUrl?.message}
-        onChange={(next) => {
-          setValue('imageData', next.data, { shouldDirty: true });
-          setValue('imageUrl', next.url, { shouldDirty: true });
-        }}
       />
     </FormDialogContent>
   );

@@ -1,27 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField, NumberField, SelectField, TextareaField, TextField } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Textarea } from '@/components/ui/textarea';
 import { useCategories } from '@/features/categories';
 import { usePropertyTypes } from '@/features/property-types';
 import type { LegacyPropertyInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
-import { arabicText, chosenId, idValue, showServerFieldErrors, type Draft } from '@/lib/form';
+import { chosenId, idValue, optionalText, showServerFieldErrors, type Draft } from '@/lib/form';
 import {
   coerceOptionalInteger,
   coerceOptionalNumber,
   coerceRoomCount,
   constants,
   vocabulary,
-  type VocabularyName,
   yearBuiltBounds,
 } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -33,6 +29,12 @@ type QuickValues = Draft<LegacyPropertyInput>;
 const ENGLISH_FIELDS = ['titleEn', 'descriptionEn', 'locationEn'] as const;
 const ARABIC_FIELDS = ['titleAr', 'descriptionAr', 'locationAr'] as const;
 type Language = 'english' | 'arabic';
+
+/** Each language tab's fields: title, description, location, in the rules' order. */
+const LANGUAGES = [
+  { tab: 'english', fields: ENGLISH_FIELDS, arabic: false },
+  { tab: 'arabic', fields: ARABIC_FIELDS, arabic: true },
+] as const;
 
 const AMENITIES = [
   'hasBalcony',
@@ -46,15 +48,14 @@ const AMENITIES = [
   'furnished',
 ] as const satisfies readonly (keyof LegacyPropertyInput)[];
 
-type NumberField =
-  | 'price'
-  | 'area'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'parkingSpaces'
-  | 'floor'
-  | 'totalFloors'
-  | 'buildingAge';
+/** The room counts and floors, each read by the rules as the form reads it. */
+const ROOM_FIELDS = [
+  ['bedrooms', coerceRoomCount],
+  ['bathrooms', coerceRoomCount],
+  ['parkingSpaces', coerceRoomCount],
+  ['floor', coerceOptionalInteger],
+  ['totalFloors', coerceOptionalInteger],
+] as const;
 
 /** Every field a 422 or 409 of the server may name, to show its message under it. */
 const FIELDS = [
@@ -101,18 +102,6 @@ function tabOfFirstError(errors: FieldErrors<QuickValues>): Language | undefined
   return english.includes(first) ? 'english' : 'arabic';
 }
 
-function VocabularyOptions({ name }: { name: VocabularyName }) {
-  return (
-    <>
-      {vocabulary(name).map((term) => (
-        <option key={term.value} value={term.value}>
-          {term.label}
-        </option>
-      ))}
-    </>
-  );
-}
-
 export interface QuickPropertyFormProps {
   onSaved: () => void;
   onCancel: () => void;
@@ -135,11 +124,10 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
     defaultValues: startingValues(),
   });
   const {
-    register,
     handleSubmit,
     setValue,
     control,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
 
   useEffect(() => {
@@ -155,9 +143,12 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
         },
         onError: (error) => {
           showServerFieldErrors(error, FIELDS, form.setError);
-          const fallback =
-            error instanceof ApiError ? t('quick.toast.createFailed') : t('quick.toast.submitFailed');
-          toast({ title: t('quick.toast.error'), description: serverMessage(error) ?? fallback, variant: 'destructive' });
+          const fallback = error instanceof ApiError ? t('quick.toast.createFailed') : t('quick.toast.submitFailed');
+          toast({
+            title: t('quick.toast.error'),
+            description: serverMessage(error) ?? fallback,
+            variant: 'destructive',
+          });
         },
       });
     },
@@ -167,12 +158,10 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
     },
   );
 
-  const numberField = (name: NumberField, read: (entry: unknown) => number | null) => (
-    <FormField label={t(`quick.fields.${name}`)} error={errors[name]?.message}>
-      <Input type="number" inputMode="decimal" step="any" {...register(name, { setValueAs: read })} />
-    </FormField>
-  );
   const years = yearBuiltBounds();
+  const label = (field: Exclude<(typeof FIELDS)[number], 'images'> | 'isFeatured') => t(`quick.fields.${field}`);
+  const choices = (records: readonly { id: number; nameEn: string }[] | undefined) =>
+    (records ?? []).map((record) => ({ value: idValue(record.id), label: record.nameEn }));
 
   const images = useWatch({ control, name: 'images' }) ?? [];
 
@@ -190,28 +179,19 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
               <TabsTrigger value="english">{t('quick.english')}</TabsTrigger>
               <TabsTrigger value="arabic">{t('quick.arabic')}</TabsTrigger>
             </TabsList>
-            <TabsContent value="english" className="grid gap-4">
-              <FormField label={t('quick.fields.titleEn')} error={errors.titleEn?.message}>
-                <Input {...register('titleEn')} />
-              </FormField>
-              <FormField label={t('quick.fields.descriptionEn')} error={errors.descriptionEn?.message}>
-                <Textarea rows={4} {...register('descriptionEn')} />
-              </FormField>
-              <FormField label={t('quick.fields.locationEn')} error={errors.locationEn?.message}>
-                <Input {...register('locationEn')} />
-              </FormField>
-            </TabsContent>
-            <TabsContent value="arabic" className="grid gap-4">
-              <FormField label={t('quick.fields.titleAr')} error={errors.titleAr?.message}>
-                <Input {...arabicText} {...register('titleAr')} />
-              </FormField>
-              <FormField label={t('quick.fields.descriptionAr')} error={errors.descriptionAr?.message}>
-                <Textarea rows={4} {...arabicText} {...register('descriptionAr')} />
-              </FormField>
-              <FormField label={t('quick.fields.locationAr')} error={errors.locationAr?.message}>
-                <Input {...arabicText} {...register('locationAr')} />
-              </FormField>
-            </TabsContent>
+            {LANGUAGES.map(({ tab: language, fields: [title, description, location], arabic }) => (
+              <TabsContent key={language} value={language} className="grid gap-4">
+                <TextField control={control} name={title} label={label(title)} arabic={arabic} />
+                <TextareaField
+                  control={control}
+                  name={description}
+                  label={label(description)}
+                  arabic={arabic}
+                  rows={4}
+                />
+                <TextField control={control} name={location} label={label(location)} arabic={arabic} />
+              </TabsContent>
+            ))}
           </Tabs>
         </CardContent>
       </Card>
@@ -221,56 +201,47 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
           <CardTitle>{t('quick.basics')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <FormField label={t('quick.fields.propertyNumber')} error={errors.propertyNumber?.message}>
-            <Input {...register('propertyNumber', { setValueAs: (value: string) => (value === '' ? null : value) })} />
-          </FormField>
-          {numberField('price', coerceOptionalNumber)}
-          <FormField label={t('quick.fields.currency')} error={errors.currency?.message}>
-            <Select {...register('currency')}>
-              <VocabularyOptions name="currencies" />
-            </Select>
-          </FormField>
-          {numberField('area', coerceOptionalNumber)}
-          <FormField label={t('quick.fields.categoryId')} error={errors.categoryId?.message}>
-            <Select {...register('categoryId', { setValueAs: (value: string) => chosenId(value) })}>
-              <option value="">{t('quick.selectCategory')}</option>
-              {(categories.data ?? []).map((category) => (
-                <option key={category.id} value={idValue(category.id)}>
-                  {category.nameEn}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField label={t('quick.fields.typeId')} error={errors.typeId?.message}>
-            <Select {...register('typeId', { setValueAs: (value: string) => chosenId(value) })}>
-              <option value="">{t('quick.selectType')}</option>
-              {(propertyTypes.data ?? []).map((type) => (
-                <option key={type.id} value={idValue(type.id)}>
-                  {type.nameEn}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField label={t('quick.fields.status')} error={errors.status?.message}>
-            <Select {...register('status')}>
-              <VocabularyOptions name="propertyStatuses" />
-            </Select>
-          </FormField>
-          <FormField label={t('quick.fields.displayType')} error={errors.displayType?.message}>
-            <Select {...register('displayType')}>
-              <VocabularyOptions name="displayTypes" />
-            </Select>
-          </FormField>
-          <FormField label={t('quick.fields.continent')} error={errors.continent?.message}>
-            <Select {...register('continent', { setValueAs: (value: string) => (value === '' ? null : value) })}>
-              <option value="">{t('quick.noContinent')}</option>
-              <VocabularyOptions name="continents" />
-            </Select>
-          </FormField>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-primary" {...register('isFeatured')} />
-            {t('quick.fields.isFeatured')}
-          </label>
+          <TextField control={control} name="propertyNumber" label={label('propertyNumber')} optional />
+          <NumberField control={control} name="price" label={label('price')} read={coerceOptionalNumber} />
+          <SelectField control={control} name="currency" label={label('currency')} options={vocabulary('currencies')} />
+          <NumberField control={control} name="area" label={label('area')} read={coerceOptionalNumber} />
+          <SelectField
+            control={control}
+            name="categoryId"
+            label={label('categoryId')}
+            empty={t('quick.selectCategory')}
+            options={choices(categories.data)}
+            read={chosenId}
+          />
+          <SelectField
+            control={control}
+            name="typeId"
+            label={label('typeId')}
+            empty={t('quick.selectType')}
+            options={choices(propertyTypes.data)}
+            read={chosenId}
+          />
+          <SelectField
+            control={control}
+            name="status"
+            label={label('status')}
+            options={vocabulary('propertyStatuses')}
+          />
+          <SelectField
+            control={control}
+            name="displayType"
+            label={label('displayType')}
+            options={vocabulary('displayTypes')}
+          />
+          <SelectField
+            control={control}
+            name="continent"
+            label={label('continent')}
+            empty={t('quick.noContinent')}
+            options={vocabulary('continents')}
+            read={optionalText}
+          />
+          <CheckboxField control={control} name="isFeatured" label={label('isFeatured')} className="self-end pb-2" />
         </CardContent>
       </Card>
 
@@ -279,26 +250,19 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
           <CardTitle>{t('quick.rooms')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {numberField('bedrooms', coerceRoomCount)}
-          {numberField('bathrooms', coerceRoomCount)}
-          {numberField('parkingSpaces', coerceRoomCount)}
-          {numberField('floor', coerceOptionalInteger)}
-          {numberField('totalFloors', coerceOptionalInteger)}
-          <FormField
-            label={t('quick.fields.yearBuilt')}
-            hint={t('quick.fields.yearBuiltHint', years)}
-            error={errors.yearBuilt?.message}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              step={1}
-              min={years.min}
-              max={years.max}
-              {...register('yearBuilt', { setValueAs: coerceOptionalInteger })}
-            />
-          </FormField>
-          {numberField('buildingAge', coerceOptionalInteger)}
+          {ROOM_FIELDS.map(([name, read]) => (
+            <NumberField key={name} control={control} name={name} label={label(name)} read={read} />
+          ))}
+          <NumberField
+            control={control}
+            name="yearBuilt"
+            label={label('yearBuilt')}
+            read={coerceOptionalInteger}
+            inputMode="numeric"
+            step={1}
+            bounds={{ ...years, hint: t('quick.fields.yearBuiltHint', years) }}
+          />
+          <NumberField control={control} name="buildingAge" label={label('buildingAge')} read={coerceOptionalInteger} />
         </CardContent>
       </Card>
 
@@ -308,10 +272,7 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-3">
           {AMENITIES.map((amenity) => (
-            <label key={amenity} className="flex items-center gap-2 text-sm font-medium">
-              <input type="checkbox" className="size-4 accent-primary" {...register(amenity)} />
-              {t(`quick.amenities.${amenity}`)}
-            </label>
+            <CheckboxField key={amenity} control={control} name={amenity} label={t(`quick.amenities.${amenity}`)} />
           ))}
         </CardContent>
       </Card>

@@ -4,7 +4,21 @@ import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  NAME_KEYS,
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+} from '@/components/ui/table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
@@ -21,44 +35,18 @@ export default function CategoriesRoute() {
   const [dialog, setDialog] = useState<CategoryDialogState>(null);
   const rows = categories.data ?? [];
 
-  const columns: DataTableColumn<Category>[] = [
-    {
-      id: 'image',
-      header: t('fields.image'),
-      cell: (category) =>
-        category.imageUrl === null || category.imageUrl === undefined ? (
-          <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
-            {t('common.noImage')}
-          </span>
-        ) : (
-          <img
-            src={scaledImage(category.imageUrl, 160)}
-            alt={category.nameEn}
-            className="size-12 rounded-md object-cover"
-          />
-        ),
-    },
-    { id: 'nameEn', header: t('fields.nameEn'), cell: (category) => <span className="font-medium">{category.nameEn}</span> },
-    { id: 'nameAr', header: t('fields.nameAr'), cell: (category) => <span {...arabicText}>{category.nameAr}</span> },
-    {
-      id: 'descriptionEn',
-      header: t('fields.descriptionEn'),
-      cell: (category) => truncate(category.descriptionEn ?? ''),
-      className: 'max-w-xs text-muted-foreground',
-    },
-    {
-      id: 'descriptionAr',
-      header: t('fields.descriptionAr'),
-      cell: (category) => <span {...arabicText}>{truncate(category.descriptionAr ?? '')}</span>,
-      className: 'max-w-xs text-muted-foreground',
-    },
-  ];
+  const table = useClientRows(rows, NAME_KEYS);
 
   const onDelete = (category: Category) => {
     remove.mutate(
       category,
       deleteToasts(t('categories.toast.deleted'), t('categories.toast.deleteFailed'), t('categories.toast.deleteFailed')),
     );
+  };
+
+  // The specification asks with the browser's confirm here, in its own words.
+  const askDelete = (category: Category) => {
+    if (window.confirm(t('categories.confirmDelete'))) onDelete(category);
   };
 
   return (
@@ -83,19 +71,63 @@ export default function CategoriesRoute() {
           {categories.isError ? (
             <QueryError error={categories.error} />
           ) : (
-            <DataTable
-              label={t('categories.title')}
-              data={rows}
-              columns={columns}
-              isLoading={categories.isPending}
-              searchKeys={NAME_KEYS}
-              searchPlaceholder={t('categories.search')}
-              onEdit={(category) => {
-                setDialog({ category });
-              }}
-              onDelete={onDelete}
-              browserConfirm={t('categories.confirmDelete')}
-            />
+            <div className="grid gap-4">
+              <TableSearch label={t('categories.search')} value={table.query} onChange={table.search} />
+              <Table aria-label={t('categories.title')} aria-busy={categories.isPending || undefined}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('fields.image')}</TableHead>
+                    <TableHead>{t('fields.nameEn')}</TableHead>
+                    <TableHead>{t('fields.nameAr')}</TableHead>
+                    <TableHead className="max-w-xs">{t('fields.descriptionEn')}</TableHead>
+                    <TableHead className="max-w-xs">{t('fields.descriptionAr')}</TableHead>
+                    <RowActionsHead />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableRows rows={table.rows} columnCount={6} isLoading={categories.isPending}>
+                    {(category) => (
+                      <>
+                        <TableCell>
+                          {category.imageUrl === null || category.imageUrl === undefined ? (
+                            <span className="flex size-12 items-center justify-center rounded-md bg-muted text-center text-[10px] text-muted-foreground">
+                              {t('common.noImage')}
+                            </span>
+                          ) : (
+                            <img
+                              src={scaledImage(category.imageUrl, 160)}
+                              alt={category.nameEn}
+                              className="size-12 rounded-md object-cover"
+                            />
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <span className="font-medium">{category.nameEn}</span>
+                        </TableCell>
+                        <TableCell>
+                          <span {...arabicText}>{category.nameAr}</span>
+                        </TableCell>
+                        <TableCell className="max-w-xs text-muted-foreground">
+                          {truncate(category.descriptionEn ?? '')}
+                        </TableCell>
+                        <TableCell className="max-w-xs text-muted-foreground">
+                          <span {...arabicText}>{truncate(category.descriptionAr ?? '')}</span>
+                        </TableCell>
+                        <RowActions
+                          onEdit={() => {
+                            setDialog({ category });
+                          }}
+                          onDelete={() => {
+                            askDelete(category);
+                          }}
+                        />
+                      </>
+                    )}
+                  </TableRows>
+                </TableBody>
+              </Table>
+              <TablePagination {...table.pages} />
+            </div>
           )}
         </CardContent>
       </Card>

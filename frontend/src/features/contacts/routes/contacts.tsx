@@ -6,8 +6,21 @@ import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable, sortParam, type DataTableColumn } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
+import {
+  DebouncedTableSearch,
+  SortableHead,
+  sortParam,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  useServerPages,
+} from '@/components/ui/table';
 import type { ContactStatus } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { useListAddress } from '@/hooks/use-list-address';
@@ -64,133 +77,14 @@ function ContactRequests() {
     );
   };
 
-  const columns: DataTableColumn<ContactRequest>[] = [
-    {
-      id: 'name',
-      header: t('columns.name'),
-      sortField: 'name',
-      className: 'max-w-56',
-      cell: (request) => (
-        <div>
-          <p className="font-medium" {...rtl(request)}>
-            {request.name}
-          </p>
-          <p className="text-xs break-all text-muted-foreground">{request.email}</p>
-          {request.phone != null && (
-            <p className="text-xs text-muted-foreground" dir="ltr">
-              {request.phone}
-            </p>
-          )}
-        </div>
-      ),
-    },
-    {
-      id: 'subject',
-      header: t('columns.subject'),
-      sortField: 'subject',
-      className: 'max-w-48',
-      cell: (request) => <span {...rtl(request)}>{request.subject}</span>,
-    },
-    {
-      id: 'message',
-      header: t('columns.message'),
-      className: 'max-w-64 text-muted-foreground',
-      cell: (request) => <span {...rtl(request)}>{truncate(request.message)}</span>,
-    },
-    {
-      id: 'status',
-      header: t('columns.status'),
-      sortField: 'status',
-      cell: (request) => (
-        <div className="grid justify-items-start gap-1">
-          <ContactStatusBadge status={request.status} />
-          <div className="flex flex-wrap gap-1">
-            {request.status !== 'responded' && (
-              <Button
-                size="sm"
-                variant="outline"
-                className="h-7 px-2 text-xs"
-                disabled={setStatus.isPending}
-                onClick={() => {
-                  changeStatus(request, 'responded');
-                }}
-              >
-                <CheckCircle2 aria-hidden />
-                {t('actions.markResponded')}
-              </Button>
-            )}
-            {request.status !== 'closed' && (
-              <Button
-                size="sm"
-                variant="outline"
-                className="h-7 px-2 text-xs"
-                disabled={setStatus.isPending}
-                onClick={() => {
-                  changeStatus(request, 'closed');
-                }}
-              >
-                <XCircle aria-hidden />
-                {t('actions.close')}
-              </Button>
-            )}
-          </div>
-        </div>
-      ),
-    },
-    {
-      id: 'date',
-      header: t('columns.date'),
-      sortField: 'createdAt',
-      className: 'whitespace-nowrap',
-      cell: (request) => new Date(request.createdAt).toLocaleDateString(),
-    },
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      className: 'whitespace-nowrap',
-      cell: (request) => (
-        <div className="flex gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('actions.export', { name: request.name })}
-            title={t('actions.exportTitle')}
-            onClick={() => {
-              exportOne.mutate(request, {
-                onSuccess: () => toast({ title: t('toast.exported') }),
-                onError: () => toast({ title: t('toast.exportFailed'), variant: 'destructive' }),
-              });
-            }}
-          >
-            <Download aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t('actions.view', { name: request.name })}
-            title={t('actions.viewTitle')}
-            onClick={() => {
-              setDetails(request);
-            }}
-          >
-            <Eye aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-destructive hover:text-destructive"
-            aria-label={t('actions.delete', { name: request.name })}
-            title={t('actions.deleteTitle')}
-            onClick={() => {
-              setPendingDelete(request);
-            }}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const pages = useServerPages({
+    page: address.page,
+    total: listing.data?.total ?? 0,
+    shown: listing.data?.rows.length ?? 0,
+    isLoading: listing.isPending,
+    onPageChange: address.onPageChange,
+  });
+  const sorting = { sort: address.sort, onSortChange: address.onSortChange };
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6">
@@ -241,23 +135,141 @@ function ContactRequests() {
           {listing.isError ? (
             <QueryError error={listing.error} />
           ) : (
-            <DataTable
-              label={t('title')}
-              data={listing.data?.rows ?? []}
-              columns={columns}
-              isLoading={listing.isPending}
-              emptyText={t('empty')}
-              searchPlaceholder={t('search')}
-              server={{
-                page: address.page,
-                total: listing.data?.total ?? 0,
-                onPageChange: address.onPageChange,
-                query: address.q,
-                onQueryChange: address.onQueryChange,
-                sort: address.sort,
-                onSortChange: address.onSortChange,
-              }}
-            />
+            <div className="grid gap-4">
+              <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              <Table aria-label={t('title')} aria-busy={listing.isPending || undefined}>
+                <TableHeader>
+                  <TableRow>
+                    <SortableHead field="name" className="max-w-56" {...sorting}>
+                      {t('columns.name')}
+                    </SortableHead>
+                    <SortableHead field="subject" className="max-w-48" {...sorting}>
+                      {t('columns.subject')}
+                    </SortableHead>
+                    <TableHead className="max-w-64">{t('columns.message')}</TableHead>
+                    <SortableHead field="status" {...sorting}>
+                      {t('columns.status')}
+                    </SortableHead>
+                    <SortableHead field="createdAt" className="whitespace-nowrap" {...sorting}>
+                      {t('columns.date')}
+                    </SortableHead>
+                    <TableHead className="whitespace-nowrap">{t('columns.actions')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableRows
+                    rows={listing.data?.rows ?? []}
+                    columnCount={6}
+                    isLoading={listing.isPending}
+                    emptyText={t('empty')}
+                  >
+                    {(request) => (
+                      <>
+                        <TableCell className="max-w-56">
+                          <div>
+                            <p className="font-medium" {...rtl(request)}>
+                              {request.name}
+                            </p>
+                            <p className="text-xs break-all text-muted-foreground">{request.email}</p>
+                            {request.phone != null && (
+                              <p className="text-xs text-muted-foreground" dir="ltr">
+                                {request.phone}
+                              </p>
+                            )}
+                          </div>
+                        </TableCell>
+                        <TableCell className="max-w-48">
+                          <span {...rtl(request)}>{request.subject}</span>
+                        </TableCell>
+                        <TableCell className="max-w-64 text-muted-foreground">
+                          <span {...rtl(request)}>{truncate(request.message)}</span>
+                        </TableCell>
+                        <TableCell>
+                          <div className="grid justify-items-start gap-1">
+                            <ContactStatusBadge status={request.status} />
+                            <div className="flex flex-wrap gap-1">
+                              {request.status !== 'responded' && (
+                                <Button
+                                  size="sm"
+                                  variant="outline"
+                                  className="h-7 px-2 text-xs"
+                                  disabled={setStatus.isPending}
+                                  onClick={() => {
+                                    changeStatus(request, 'responded');
+                                  }}
+                                >
+                                  <CheckCircle2 aria-hidden />
+                                  {t('actions.markResponded')}
+                                </Button>
+                              )}
+                              {request.status !== 'closed' && (
+                                <Button
+                                  size="sm"
+                                  variant="outline"
+                                  className="h-7 px-2 text-xs"
+                                  disabled={setStatus.isPending}
+                                  onClick={() => {
+                                    changeStatus(request, 'closed');
+                                  }}
+                                >
+                                  <XCircle aria-hidden />
+                                  {t('actions.close')}
+                                </Button>
+                              )}
+                            </div>
+                          </div>
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {new Date(request.createdAt).toLocaleDateString()}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          <div className="flex gap-1">
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={t('actions.export', { name: request.name })}
+                              title={t('actions.exportTitle')}
+                              onClick={() => {
+                                exportOne.mutate(request, {
+                                  onSuccess: () => toast({ title: t('toast.exported') }),
+                                  onError: () => toast({ title: t('toast.exportFailed'), variant: 'destructive' }),
+                                });
+                              }}
+                            >
+                              <Download aria-hidden />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={t('actions.view', { name: request.name })}
+                              title={t('actions.viewTitle')}
+                              onClick={() => {
+                                setDetails(request);
+                              }}
+                            >
+                              <Eye aria-hidden />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="text-destructive hover:text-destructive"
+                              aria-label={t('actions.delete', { name: request.name })}
+                              title={t('actions.deleteTitle')}
+                              onClick={() => {
+                                setPendingDelete(request);
+                              }}
+                            >
+                              <Trash2 aria-hidden />
+                            </Button>
+                          </div>
+                        </TableCell>
+                      </>
+                    )}
+                  </TableRows>
+                </TableBody>
+              </Table>
+              <TablePagination {...pages} />
+            </div>
           )}
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField, ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
-import { ImageSourcePicker } from '@/components/image-source-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -58,11 +58,10 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
   const {
     register,
     handleSubmit,
-    setValue,
     control,
     formState: { errors, isDirty },
   } = form;
-  const [imageData, imageUrl, titleEn] = useWatch({ control, name: ['imageData', 'imageUrl', 'titleEn'] });
+  const titleEn = useWatch({ control, name: 'titleEn' });
   // Site §8 'the error message is shown': shown in the dialog, which stays open with what was typed.
   const { save, pending, failure, conflict } = useSaveRecord({
     record: hero,
@@ -123,12 +122,11 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
         <FormField label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
           <Input {...arabicText} {...register('subtitleAr')} />
         </FormField>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" {...register('isActive')} />
-          {t('fields.active')}
-        </label>
+        <CheckboxField control={control} name="isActive" label={t('fields.active')} />
       </div>
-      <ImageSourcePicker
+      <ImageSourceField
+        control={control}
+        names={{ data: 'imageData', url: 'imageUrl' }}
         label={t('fields.image')}
         hint={t('imageHint')}
         words={{ upload: t('image.upload'), orUrl: t('image.orUrl'), remove: t('image.remove') }}
@@ -136,12 +134,6 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
         check={checkCategoryUpload}
         alt={titleEn ?? ''}
         previewSize={128}
-        value={{ data: imageData ?? null, url: imageUrl ?? null }}
-        error={errors.imageData?.message ?? errors.imageUrl?.message}
-        onChange={(next) => {
-          setValue('imageData', next.data, { shouldDirty: true });
-          setValue('imageUrl', next.url, { shouldDirty: true });
-        }}
       />
     </FormDialogContent>
   );

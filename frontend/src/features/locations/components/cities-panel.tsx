@@ -2,7 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  NAME_KEYS,
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities, type City } from '../api/get-cities';
@@ -14,20 +29,17 @@ export function CitiesPanel() {
   const cities = useCities();
   const remove = useDeleteCity();
   const [dialog, setDialog] = useState<CityDialogState>(null);
-
-  const columns: DataTableColumn<City>[] = [
-    {
-      id: 'name',
-      header: t('fields.name'),
-      cell: (city) => t('common.bilingual', { en: city.nameEn, ar: city.nameAr }),
-      className: 'font-medium',
-    },
-    {
-      id: 'country',
-      header: t('fields.country'),
-      cell: (city) => t('common.bilingual', { en: city.countryNameEn, ar: city.countryNameAr }),
-    },
-  ];
+  const table = useClientRows(cities.data ?? [], NAME_KEYS);
+  const confirm = useDeleteConfirmation((city: City) => {
+    remove.mutate(
+      city,
+      deleteToasts(
+        t('locations.cities.toast.deleted'),
+        t('locations.cities.toast.deleteFailed'),
+        t('locations.cities.toast.deleteFailed'),
+      ),
+    );
+  });
 
   return (
     <div className="grid gap-4">
@@ -42,28 +54,41 @@ export function CitiesPanel() {
       {cities.isError ? (
         <QueryError error={cities.error} />
       ) : (
-        <DataTable
-          label={t('locations.cities.tab')}
-          data={cities.data ?? []}
-          columns={columns}
-          isLoading={cities.isPending}
-          searchKeys={NAME_KEYS}
-          searchPlaceholder={t('locations.search')}
-          onEdit={(city) => {
-            setDialog({ city });
-          }}
-          onDelete={(city) => {
-            remove.mutate(
-              city,
-              deleteToasts(
-                t('locations.cities.toast.deleted'),
-                t('locations.cities.toast.deleteFailed'),
-                t('locations.cities.toast.deleteFailed'),
-              ),
-            );
-          }}
-        />
+        <div className="grid gap-4">
+          <TableSearch label={t('locations.search')} value={table.query} onChange={table.search} />
+          <Table aria-label={t('locations.cities.tab')} aria-busy={cities.isPending || undefined}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('fields.name')}</TableHead>
+                <TableHead>{t('fields.country')}</TableHead>
+                <RowActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              <TableRows rows={table.rows} columnCount={3} isLoading={cities.isPending}>
+                {(city) => (
+                  <>
+                    <TableCell className="font-medium">
+                      {t('common.bilingual', { en: city.nameEn, ar: city.nameAr })}
+                    </TableCell>
+                    <TableCell>{t('common.bilingual', { en: city.countryNameEn, ar: city.countryNameAr })}</TableCell>
+                    <RowActions
+                      onEdit={() => {
+                        setDialog({ city });
+                      }}
+                      onDelete={() => {
+                        confirm.ask(city);
+                      }}
+                    />
+                  </>
+                )}
+              </TableRows>
+            </TableBody>
+          </Table>
+          <TablePagination {...table.pages} />
+        </div>
       )}
+      {confirm.dialog}
       <CityDialog
         state={dialog}
         onClose={() => {

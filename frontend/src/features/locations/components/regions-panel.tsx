@@ -2,7 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  NAME_KEYS,
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions, type Region } from '../api/get-regions';
@@ -14,25 +29,17 @@ export function RegionsPanel() {
   const regions = useRegions();
   const remove = useDeleteRegion();
   const [dialog, setDialog] = useState<RegionDialogState>(null);
-
-  const columns: DataTableColumn<Region>[] = [
-    {
-      id: 'name',
-      header: t('fields.name'),
-      cell: (region) => t('common.bilingual', { en: region.nameEn, ar: region.nameAr }),
-      className: 'font-medium',
-    },
-    {
-      id: 'city',
-      header: t('fields.city'),
-      cell: (region) => t('common.bilingual', { en: region.cityNameEn, ar: region.cityNameAr }),
-    },
-    {
-      id: 'country',
-      header: t('fields.country'),
-      cell: (region) => t('common.bilingual', { en: region.countryNameEn, ar: region.countryNameAr }),
-    },
-  ];
+  const table = useClientRows(regions.data ?? [], NAME_KEYS);
+  const confirm = useDeleteConfirmation((region: Region) => {
+    remove.mutate(
+      region,
+      deleteToasts(
+        t('locations.regions.toast.deleted'),
+        t('locations.regions.toast.deleteFailed'),
+        t('locations.regions.toast.deleteFailed'),
+      ),
+    );
+  });
 
   return (
     <div className="grid gap-4">
@@ -47,28 +54,45 @@ export function RegionsPanel() {
       {regions.isError ? (
         <QueryError error={regions.error} />
       ) : (
-        <DataTable
-          label={t('locations.regions.tab')}
-          data={regions.data ?? []}
-          columns={columns}
-          isLoading={regions.isPending}
-          searchKeys={NAME_KEYS}
-          searchPlaceholder={t('locations.search')}
-          onEdit={(region) => {
-            setDialog({ region });
-          }}
-          onDelete={(region) => {
-            remove.mutate(
-              region,
-              deleteToasts(
-                t('locations.regions.toast.deleted'),
-                t('locations.regions.toast.deleteFailed'),
-                t('locations.regions.toast.deleteFailed'),
-              ),
-            );
-          }}
-        />
+        <div className="grid gap-4">
+          <TableSearch label={t('locations.search')} value={table.query} onChange={table.search} />
+          <Table aria-label={t('locations.regions.tab')} aria-busy={regions.isPending || undefined}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('fields.name')}</TableHead>
+                <TableHead>{t('fields.city')}</TableHead>
+                <TableHead>{t('fields.country')}</TableHead>
+                <RowActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              <TableRows rows={table.rows} columnCount={4} isLoading={regions.isPending}>
+                {(region) => (
+                  <>
+                    <TableCell className="font-medium">
+                      {t('common.bilingual', { en: region.nameEn, ar: region.nameAr })}
+                    </TableCell>
+                    <TableCell>{t('common.bilingual', { en: region.cityNameEn, ar: region.cityNameAr })}</TableCell>
+                    <TableCell>
+                      {t('common.bilingual', { en: region.countryNameEn, ar: region.countryNameAr })}
+                    </TableCell>
+                    <RowActions
+                      onEdit={() => {
+                        setDialog({ region });
+                      }}
+                      onDelete={() => {
+                        confirm.ask(region);
+                      }}
+                    />
+                  </>
+                )}
+              </TableRows>
+            </TableBody>
+          </Table>
+          <TablePagination {...table.pages} />
+        </div>
       )}
+      {confirm.dialog}
       <RegionDialog
         state={dialog}
         onClose={() => {

@@ -2,7 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { QueryError } from '@/components/query-error';
-import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  NAME_KEYS,
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
 import {
   PropertyTypeDialog,
   useDeletePropertyTypeWithToasts,
@@ -19,20 +34,8 @@ export function PropertyTypesPanel() {
   const onDelete = useDeletePropertyTypeWithToasts();
   const [dialog, setDialog] = useState<PropertyTypeDialogState>(null);
 
-  const columns: DataTableColumn<PropertyType>[] = [
-    {
-      id: 'name',
-      header: t('fields.name'),
-      cell: (type) => t('common.bilingual', { en: type.nameEn, ar: type.nameAr }),
-      className: 'font-medium',
-    },
-    {
-      id: 'description',
-      header: t('fields.description'),
-      cell: (type) => truncate(type.descriptionEn ?? ''),
-      className: 'max-w-md text-muted-foreground',
-    },
-  ];
+  const table = useClientRows(propertyTypes.data ?? [], NAME_KEYS);
+  const confirm = useDeleteConfirmation(onDelete);
 
   return (
     <div className="grid gap-4">
@@ -47,19 +50,41 @@ export function PropertyTypesPanel() {
       {propertyTypes.isError ? (
         <QueryError error={propertyTypes.error} />
       ) : (
-        <DataTable
-          label={t('management.propertyTypes')}
-          data={propertyTypes.data ?? []}
-          columns={columns}
-          isLoading={propertyTypes.isPending}
-          searchKeys={NAME_KEYS}
-          searchPlaceholder={t('propertyTypes.search')}
-          onEdit={(propertyType) => {
-            setDialog({ propertyType });
-          }}
-          onDelete={onDelete}
-        />
+        <div className="grid gap-4">
+          <TableSearch label={t('propertyTypes.search')} value={table.query} onChange={table.search} />
+          <Table aria-label={t('management.propertyTypes')} aria-busy={propertyTypes.isPending || undefined}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('fields.name')}</TableHead>
+                <TableHead className="max-w-md">{t('fields.description')}</TableHead>
+                <RowActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              <TableRows rows={table.rows} columnCount={3} isLoading={propertyTypes.isPending}>
+                {(type: PropertyType) => (
+                  <>
+                    <TableCell className="font-medium">
+                      {t('common.bilingual', { en: type.nameEn, ar: type.nameAr })}
+                    </TableCell>
+                    <TableCell className="max-w-md text-muted-foreground">{truncate(type.descriptionEn ?? '')}</TableCell>
+                    <RowActions
+                      onEdit={() => {
+                        setDialog({ propertyType: type });
+                      }}
+                      onDelete={() => {
+                        confirm.ask(type);
+                      }}
+                    />
+                  </>
+                )}
+              </TableRows>
+            </TableBody>
+          </Table>
+          <TablePagination {...table.pages} />
+        </div>
       )}
+      {confirm.dialog}
       <PropertyTypeDialog
         state={dialog}
         failures="inline"

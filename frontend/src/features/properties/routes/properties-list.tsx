@@ -6,7 +6,23 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { DataTable, sortParam, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  DebouncedTableSearch,
+  RowActions,
+  RowActionsHead,
+  SortableHead,
+  sortParam,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  useDeleteConfirmation,
+  useServerPages,
+} from '@/components/ui/table';
 import { useListAddress } from '@/hooks/use-list-address';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
@@ -73,69 +89,15 @@ function PropertiesList() {
   const shownPage = listing.isPlaceholderData ? settledPage : address.page;
   const rightToLeft = i18n.dir() === 'rtl';
 
-  const columns: DataTableColumn<Property>[] = [
-    {
-      id: 'number',
-      header: t('columns.number'),
-      sortField: 'propertyNumber',
-      className: 'px-3 whitespace-nowrap',
-      cell: (property) => (
-        <span className="font-mono text-xs">{property.propertyNumber || t('numberFallback', { id: property.id })}</span>
-      ),
-    },
-    { id: 'image', header: t('columns.image'), className: 'px-2', cell: (property) => <Thumbnail property={property} /> },
-    {
-      id: 'title',
-      header: t('columns.title'),
-      sortField: 'titleEn',
-      className: 'max-w-64 px-3',
-      cell: (property) =>
-        rightToLeft ? (
-          <div {...arabicText}>
-            <p className="font-medium">{property.titleAr}</p>
-            <p className="text-xs text-muted-foreground">{property.locationAr}</p>
-          </div>
-        ) : (
-          <div>
-            <p className="font-medium">{property.titleEn}</p>
-            <p className="text-xs text-muted-foreground">{property.locationEn}</p>
-          </div>
-        ),
-    },
-    {
-      id: 'category',
-      header: t('columns.category'),
-      className: 'px-3',
-      cell: (property) => (rightToLeft ? property.categoryNameAr : property.categoryName),
-    },
-    {
-      id: 'type',
-      header: t('columns.type'),
-      className: 'px-3',
-      cell: (property) => (rightToLeft ? property.typeNameAr : property.typeName),
-    },
-    {
-      id: 'price',
-      header: t('columns.price'),
-      sortField: 'price',
-      className: 'px-3 whitespace-nowrap',
-      cell: (property) =>
-        t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency }),
-    },
-    {
-      id: 'continent',
-      header: t('columns.continent'),
-      className: 'px-3 whitespace-nowrap',
-      cell: (property) => (property.continent == null ? '' : continentLabel(property.continent)),
-    },
-    {
-      id: 'status',
-      header: t('columns.status'),
-      sortField: 'status',
-      className: 'px-3',
-      cell: (property) => <StatusBadge status={property.status} />,
-    },
-  ];
+  const pages = useServerPages({
+    page: shownPage,
+    total: listing.data?.total ?? 0,
+    shown: listing.data?.rows.length ?? 0,
+    isLoading: listing.isPending,
+    onPageChange: address.onPageChange,
+  });
+  const confirm = useDeleteConfirmation(onDelete);
+  const sorting = { sort: address.sort, onSortChange: address.onSortChange };
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6">
@@ -160,29 +122,90 @@ function PropertiesList() {
               {t('common.loading', { ns: 'translation' })}
             </p>
           ) : (
-            <DataTable
-              label={t('title')}
-              data={listing.data.rows}
-              columns={columns}
-              searchPlaceholder={t('search')}
-              server={{
-                page: shownPage,
-                total: listing.data.total,
-                onPageChange: address.onPageChange,
-                query: address.q,
-                onQueryChange: address.onQueryChange,
-                sort: address.sort,
-                onSortChange: address.onSortChange,
-              }}
-              onEdit={(property) => {
-                setDialog({ property });
-              }}
-              onDuplicate={onDuplicate}
-              onDelete={onDelete}
-            />
+            <div className="grid gap-4">
+              <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              <Table aria-label={t('title')}>
+                <TableHeader>
+                  <TableRow>
+                    <SortableHead field="propertyNumber" className="px-3 whitespace-nowrap" {...sorting}>
+                      {t('columns.number')}
+                    </SortableHead>
+                    <TableHead className="px-2">{t('columns.image')}</TableHead>
+                    <SortableHead field="titleEn" className="max-w-64 px-3" {...sorting}>
+                      {t('columns.title')}
+                    </SortableHead>
+                    <TableHead className="px-3">{t('columns.category')}</TableHead>
+                    <TableHead className="px-3">{t('columns.type')}</TableHead>
+                    <SortableHead field="price" className="px-3 whitespace-nowrap" {...sorting}>
+                      {t('columns.price')}
+                    </SortableHead>
+                    <TableHead className="px-3 whitespace-nowrap">{t('columns.continent')}</TableHead>
+                    <SortableHead field="status" className="px-3" {...sorting}>
+                      {t('columns.status')}
+                    </SortableHead>
+                    <RowActionsHead />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableRows rows={listing.data.rows} columnCount={9}>
+                    {(property) => (
+                      <>
+                        <TableCell className="px-3 whitespace-nowrap">
+                          <span className="font-mono text-xs">
+                            {property.propertyNumber || t('numberFallback', { id: property.id })}
+                          </span>
+                        </TableCell>
+                        <TableCell className="px-2">
+                          <Thumbnail property={property} />
+                        </TableCell>
+                        <TableCell className="max-w-64 px-3">
+                          {rightToLeft ? (
+                            <div {...arabicText}>
+                              <p className="font-medium">{property.titleAr}</p>
+                              <p className="text-xs text-muted-foreground">{property.locationAr}</p>
+                            </div>
+                          ) : (
+                            <div>
+                              <p className="font-medium">{property.titleEn}</p>
+                              <p className="text-xs text-muted-foreground">{property.locationEn}</p>
+                            </div>
+                          )}
+                        </TableCell>
+                        <TableCell className="px-3">
+                          {rightToLeft ? property.categoryNameAr : property.categoryName}
+                        </TableCell>
+                        <TableCell className="px-3">{rightToLeft ? property.typeNameAr : property.typeName}</TableCell>
+                        <TableCell className="px-3 whitespace-nowrap">
+                          {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                        </TableCell>
+                        <TableCell className="px-3 whitespace-nowrap">
+                          {property.continent == null ? '' : continentLabel(property.continent)}
+                        </TableCell>
+                        <TableCell className="px-3">
+                          <StatusBadge status={property.status} />
+                        </TableCell>
+                        <RowActions
+                          onEdit={() => {
+                            setDialog({ property });
+                          }}
+                          onDuplicate={() => {
+                            onDuplicate(property);
+                          }}
+                          onDelete={() => {
+                            confirm.ask(property);
+                          }}
+                        />
+                      </>
+                    )}
+                  </TableRows>
+                </TableBody>
+              </Table>
+              <TablePagination {...pages} />
+            </div>
           )}
         </CardContent>
       </Card>
+      {confirm.dialog}
       <PropertyDialog
         state={dialog}
         onClose={() => {

@@ -1,3 +1,4 @@
+import { CheckboxField } from '@/components/form';
 import type { Draft } from '@/lib/form';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -101,10 +102,7 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
           <FormField label={t('fields.displayOrder')} error={errors.displayOrder?.message}>
             <Input type="number" inputMode="numeric" {...register('displayOrder', { setValueAs: coerceDisplayOrder })} />
           </FormField>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-primary" {...register('isActive')} />
-            {t('fields.active')}
-          </label>
+          <CheckboxField control={control} name="isActive" label={t('fields.active')} className="self-end pb-2" />
         </CardContent>
         {conflict !== undefined && (
           <div className="px-6 pb-6">

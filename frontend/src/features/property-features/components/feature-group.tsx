@@ -3,7 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { Badge } from '@/components/ui/badge';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
 import type { FeatureCategory } from '@/generated/types';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { arabicText } from '@/lib/form';
@@ -27,30 +40,16 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
   // Opening another record in the card replaces what it holds: ask first if that is unsaved.
   const discard = useDiscardGuard();
 
-  const columns: DataTableColumn<PropertyFeature>[] = [
-    {
-      id: 'icon',
-      header: t('fields.icon'),
-      cell: (feature) => <code className="text-xs">{feature.icon}</code>,
+  const table = useClientRows(features);
+  const confirm = useDeleteConfirmation(
+    (feature: PropertyFeature) => {
+      remove.mutate(feature, deleteToasts(t('features.toast.deleted'), t('features.toast.deleteFailed')));
     },
-    { id: 'nameEn', header: t('fields.nameEn'), cell: (feature) => <span className="font-medium">{feature.nameEn}</span> },
-    { id: 'nameAr', header: t('fields.nameAr'), cell: (feature) => <span {...arabicText}>{feature.nameAr}</span> },
-    { id: 'displayOrder', header: t('fields.displayOrder'), cell: (feature) => feature.displayOrder },
-    {
-      id: 'status',
-      header: t('fields.status'),
-      cell: (feature) =>
-        feature.isActive ? (
-          <Badge variant="success">{t('common.active')}</Badge>
-        ) : (
-          <Badge variant="secondary">{t('common.inactive')}</Badge>
-        ),
-    },
-  ];
-
-  const onDelete = (feature: PropertyFeature) => {
-    remove.mutate(feature, deleteToasts(t('features.toast.deleted'), t('features.toast.deleteFailed')));
-  };
+    (feature) => ({
+      title: t('dataTable.confirmDeleteTitle'),
+      description: <DeleteQuestion featureId={feature.id} />,
+    }),
+  );
 
   return (
     <div className="grid gap-4">
@@ -74,23 +73,57 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
           }}
         />
       )}
-      <DataTable
-        label={t(`features.tabs.${category}`)}
-        data={features}
-        columns={columns}
-        isLoading={isLoading}
-        emptyText={t('features.empty')}
-        onEdit={(feature) => {
-          discard.guard(() => {
-            setCard({ feature });
-          });
-        }}
-        onDelete={onDelete}
-        confirmDelete={(feature) => ({
-          title: t('dataTable.confirmDeleteTitle'),
-          description: <DeleteQuestion featureId={feature.id} />,
-        })}
-      />
+      <div className="grid gap-4">
+        <Table aria-label={t(`features.tabs.${category}`)} aria-busy={isLoading || undefined}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('fields.icon')}</TableHead>
+              <TableHead>{t('fields.nameEn')}</TableHead>
+              <TableHead>{t('fields.nameAr')}</TableHead>
+              <TableHead>{t('fields.displayOrder')}</TableHead>
+              <TableHead>{t('fields.status')}</TableHead>
+              <RowActionsHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            <TableRows rows={table.rows} columnCount={6} isLoading={isLoading} emptyText={t('features.empty')}>
+              {(feature) => (
+                <>
+                  <TableCell>
+                    <code className="text-xs">{feature.icon}</code>
+                  </TableCell>
+                  <TableCell>
+                    <span className="font-medium">{feature.nameEn}</span>
+                  </TableCell>
+                  <TableCell>
+                    <span {...arabicText}>{feature.nameAr}</span>
+                  </TableCell>
+                  <TableCell>{feature.displayOrder}</TableCell>
+                  <TableCell>
+                    {feature.isActive ? (
+                      <Badge variant="success">{t('common.active')}</Badge>
+                    ) : (
+                      <Badge variant="secondary">{t('common.inactive')}</Badge>
+                    )}
+                  </TableCell>
+                  <RowActions
+                    onEdit={() => {
+                      discard.guard(() => {
+                        setCard({ feature });
+                      });
+                    }}
+                    onDelete={() => {
+                      confirm.ask(feature);
+                    }}
+                  />
+                </>
+              )}
+            </TableRows>
+          </TableBody>
+        </Table>
+        <TablePagination {...table.pages} />
+      </div>
+      {confirm.dialog}
       {discard.dialog}
     </div>
   );

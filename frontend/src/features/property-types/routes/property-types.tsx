@@ -4,7 +4,21 @@ import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, NAME_KEYS, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  NAME_KEYS,
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  useClientRows,
+} from '@/components/ui/table';
 import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 import { usePropertyTypes, type PropertyType } from '../api/get-property-types';
@@ -19,22 +33,11 @@ export default function PropertyTypesRoute() {
   const [dialog, setDialog] = useState<PropertyTypeDialogState>(null);
   const rows = propertyTypes.data ?? [];
 
-  const columns: DataTableColumn<PropertyType>[] = [
-    { id: 'nameEn', header: t('fields.nameEn'), cell: (type) => <span className="font-medium">{type.nameEn}</span> },
-    { id: 'nameAr', header: t('fields.nameAr'), cell: (type) => <span {...arabicText}>{type.nameAr}</span> },
-    {
-      id: 'descriptionEn',
-      header: t('fields.descriptionEn'),
-      cell: (type) => truncate(type.descriptionEn ?? ''),
-      className: 'max-w-xs text-muted-foreground',
-    },
-    {
-      id: 'descriptionAr',
-      header: t('fields.descriptionAr'),
-      cell: (type) => <span {...arabicText}>{truncate(type.descriptionAr ?? '')}</span>,
-      className: 'max-w-xs text-muted-foreground',
-    },
-  ];
+  const table = useClientRows(rows, NAME_KEYS);
+  // The specification asks with the browser's confirm here, in its own words.
+  const askDelete = (propertyType: PropertyType) => {
+    if (window.confirm(t('propertyTypes.confirmDelete'))) onDelete(propertyType);
+  };
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
@@ -58,19 +61,49 @@ export default function PropertyTypesRoute() {
           {propertyTypes.isError ? (
             <QueryError error={propertyTypes.error} />
           ) : (
-            <DataTable
-              label={t('propertyTypes.title')}
-              data={rows}
-              columns={columns}
-              isLoading={propertyTypes.isPending}
-              searchKeys={NAME_KEYS}
-              searchPlaceholder={t('propertyTypes.search')}
-              onEdit={(propertyType) => {
-                setDialog({ propertyType });
-              }}
-              onDelete={onDelete}
-              browserConfirm={t('propertyTypes.confirmDelete')}
-            />
+            <div className="grid gap-4">
+              <TableSearch label={t('propertyTypes.search')} value={table.query} onChange={table.search} />
+              <Table aria-label={t('propertyTypes.title')} aria-busy={propertyTypes.isPending || undefined}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('fields.nameEn')}</TableHead>
+                    <TableHead>{t('fields.nameAr')}</TableHead>
+                    <TableHead className="max-w-xs">{t('fields.descriptionEn')}</TableHead>
+                    <TableHead className="max-w-xs">{t('fields.descriptionAr')}</TableHead>
+                    <RowActionsHead />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableRows rows={table.rows} columnCount={5} isLoading={propertyTypes.isPending}>
+                    {(type) => (
+                      <>
+                        <TableCell>
+                          <span className="font-medium">{type.nameEn}</span>
+                        </TableCell>
+                        <TableCell>
+                          <span {...arabicText}>{type.nameAr}</span>
+                        </TableCell>
+                        <TableCell className="max-w-xs text-muted-foreground">
+                          {truncate(type.descriptionEn ?? '')}
+                        </TableCell>
+                        <TableCell className="max-w-xs text-muted-foreground">
+                          <span {...arabicText}>{truncate(type.descriptionAr ?? '')}</span>
+                        </TableCell>
+                        <RowActions
+                          onEdit={() => {
+                            setDialog({ propertyType: type });
+                          }}
+                          onDelete={() => {
+                            askDelete(type);
+                          }}
+                        />
+                      </>
+                    )}
+                  </TableRows>
+                </TableBody>
+              </Table>
+              <TablePagination {...table.pages} />
+            </div>
           )}
         </CardContent>
       </Card>

@@ -1,20 +1,17 @@
-import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form';
+
+export interface ActiveFieldProps<TValues extends FieldValues, TTransformed> {
+  control: Control<TValues, unknown, TTransformed>;
+  name: FieldPathByValue<TValues, boolean | null | undefined>;
+}
 
 /** The Active/Inactive flag (site-content §4): only active records reach the public site. */
-export function ActiveField(props: UseFormRegisterReturn<'isActive'>) {
+export function ActiveField<TValues extends FieldValues, TTransformed>({
+  control,
+  name,
+}: ActiveFieldProps<TValues, TTransformed>) {
   const { t } = useTranslation('services');
-  const hintId = useId();
-  return (
-    <div className="grid content-end gap-1">
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="size-4 accent-primary" aria-describedby={hintId} {...props} />
-        {t('fields.isActive')}
-      </label>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {t('activeHint')}
-      </p>
-    </div>
-  );
+  return <CheckboxField control={control} name={name} label={t('fields.isActive')} hint={t('activeHint')} />;
 }

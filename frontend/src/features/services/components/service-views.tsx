@@ -1,7 +1,7 @@
 // 'Our Services' and 'Our Process' (site-content §2, §3): a process step is a service with
 // a step number, so both tabs show and edit their records with the same pieces.
 import type { ReactNode } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualDescriptionFields } from '@/components/bilingual-fields';
 import { FormField } from '@/components/ui/form-field';
@@ -76,13 +76,14 @@ function ServiceSummary({ record }: { record: Service | ProcessStep }) {
 
 interface ServiceFieldsProps {
   register: UseFormRegister<Draft<ServiceInput>>;
+  control: Control<Draft<ServiceInput>, unknown, ServiceInput>;
   errors: FieldErrors<Draft<ServiceInput>>;
   /** A field placed before the display order: a process step's number. */
   leading?: ReactNode;
 }
 
 /** Both titles and descriptions (the Arabic ones right to left), the icon, the order, Active. */
-function ServiceFormFields({ register, errors, leading }: ServiceFieldsProps) {
+function ServiceFormFields({ register, control, errors, leading }: ServiceFieldsProps) {
   const { t } = useTranslation('services');
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -100,21 +101,22 @@ function ServiceFormFields({ register, errors, leading }: ServiceFieldsProps) {
       <FormField label={t('fields.displayOrder')} error={errors.displayOrder?.message}>
         <Input type="number" inputMode="numeric" {...register('displayOrder', { setValueAs: coerceDisplayOrder })} />
       </FormField>
-      <ActiveField {...register('isActive')} />
+      <ActiveField control={control} name="isActive" />
     </div>
   );
 }
 
 function ServiceFields({ form }: { form: AreaForm<'service'> }) {
-  return <ServiceFormFields register={form.register} errors={form.formState.errors} />;
+  return <ServiceFormFields register={form.register} control={form.control} errors={form.formState.errors} />;
 }
 
 function ProcessStepFields({ form }: { form: AreaForm<'processStep'> }) {
   const { t } = useTranslation('services');
-  const { register, formState } = form;
+  const { register, control, formState } = form;
   return (
     <ServiceFormFields
       register={register}
+      control={control}
       errors={formState.errors}
       leading={
         <FormField label={t('fields.stepNumber')} error={formState.errors.stepNumber?.message}>

@@ -156,7 +156,7 @@ function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
           }}
         />
       </div>
-      <ActiveField {...register('isActive')} />
+      <ActiveField control={control} name="isActive" />
     </div>
   );
 }

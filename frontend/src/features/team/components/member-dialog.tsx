@@ -1,5 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { ImageSourcePicker, type ImageSource } from '@/components/image-source-picker';
 import { FormField } from '@/components/ui/form-field';
@@ -189,13 +190,7 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
         </FormField>
       </div>
       <SpecializationsField control={control} />
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('isActive')} />
-        <span>
-          <span className="font-medium">{t('fields.active')}</span>
-          <span className="block text-muted-foreground">{t('fields.activeHint')}</span>
-        </span>
-      </label>
+      <CheckboxField control={control} name="isActive" label={t('fields.active')} description={t('fields.activeHint')} />
     </FormDialogContent>
   );
 }

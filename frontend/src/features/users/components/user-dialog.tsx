@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -53,6 +54,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   });
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isDirty },
   } = form;
@@ -124,13 +126,13 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
       </div>
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 size-4 accent-primary" disabled={isSelf} {...register('isActive')} />
-        <span>
-          <span className="font-medium">{t('fields.active')}</span>
-          <span className="block text-muted-foreground">{t('activeHint')}</span>
-        </span>
-      </label>
+      <CheckboxField
+        control={control}
+        name="isActive"
+        label={t('fields.active')}
+        description={t('activeHint')}
+        disabled={isSelf}
+      />
       <p className="text-xs text-muted-foreground">{t('passwordHint', { count: constants().passwordMinLength })}</p>
     </FormDialogContent>
   );

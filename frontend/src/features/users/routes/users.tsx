@@ -7,7 +7,20 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import { deleteToasts } from '@/hooks/delete-toasts';
@@ -36,25 +49,15 @@ function UserManagement() {
   const users = useUsers({ enabled: isAdmin });
   const remove = useDeleteUser();
   const [dialog, setDialog] = useState<UserDialogState>(null);
-  if (!isAdmin) return <NoAccess />;
   const rows = users.data ?? [];
-
-  const columns: DataTableColumn<User>[] = [
-    { id: 'username', header: t('fields.username'), cell: (user) => <span className="font-medium">{user.username}</span> },
-    { id: 'fullName', header: t('fields.fullName'), cell: (user) => user.fullName ?? '' },
-    { id: 'email', header: t('fields.email'), cell: (user) => user.email ?? '' },
-    {
-      id: 'status',
-      header: t('fields.status'),
-      cell: (user) => (
-        <span className="flex flex-wrap gap-1">
-          <Badge variant={user.isActive ? 'default' : 'secondary'}>{user.isActive ? t('active') : t('inactive')}</Badge>
-          {user.role === constants().adminRole && <Badge variant="outline">{t('roles.admin')}</Badge>}
-        </span>
-      ),
+  const table = useClientRows(rows);
+  const confirm = useDeleteConfirmation(
+    (user: User) => {
+      remove.mutate(user, deleteToasts(t('toast.deleted'), t('toast.deleteFailed')));
     },
-    { id: 'created', header: t('fields.created'), cell: (user) => new Date(user.createdAt).toLocaleDateString() },
-  ];
+    { title: t('confirmDelete.title'), description: t('confirmDelete.description') },
+  );
+  if (!isAdmin) return <NoAccess />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
@@ -78,24 +81,59 @@ function UserManagement() {
           {users.isError ? (
             <QueryError error={users.error} />
           ) : (
-            <DataTable
-              label={t('title')}
-              data={rows}
-              columns={columns}
-              isLoading={users.isPending}
-              emptyText={t('empty')}
-              onEdit={(user) => {
-                setDialog({ user });
-              }}
-              onDelete={(user) => {
-                remove.mutate(user, deleteToasts(t('toast.deleted'), t('toast.deleteFailed')));
-              }}
-              canDelete={(user) => user.id !== constants().protectedUserId}
-              confirmDelete={{ title: t('confirmDelete.title'), description: t('confirmDelete.description') }}
-            />
+            <div className="grid gap-4">
+              <Table aria-label={t('title')} aria-busy={users.isPending || undefined}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('fields.username')}</TableHead>
+                    <TableHead>{t('fields.fullName')}</TableHead>
+                    <TableHead>{t('fields.email')}</TableHead>
+                    <TableHead>{t('fields.status')}</TableHead>
+                    <TableHead>{t('fields.created')}</TableHead>
+                    <RowActionsHead />
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableRows rows={table.rows} columnCount={6} isLoading={users.isPending} emptyText={t('empty')}>
+                    {(user) => (
+                      <>
+                        <TableCell>
+                          <span className="font-medium">{user.username}</span>
+                        </TableCell>
+                        <TableCell>{user.fullName ?? ''}</TableCell>
+                        <TableCell>{user.email ?? ''}</TableCell>
+                        <TableCell>
+                          <span className="flex flex-wrap gap-1">
+                            <Badge variant={user.isActive ? 'default' : 'secondary'}>
+                              {user.isActive ? t('active') : t('inactive')}
+                            </Badge>
+                            {user.role === constants().adminRole && <Badge variant="outline">{t('roles.admin')}</Badge>}
+                          </span>
+                        </TableCell>
+                        <TableCell>{new Date(user.createdAt).toLocaleDateString()}</TableCell>
+                        <RowActions
+                          onEdit={() => {
+                            setDialog({ user });
+                          }}
+                          onDelete={
+                            user.id === constants().protectedUserId
+                              ? undefined
+                              : () => {
+                                  confirm.ask(user);
+                                }
+                          }
+                        />
+                      </>
+                    )}
+                  </TableRows>
+                </TableBody>
+              </Table>
+              <TablePagination {...table.pages} />
+            </div>
           )}
         </CardContent>
       </Card>
+      {confirm.dialog}
       <UserDialog
         state={dialog}
         onClose={() => {

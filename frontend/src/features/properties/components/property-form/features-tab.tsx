@@ -2,9 +2,11 @@
 // features of the catalog, shown together in three groups: General Features, Basic
 // Amenities and Luxury Features. A feature is offered while it is active, or while this
 // property has it selected, so saving never drops a selection silently.
+import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/query-error';
+import { Checkbox } from '@/components/ui/checkbox';
 import type { FeatureCategory, PropertyFeature } from '@/generated/types';
 import { useFormPropertyFeatures } from '../../api/form-catalogs';
 import { CheckboxField, Section, usePropertyForm } from './fields';
@@ -14,9 +16,10 @@ const GROUPS: readonly FeatureCategory[] = ['general', 'amenities', 'luxury'];
 
 /** A catalog feature, named in English like the rest of the panel (core §1, §3). */
 function FeatureCheckbox({ feature, checked, onToggle }: { feature: PropertyFeature; checked: boolean; onToggle: () => void }) {
+  const id = useId();
   return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      <input type="checkbox" className="size-4 accent-primary" checked={checked} onChange={onToggle} />
+    <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
+      <Checkbox id={id} checked={checked} onCheckedChange={onToggle} />
       {feature.nameEn}
     </label>
   );

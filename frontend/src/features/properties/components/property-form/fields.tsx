@@ -3,11 +3,14 @@
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  CheckboxField as TypedCheckboxField,
+  NumberField as TypedNumberField,
+  TextareaField as TypedTextareaField,
+  TextField as TypedTextField,
+} from '@/components/form';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
-import { arabicText } from '@/lib/form';
 import { coerceOptionalInteger, coerceOptionalNumber, coerceRoomCount, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { ParsedPropertyForm, PropertyField, PropertyFormValues } from './form-values';
 
@@ -50,17 +53,11 @@ export interface TextFieldProps {
 }
 
 export function TextField({ name, label, arabic = false, multiline = false, type = 'text', className }: TextFieldProps) {
-  const { register } = usePropertyForm();
-  const error = useFieldError(name);
-  const direction = arabic ? arabicText : {};
-  return (
-    <FormField label={label} error={error} className={className}>
-      {multiline ? (
-        <Textarea rows={3} {...direction} {...register(name)} />
-      ) : (
-        <Input type={type} {...direction} {...register(name)} />
-      )}
-    </FormField>
+  const { control } = usePropertyForm();
+  return multiline ? (
+    <TypedTextareaField control={control} name={name} label={label} arabic={arabic} className={className} />
+  ) : (
+    <TypedTextField control={control} name={name} label={label} arabic={arabic} type={type} className={className} />
   );
 }
 
@@ -102,19 +99,17 @@ const READINGS = {
 } as const;
 
 export function NumberField({ name, reading, label, bounds }: NumberFieldProps) {
-  const { register } = usePropertyForm();
-  const error = useFieldError(name);
+  const { control } = usePropertyForm();
   return (
-    <FormField label={label} error={error} hint={bounds?.hint}>
-      <Input
-        type="number"
-        inputMode={reading === 'decimal' ? 'decimal' : 'numeric'}
-        step={reading === 'decimal' ? 'any' : 1}
-        min={bounds?.min}
-        max={bounds?.max}
-        {...register(name, { setValueAs: READINGS[reading] })}
-      />
-    </FormField>
+    <TypedNumberField
+      control={control}
+      name={name}
+      label={label}
+      read={READINGS[reading]}
+      inputMode={reading === 'decimal' ? 'decimal' : 'numeric'}
+      step={reading === 'decimal' ? 'any' : 1}
+      bounds={bounds}
+    />
   );
 }
 
@@ -150,13 +145,8 @@ export type CheckboxName =
   | 'privateElevator';
 
 export function CheckboxField({ name, label }: { name: CheckboxName; label: string }) {
-  const { register } = usePropertyForm();
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      <input type="checkbox" className="size-4 accent-primary" {...register(name)} />
-      {label}
-    </label>
-  );
+  const { control } = usePropertyForm();
+  return <TypedCheckboxField control={control} name={name} label={label} />;
 }
 
 type VocabularyFieldName = 'currency' | 'continent' | 'status' | 'displayType' | 'facing' | 'buildingTypeNew' | 'buildingCondition';
