@@ -10,9 +10,9 @@ use crate::catalog::{
     NEW_FEATURE_ICON,
 };
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput, DEFAULT_ICON_CLASS};
-use crate::contact::ContactRequestInput;
-use crate::hero::HeroImageInput;
-use crate::property::{LegacyPropertyInput, PropertyInput, COPY_SUFFIX_AR, COPY_SUFFIX_EN, YEAR_BUILT_MIN};
+use crate::contacts::ContactRequestInput;
+use crate::hero_images::HeroImageInput;
+use crate::properties::{LegacyPropertyInput, PropertyInput, COPY_SUFFIX_AR, COPY_SUFFIX_EN, YEAR_BUILT_MIN};
 use crate::services::{
     ProcessStepInput, ServiceInput, TestimonialInput, RATING_DEFAULT, RATING_MAX, RATING_MIN,
     STEP_NUMBER_DEFAULT,

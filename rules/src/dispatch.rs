@@ -7,18 +7,18 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::about::{AboutSectionInput, ValuesSectionForm};
+use crate::account::SignIn;
 use crate::catalog::{
     CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
 };
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
-use crate::contact::{ContactRequestInput, ContactStatusChange, ReplyTo};
+use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
-use crate::hero::HeroImageInput;
-use crate::property::{LegacyPropertyInput, PropertyInput};
+use crate::hero_images::HeroImageInput;
+use crate::properties::{LegacyPropertyInput, PropertyInput};
 use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
-use crate::sign_in::SignIn;
 use crate::team::TeamMemberInput;
 use crate::text::LocationParts;
 use crate::users::{AccountInput, UserCreateInput, UserUpdateInput};

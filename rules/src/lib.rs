@@ -4,30 +4,30 @@
 //! so a user sees the same message whichever side catches a mistake.
 
 pub mod about;
+pub mod account;
 pub mod bounds;
 pub mod calendar;
 pub mod catalog;
 pub mod common_passwords;
 pub mod company_values;
 pub mod constants;
-pub mod contact;
+pub mod contacts;
 pub mod dispatch;
 pub mod email;
 pub mod export;
 pub mod field_errors;
 pub mod fold;
-pub mod hero;
+pub mod hero_images;
 pub mod images;
 mod lenient;
 pub mod messages;
 pub mod numbers;
 pub mod ordering;
-pub mod property;
+pub mod properties;
 pub mod reading;
 pub mod schema;
 pub mod services;
 pub mod settings;
-pub mod sign_in;
 pub mod team;
 pub mod text;
 pub mod users;

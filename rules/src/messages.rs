@@ -41,7 +41,7 @@ pub const APARTMENTS_PER_FLOOR_TOO_SMALL: &str = "Apartments per floor must be a
 pub const FLOOR_NUMBER_NEGATIVE: &str = "Floor number cannot be negative";
 pub const PARKING_SPACES_NEGATIVE: &str = "Parking spaces cannot be negative";
 pub const COUNT_NEGATIVE: &str = "Count cannot be negative";
-/// Price, maintenance fee or property tax beyond [`crate::property::MONEY_MAX`] (written here).
+/// Price, maintenance fee or property tax beyond [`crate::properties::MONEY_MAX`] (written here).
 pub const AMOUNT_TOO_LARGE: &str = "Amount cannot exceed 1,000,000,000,000";
 
 // Older property form (core §5 states the rules; the words are written here).

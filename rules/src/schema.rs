@@ -6,19 +6,19 @@ use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::about::{AboutSectionInput, ValuesSectionForm};
+use crate::account::SignIn;
 use crate::catalog::{
     CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
 };
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use crate::constants::Constants;
-use crate::contact::{ContactRequestInput, ContactStatusChange, ReplyTo};
+use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportRange, ExportSelection};
-use crate::hero::HeroImageInput;
+use crate::hero_images::HeroImageInput;
 use crate::images::{TooLarge, UrlVerdict};
-use crate::property::{LegacyPropertyInput, PropertyInput};
+use crate::properties::{LegacyPropertyInput, PropertyInput};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
-use crate::sign_in::SignIn;
 use crate::team::TeamMemberInput;
 use crate::text::{Location, LocationParts};
 use crate::users::{UserCreateInput, UserUpdateInput};

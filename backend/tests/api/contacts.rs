@@ -5,7 +5,7 @@
 use std::net::SocketAddr;
 
 use rocket::http::{ContentType, Header, Method, Status};
-use rules::contact::{ContactRequestInput, BODY_MAX_BYTES};
+use rules::contacts::{ContactRequestInput, BODY_MAX_BYTES};
 use rules::messages;
 use rules::vocabularies::{ContactStatus, Language};
 use serde_json::{json, Value};

@@ -6,7 +6,7 @@ pub mod store;
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
 use rocket::{get, post, put};
-use rules::sign_in::SignIn;
+use rules::account::SignIn;
 use rules::users::{AccountInput, UserCreateInput};
 
 use crate::areas::users::store as users;

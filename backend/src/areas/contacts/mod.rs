@@ -9,7 +9,7 @@ pub mod store;
 use rocket::http::Status;
 use rocket::serde::json::Json;
 use rocket::{delete, get, post, put, State};
-use rules::contact::{self, ContactRequestInput, ContactStatusChange};
+use rules::contacts::{self, ContactRequestInput, ContactStatusChange};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -137,7 +137,7 @@ pub struct DailyCount {
 async fn submit(
     client: Client,
     db: &Db,
-    body: Payload<ContactRequestInput, { contact::BODY_MAX_BYTES }>,
+    body: Payload<ContactRequestInput, { contacts::BODY_MAX_BYTES }>,
 ) -> ApiResult<(Status, Json<Receipt>)> {
     form_limit::admit(db.pool(), client.address).await?;
     let input = body.0;

@@ -1,6 +1,6 @@
 //! SQL for the contact_requests table.
 
-use rules::contact::ContactRequestInput;
+use rules::contacts::ContactRequestInput;
 use rules::vocabularies::ContactStatus;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyPool, Executor, Row};

@@ -5,7 +5,7 @@
 use rocket::data::{self, Data, FromData};
 use rocket::outcome::Outcome;
 use rocket::Request;
-use rules::property::{LegacyPropertyInput, PropertyInput};
+use rules::properties::{LegacyPropertyInput, PropertyInput};
 use rules::{FieldErrors, Validate};
 use schemars::{json_schema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 use rocket::http::Status;
 use rocket::serde::json::Json;
 use rocket::{delete, get, post, put, FromForm};
-use rules::hero::HeroImageInput as Input;
+use rules::hero_images::HeroImageInput as Input;
 use rules::vocabularies::HeroPage;
 use schemars::JsonSchema;
 use serde::Serialize;

@@ -76,7 +76,7 @@ pub(super) fn vocabulary<T: Copy>(
 }
 
 /// Money is stored as whole thousandths of the currency unit (see migration 0006): exact on
-/// both databases. The rules keep amounts within [`rules::property::MONEY_MAX`], where a
+/// both databases. The rules keep amounts within [`rules::properties::MONEY_MAX`], where a
 /// thousandth survives the trip through a JSON number.
 pub(super) fn to_thousandths(amount: f64) -> i64 {
     // In range by the rules; `as` saturates rather than wraps were it not.
