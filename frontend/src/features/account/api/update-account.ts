@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountInput, User } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/features/auth';
 
 export function updateAccount(input: AccountInput): Promise<User> {
   return dataOf(api.PUT('/api/account', { body: input }));
