@@ -20,7 +20,7 @@ const residential = {
 const changedMeanwhile = { ...residential, version: 2, nameAr: 'سكنية', descriptionEn: 'Apartments and villas' };
 
 function ifMatch(init: RequestInit | undefined): string | undefined {
-  return new Headers(init?.headers).get('If-Match') ?? undefined;
+  return (init?.headers as Record<string, string> | undefined)?.['If-Match'];
 }
 
 /** A server holding the category; `saveElsewhere` is someone else saving it meanwhile. */
