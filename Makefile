@@ -48,18 +48,23 @@ wasm: tools
 	wasm-bindgen --target bundler --out-dir $(WASM_OUT) --out-name rules $(WASM_FILE)
 	@echo "rules.wasm: $$(gzip -9 -c $(WASM_OUT)/rules_bg.wasm | wc -c) bytes gzipped"
 
-## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema
-## (checked in, checked for staleness). The schema comes from the server's test build, so
-## no second build of the dependencies with other features is needed.
+## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema,
+## and the request paths of the API, generated from its OpenAPI document (all checked in,
+## checked for staleness). Both come from the server's test build, so no second build of the
+## dependencies with other features is needed.
+GENERATED := schema.json types.ts openapi.json api.ts
+
 types: npm
-	AQAR_UPDATE_SCHEMA=1 cargo test -q -p aqar --test api schema::the_frontend_type_schema_is_current > /dev/null
-	cd frontend && npm run -s gen:types
+	AQAR_UPDATE_SCHEMA=1 cargo test -q -p aqar --test api schema::the_frontend_ > /dev/null
+	cd frontend && npm run -s gen:types && npm run -s gen:api
 
 check-types: npm
-	@tmp=$$(mktemp -d); cp frontend/src/generated/schema.json frontend/src/generated/types.ts $$tmp/; \
+	@tmp=$$(mktemp -d); for f in $(GENERATED); do cp frontend/src/generated/$$f $$tmp/; done; \
 	$(MAKE) -s types; \
-	if ! diff -q $$tmp/schema.json frontend/src/generated/schema.json >/dev/null || ! diff -q $$tmp/types.ts frontend/src/generated/types.ts >/dev/null; then \
-		echo "frontend/src/generated is stale: run 'make types' and commit the result"; exit 1; fi
+	for f in $(GENERATED); do \
+		if ! diff -q $$tmp/$$f frontend/src/generated/$$f >/dev/null; then \
+			echo "frontend/src/generated/$$f is stale: run 'make types' and commit the result"; exit 1; fi; \
+	done
 
 frontend: wasm
 	cd frontend && npm run -s build

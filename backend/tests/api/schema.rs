@@ -45,14 +45,29 @@ async fn both_dialects_have_the_same_tables_and_columns() {
 #[test]
 fn the_frontend_type_schema_is_current() {
     let schema = sorted(aqar::platform::openapi::type_schema(&aqar::api()));
-    let text = format!("{}\n", serde_json::to_string_pretty(&schema).expect("serialisable"));
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../frontend/src/generated/schema.json");
+    assert_frontend_file_current("schema.json", &schema);
+}
+
+/// The frontend's request paths, parameters and answers are typed from the OpenAPI document
+/// the server serves at `/api/openapi.json` (`make types`); its checked-in copy must be
+/// current. With `AQAR_UPDATE_SCHEMA=1` the test writes it instead.
+#[test]
+fn the_frontend_api_document_is_current() {
+    let document = sorted(aqar::platform::openapi::document(&aqar::api()));
+    assert_frontend_file_current("openapi.json", &document);
+}
+
+/// Compares `value` with `frontend/src/generated/<name>`, or writes it there when
+/// `AQAR_UPDATE_SCHEMA=1`.
+fn assert_frontend_file_current(name: &str, value: &serde_json::Value) {
+    let text = format!("{}\n", serde_json::to_string_pretty(value).expect("serialisable"));
+    let path = format!("{}/../frontend/src/generated/{name}", env!("CARGO_MANIFEST_DIR"));
     if std::env::var("AQAR_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {
-        std::fs::write(path, text).expect("schema.json written");
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{name} written: {e}"));
         return;
     }
-    let committed = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(committed == text, "frontend/src/generated/schema.json is stale: run 'make types' and commit it");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == text, "frontend/src/generated/{name} is stale: run 'make types' and commit it");
 }
 
 /// Keys in name order at every depth: serde_json keeps insertion order when another crate of

@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '@/lib/api-client';
 
 /** Default cache retention (core-panel §9). */
 export const DEFAULT_GC_TIME_MS = 5 * 60 * 1000;
@@ -9,7 +8,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,30 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer, sentBody } from '@/test/server';
 import {
+  api,
   ApiError,
-  apiPage,
-  apiRequest,
   conflictRecord,
+  dataOf,
   errorMessage,
   fieldErrors,
-  getQueryFn,
+  ifMatch,
   isConflict,
+  pageOf,
   setReauthenticate,
+  withoutSignIn,
 } from './api-client';
 
-const queryContext = (path: string) =>
-  ({ queryKey: [path], signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<
-    ReturnType<typeof getQueryFn>
-  >[0];
+const credentials = { username: 'a', password: 'b' };
+const homes = { nameEn: 'Homes', nameAr: 'منازل' };
+const category = (id: number) => ({ params: { path: { id } } });
 
-describe('apiRequest', () => {
+describe('the API client', () => {
   it('raises "STATUS: body text" for a non-OK answer and keeps the parsed body', async () => {
     const body = { message: 'Invalid username or password' };
     mockServer({ 'POST /api/login': () => json(401, body) });
 
-    const error = await apiRequest('POST', '/api/login', { username: 'a', password: 'b' }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await api.POST('/api/login', { body: credentials }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(`401: ${JSON.stringify(body)}`);
@@ -33,16 +32,16 @@ describe('apiRequest', () => {
   });
 
   it('uses the status text when the error body is empty', async () => {
-    mockServer({ 'GET /api/broken': () => new Response(null, { status: 503, statusText: 'Service Unavailable' }) });
+    mockServer({ 'GET /api/stats': () => new Response(null, { status: 503, statusText: 'Service Unavailable' }) });
 
-    await expect(apiRequest('GET', '/api/broken')).rejects.toThrow('503: Service Unavailable');
+    await expect(api.GET('/api/stats')).rejects.toThrow('503: Service Unavailable');
   });
 
   it('keeps the field errors of a 422 answer for the form', async () => {
     const errors = { username: 'first message', password: 'second message' };
     mockServer({ 'POST /api/login': () => json(422, { message: 'Validation failed', errors }) });
 
-    const error = await apiRequest('POST', '/api/login', {}).catch((caught: unknown) => caught);
+    const error = await api.POST('/api/login', { body: credentials }).catch((caught: unknown) => caught);
 
     expect(fieldErrors(error)).toEqual(errors);
   });
@@ -53,8 +52,8 @@ describe('apiRequest', () => {
       'POST /api/login': () => json(200, { id: 1 }),
     });
 
-    await apiRequest('POST', '/api/logout');
-    await apiRequest('POST', '/api/login', { username: 'a' });
+    await api.POST('/api/logout');
+    await api.POST('/api/login', { body: credentials });
 
     const [, withoutBody] = server.calls('POST /api/logout')[0] ?? [];
     expect(withoutBody).toEqual({ method: 'POST', credentials: 'include' });
@@ -62,49 +61,46 @@ describe('apiRequest', () => {
     expect(withBody).toMatchObject({
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: '{"username":"a"}',
+      body: JSON.stringify(credentials),
     });
   });
 
   it('gives no data for a 204 answer', async () => {
     mockServer({ 'POST /api/logout': () => new Response(null, { status: 204 }) });
 
-    await expect(apiRequest('POST', '/api/logout')).resolves.toBeUndefined();
+    await expect(api.POST('/api/logout')).resolves.toMatchObject({ data: undefined });
   });
 
   it('parses an answer as JSON only when its content type says so', async () => {
     mockServer({
-      'GET /api/text': () => new Response('plain', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
-      'GET /api/json': () => json(200, [1, 2]),
+      'GET /api/stats': () => new Response('plain', { status: 200, headers: { 'Content-Type': 'text/plain' } }),
+      'GET /api/categories': () => json(200, [1, 2]),
     });
 
-    await expect(apiRequest('GET', '/api/text')).resolves.toBeUndefined();
-    await expect(apiRequest('GET', '/api/json')).resolves.toEqual([1, 2]);
+    await expect(api.GET('/api/stats')).resolves.toMatchObject({ data: undefined });
+    await expect(dataOf(api.GET('/api/categories'))).resolves.toEqual([1, 2]);
   });
-});
 
-describe('getQueryFn', () => {
-  it('reads the path that is the query key', async () => {
-    mockServer({ 'GET /api/user': () => json(200, { id: 1, username: 'admin' }) });
-
-    await expect(getQueryFn({ on401: 'throw' })(queryContext('/api/user'))).resolves.toEqual({
-      id: 1,
-      username: 'admin',
+  it('reads a JSON answer as data, and a file as a Blob when asked to', async () => {
+    const workbook = 'PK\u0003\u0004';
+    mockServer({
+      'GET /api/categories': () => json(200, [{ id: 1 }]),
+      'GET /api/contact-requests/export?period=all&now=2025-01-01T00%3A00%3A00&offset=0': () =>
+        new Response(workbook, { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }),
     });
+
+    await expect(dataOf(api.GET('/api/categories'))).resolves.toEqual([{ id: 1 }]);
+    const query = { period: 'all', now: '2025-01-01T00:00:00', offset: 0 } as const;
+    const file = await dataOf(api.GET('/api/contact-requests/export', { params: { query }, parseAs: 'blob' }));
+    await expect(file.text()).resolves.toBe(workbook);
   });
 
-  it('answers null for a 401 when told to', async () => {
-    mockServer({ 'GET /api/user': () => json(401, { message: 'Not signed in' }) });
+  it('sends the path parameters and the query in the address', async () => {
+    const server = mockServer({ 'GET /api/cities?countryId=2': () => json(200, []) });
 
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext('/api/user'))).resolves.toBeNull();
-  });
+    await api.GET('/api/cities', { params: { query: { countryId: 2 } } });
 
-  it('raises the 401 by default', async () => {
-    mockServer({ 'GET /api/user': () => json(401, { message: 'Not signed in' }) });
-
-    await expect(getQueryFn({ on401: 'throw' })(queryContext('/api/user'))).rejects.toThrow(
-      '401: {"message":"Not signed in"}',
-    );
+    expect(server.calls('GET /api/cities?countryId=2')).toHaveLength(1);
   });
 });
 
@@ -112,7 +108,7 @@ describe('edit conflicts', () => {
   it('sends the version read as If-Match: "N"', async () => {
     const server = mockServer({ 'PUT /api/categories/4': () => json(200, { id: 4, version: 3 }) });
 
-    await apiRequest('PUT', '/api/categories/4', { nameEn: 'Homes' }, { ifMatch: 2 });
+    await api.PUT('/api/categories/{id}', { ...category(4), body: homes, headers: ifMatch(2) });
 
     const [, init] = server.calls('PUT /api/categories/4')[0] ?? [];
     expect(init?.headers).toEqual({ 'Content-Type': 'application/json', 'If-Match': '"2"' });
@@ -121,7 +117,7 @@ describe('edit conflicts', () => {
   it('sends If-Match on a delete, which has no body', async () => {
     const server = mockServer({ 'DELETE /api/categories/4': () => new Response(null, { status: 204 }) });
 
-    await apiRequest('DELETE', '/api/categories/4', undefined, { ifMatch: 7 });
+    await api.DELETE('/api/categories/{id}', { ...category(4), headers: ifMatch(7) });
 
     const [, init] = server.calls('DELETE /api/categories/4')[0] ?? [];
     expect(init).toEqual({ method: 'DELETE', credentials: 'include', headers: { 'If-Match': '"7"' } });
@@ -131,7 +127,9 @@ describe('edit conflicts', () => {
     const current = { id: 4, version: 3, nameEn: 'Villas' };
     mockServer({ 'PUT /api/categories/4': () => json(412, { message: 'Changed meanwhile', current }) });
 
-    const error = await apiRequest('PUT', '/api/categories/4', {}, { ifMatch: 2 }).catch((caught: unknown) => caught);
+    const error = await api
+      .PUT('/api/categories/{id}', { ...category(4), body: homes, headers: ifMatch(2) })
+      .catch((caught: unknown) => caught);
 
     expect(isConflict(error)).toBe(true);
     expect(conflictRecord(error)).toEqual(current);
@@ -140,7 +138,7 @@ describe('edit conflicts', () => {
   it('finds no current record in other failures', async () => {
     mockServer({ 'PUT /api/categories/4': () => json(409, { message: 'Taken', current: { id: 4, version: 3 } }) });
 
-    const error = await apiRequest('PUT', '/api/categories/4', {}).catch((caught: unknown) => caught);
+    const error = await api.PUT('/api/categories/{id}', { ...category(4), body: homes }).catch((caught: unknown) => caught);
 
     expect(isConflict(error)).toBe(false);
     expect(conflictRecord(error)).toBeUndefined();
@@ -179,9 +177,9 @@ describe('a session that expired', () => {
     });
     unregister = setReauthenticate(reauthenticate);
 
-    const saved = await apiRequest('PUT', '/api/categories/1', { nameEn: 'Homes' }, { ifMatch: 1 });
+    const saved = await dataOf(api.PUT('/api/categories/{id}', { ...category(1), body: homes, headers: ifMatch(1) }));
 
-    expect(saved).toEqual({ id: 1, version: 2, nameEn: 'Homes' });
+    expect(saved).toEqual({ id: 1, version: 2, ...homes });
     expect(reauthenticate).toHaveBeenCalledTimes(1);
     const [first, retry] = server.calls('PUT /api/categories/1').map(([, init]) => init);
     expect(retry).toEqual(first);
@@ -202,8 +200,8 @@ describe('a session that expired', () => {
     unregister = setReauthenticate(reauthenticate);
 
     const calls = Promise.all([
-      apiRequest('PUT', '/api/categories/1', { nameEn: 'Homes' }),
-      getQueryFn({ on401: 'throw' })(queryContext('/api/categories')),
+      dataOf(api.PUT('/api/categories/{id}', { ...category(1), body: homes })),
+      dataOf(api.GET('/api/categories')),
     ]);
     await vi.waitFor(() => {
       expect(server.calls('GET /api/categories')).toHaveLength(1);
@@ -211,7 +209,7 @@ describe('a session that expired', () => {
     });
     finish();
 
-    await expect(calls).resolves.toEqual([{ id: 1, version: 2, nameEn: 'Homes' }, [{ id: 1 }]]);
+    await expect(calls).resolves.toEqual([{ id: 1, version: 2, ...homes }, [{ id: 1 }]]);
     expect(reauthenticate).toHaveBeenCalledTimes(1);
   });
 
@@ -219,7 +217,7 @@ describe('a session that expired', () => {
     const { server } = expiringServer();
     unregister = setReauthenticate(() => Promise.reject(new Error('closed')));
 
-    const error = await apiRequest('PUT', '/api/categories/1', {}).catch((caught: unknown) => caught);
+    const error = await api.PUT('/api/categories/{id}', { ...category(1), body: homes }).catch((caught: unknown) => caught);
 
     expect((error as ApiError).status).toBe(401);
     expect(errorMessage(error)).toBe('Sign in to continue');
@@ -231,8 +229,8 @@ describe('a session that expired', () => {
     const reauthenticate = vi.fn(() => Promise.resolve());
     unregister = setReauthenticate(reauthenticate);
 
-    await expect(apiRequest('POST', '/api/login', { username: 'a', password: 'b' })).rejects.toThrow(/^401/);
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext('/api/user'))).resolves.toBeNull();
+    await expect(api.POST('/api/login', { body: credentials })).rejects.toThrow(/^401/);
+    await expect(api.GET('/api/user', withoutSignIn)).rejects.toThrow(/^401/);
 
     expect(reauthenticate).not.toHaveBeenCalled();
   });
@@ -240,7 +238,7 @@ describe('a session that expired', () => {
   it('raises the 401 when no sign-in is registered (no panel open)', async () => {
     expiringServer();
 
-    await expect(apiRequest('PUT', '/api/categories/1', {})).rejects.toThrow(/^401/);
+    await expect(api.PUT('/api/categories/{id}', { ...category(1), body: homes })).rejects.toThrow(/^401/);
   });
 
   it('retries without asking again a call sent before a sign-in that has since completed', async () => {
@@ -261,11 +259,11 @@ describe('a session that expired', () => {
     });
     unregister = setReauthenticate(reauthenticate);
 
-    const late = apiRequest('GET', '/api/countries');
+    const late = dataOf(api.GET('/api/countries'));
     await vi.waitFor(() => {
       expect(server.calls('GET /api/countries')).toHaveLength(1);
     });
-    await apiRequest('GET', '/api/categories');
+    await api.GET('/api/categories');
     answerLate(json(401, {}));
 
     await expect(late).resolves.toEqual([]);
@@ -273,22 +271,27 @@ describe('a session that expired', () => {
   });
 });
 
-describe('apiPage', () => {
+describe('pageOf', () => {
   it('reads the rows and the total of every page from X-Total-Count', async () => {
-    mockServer({ 'GET /api/things?page=2': () => json(200, [{ id: 11 }], { 'X-Total-Count': '25' }) });
+    mockServer({ 'GET /api/properties?page=2': () => json(200, [{ id: 11 }], { 'X-Total-Count': '25' }) });
 
-    await expect(apiPage('/api/things?page=2')).resolves.toEqual({ rows: [{ id: 11 }], total: 25 });
+    await expect(pageOf(api.GET('/api/properties', { params: { query: { page: 2 } } }))).resolves.toEqual({
+      rows: [{ id: 11 }],
+      total: 25,
+    });
   });
 
   it('counts the rows of an answer without the header', async () => {
-    mockServer({ 'GET /api/things': () => json(200, [{ id: 1 }, { id: 2 }]) });
+    mockServer({ 'GET /api/properties': () => json(200, [{ id: 1 }, { id: 2 }]) });
 
-    await expect(apiPage('/api/things')).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
+    await expect(pageOf(api.GET('/api/properties'))).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
   });
 
   it('raises the answer of a refused page', async () => {
-    mockServer({ 'GET /api/things?sort=colour': () => json(400, { message: 'Unknown sort field' }) });
+    mockServer({ 'GET /api/properties?sort=-price': () => json(400, { message: 'Unknown sort field' }) });
 
-    await expect(apiPage('/api/things?sort=colour')).rejects.toBeInstanceOf(ApiError);
+    await expect(pageOf(api.GET('/api/properties', { params: { query: { sort: '-price' } } }))).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
 import { json, mockServer, sentBody } from '@/test/server';
-import { nextDisplayOrder, orderedArea } from './ordered-area';
+import { nextDisplayOrder, orderedArea, type OrderedArea } from './ordered-area';
 
 interface Item {
   id: number;
@@ -13,7 +13,8 @@ interface Item {
   name: string;
 }
 
-const items = orderedArea<Item, { name: string }>('/api/items');
+// Any ordered area behaves alike: the services' one, with records of the test's own shape.
+const items = orderedArea('/api/services') as unknown as OrderedArea<Item, { name: string }>;
 const stored: Item[] = [
   { id: 1, version: 1, displayOrder: 0, name: 'first' },
   { id: 2, version: 1, displayOrder: 1, name: 'second' },
@@ -44,8 +45,8 @@ describe('an ordered area', () => {
   it('shows a reorder at once and sends every id in the new order', async () => {
     let answerOrder: () => void = () => undefined;
     const server = mockServer({
-      'GET /api/items': () => json(200, stored),
-      'PUT /api/items/order': () =>
+      'GET /api/services': () => json(200, stored),
+      'PUT /api/services/order': () =>
         new Promise((resolve) => {
           answerOrder = () => {
             resolve(json(200, [{ ...stored[1], displayOrder: 0 }, { ...stored[0], displayOrder: 1, version: 2 }]));
@@ -65,7 +66,7 @@ describe('an ordered area', () => {
       expect(names(result.current.list.data)).toEqual(['second', 'first']);
     });
     expect(result.current.list.data?.map((item) => item.displayOrder)).toEqual([0, 1]);
-    expect(sentBody(server.calls('PUT /api/items/order')[0]?.[1])).toEqual({ ids: [2, 1] });
+    expect(sentBody(server.calls('PUT /api/services/order')[0]?.[1])).toEqual({ ids: [2, 1] });
     answerOrder();
     await waitFor(() => {
       expect(result.current.reorder.isSuccess).toBe(true);
@@ -77,8 +78,8 @@ describe('an ordered area', () => {
     let reads = 0;
     mockServer({
       // Only the first read answers: the list shown afterwards is the rollback's alone.
-      'GET /api/items': () => (++reads === 1 ? json(200, stored) : new Promise<Response>(() => undefined)),
-      'PUT /api/items/order': () => {
+      'GET /api/services': () => (++reads === 1 ? json(200, stored) : new Promise<Response>(() => undefined)),
+      'PUT /api/services/order': () => {
         refused = true;
         return json(404, { message: 'Service not found' });
       },
@@ -103,8 +104,8 @@ describe('an ordered area', () => {
 
   it('deletes with the version it read and reads the list again', async () => {
     const server = mockServer({
-      'GET /api/items': () => json(200, stored),
-      'DELETE /api/items/2': () => new Response(null, { status: 204 }),
+      'GET /api/services': () => json(200, stored),
+      'DELETE /api/services/2': () => new Response(null, { status: 204 }),
     });
     const { result } = renderArea();
     await waitFor(() => {
@@ -116,16 +117,16 @@ describe('an ordered area', () => {
     });
 
     await waitFor(() => {
-      expect(server.calls('GET /api/items')).toHaveLength(2);
+      expect(server.calls('GET /api/services')).toHaveLength(2);
     });
-    const headers = new Headers(server.calls('DELETE /api/items/2')[0]?.[1]?.headers);
+    const headers = new Headers(server.calls('DELETE /api/services/2')[0]?.[1]?.headers);
     expect(headers.get('If-Match')).toBe('"1"');
   });
 
   it('reads the list again when a write is refused over a value taken meanwhile (409), not over its own input (422)', async () => {
     const server = mockServer({
-      'GET /api/items': () => json(200, stored),
-      'POST /api/items': (init) =>
+      'GET /api/services': () => json(200, stored),
+      'POST /api/services': (init) =>
         (sentBody(init) as { name: string }).name === 'taken'
           ? json(409, { message: 'A hero image for the Home page already exists' })
           : json(422, { message: 'Validation failed', errors: { name: 'This field is required' } }),
@@ -141,13 +142,13 @@ describe('an ordered area', () => {
     await waitFor(() => {
       expect(result.current.create.isError).toBe(true);
     });
-    expect(server.calls('GET /api/items')).toHaveLength(1);
+    expect(server.calls('GET /api/services')).toHaveLength(1);
 
     act(() => {
       result.current.create.mutate({ name: 'taken' });
     });
     await waitFor(() => {
-      expect(server.calls('GET /api/items')).toHaveLength(2);
+      expect(server.calls('GET /api/services')).toHaveLength(2);
     });
   });
 });

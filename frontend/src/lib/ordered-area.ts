@@ -3,7 +3,8 @@
 // API (list, create, update and delete with If-Match, and `PUT <path>/order`), so each
 // area's feature names its path once and gets its query and mutations from here.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiData, apiRequest, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import type { paths } from '@/generated/api';
+import { api, ApiError, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 /** A record of an ordered area: versioned, placed by its display order. */
@@ -20,14 +21,55 @@ export function nextDisplayOrder(records: readonly OrderedRecord[] | undefined):
   return orders.length === 0 ? constants().displayOrderDefault : Math.max(...orders) + 1;
 }
 
-/** `path` is the area's collection, e.g. '/api/team-members'. */
-export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string) {
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The collections the API lists, creates in, and edits and deletes by `{id}` in. */
+type CollectionPath = {
+  [P in keyof paths]: `${P}/{id}` extends keyof paths
+    ? paths[P] extends { get: object; post: { requestBody: object } }
+      ? P
+      : never
+    : never;
+}[keyof paths];
+
+/** A record of the collection at `P`, as the API document says its list answers. */
+export type RecordAt<P extends CollectionPath> = JsonOf<paths[P]['get']['responses'][200]>[number];
+
+/** What the collection at `P` takes to create a record, as the API document says. */
+export type InputAt<P extends CollectionPath> = JsonOf<paths[P]['post']['requestBody']>;
+
+/**
+ * The typed client seen through a path that is a type parameter: openapi-fetch types a call
+ * by its literal path, which a generic area does not have, so the area's calls go through
+ * this view and their records are typed by `RecordAt`/`InputAt` of the area's path instead.
+ */
+interface AreaClient {
+  GET(path: string): Promise<{ data?: unknown; response: Response }>;
+  POST(path: string, init: { body: unknown }): Promise<{ data?: unknown; response: Response }>;
+  PUT(path: string, init: object): Promise<{ data?: unknown; response: Response }>;
+  DELETE(path: string, init: object): Promise<{ data?: unknown; response: Response }>;
+}
+const client = api as unknown as AreaClient;
+
+/**
+ * The area whose collection is `path`, e.g. '/api/team-members': its record and input types
+ * are read from the API document by that path.
+ */
+export function orderedArea<P extends CollectionPath>(path: P) {
+  return areaAt<RecordAt<P> & OrderedRecord, InputAt<P>>(path);
+}
+
+/** The queries and mutations `orderedArea` gives one area. */
+export type OrderedArea<TRecord extends OrderedRecord, TInput> = ReturnType<typeof areaAt<TRecord, TInput>>;
+
+function areaAt<TRecord extends OrderedRecord, TInput>(path: string) {
   const queryKey = [path] as const;
+  const one = (id: number) => ({ params: { path: { id } } });
 
   const listOptions = () =>
     queryOptions({
       queryKey,
-      queryFn: () => apiData<TRecord[]>('GET', path),
+      queryFn: async () => (await dataOf(client.GET(path))) as TRecord[],
       staleTime: constants().catalogFreshMs,
     });
 
@@ -56,21 +98,21 @@ export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string)
     /** An inline image (`data:` URL) in the input comes back as a `/media/...` reference. */
     useCreate: () =>
       useMutation({
-        mutationFn: (input: TInput) => apiData<TRecord>('POST', path, input),
+        mutationFn: async (input: TInput) => (await dataOf(client.POST(path, { body: input }))) as TRecord,
         onSettled: useRefreshAfter(),
       }),
 
     useUpdate: () =>
       useMutation({
-        mutationFn: ({ id, version, input }: VersionedUpdate<TInput>) =>
-          apiData<TRecord>('PUT', `${path}/${String(id)}`, input, { ifMatch: version }),
+        mutationFn: async ({ id, version, input }: VersionedUpdate<TInput>) =>
+          (await dataOf(client.PUT(`${path}/{id}`, { ...one(id), body: input, headers: ifMatch(version) }))) as TRecord,
         onSettled: useRefreshAfter(),
       }),
 
     useDelete: () =>
       useMutation({
         mutationFn: async ({ id, version }: Versioned) => {
-          await apiRequest('DELETE', `${path}/${String(id)}`, undefined, { ifMatch: version });
+          await client.DELETE(`${path}/{id}`, { ...one(id), headers: ifMatch(version) });
         },
         onSettled: useRefreshAfter(),
       }),
@@ -83,8 +125,8 @@ export function orderedArea<TRecord extends OrderedRecord, TInput>(path: string)
     useReorder: () => {
       const queryClient = useQueryClient();
       return useMutation({
-        mutationFn: (records: readonly TRecord[]) =>
-          apiData<TRecord[]>('PUT', `${path}/order`, { ids: records.map((record) => record.id) }),
+        mutationFn: async (records: readonly TRecord[]) =>
+          (await dataOf(client.PUT(`${path}/order`, { body: { ids: records.map((record) => record.id) } }))) as TRecord[],
         onMutate: async (records) => {
           await queryClient.cancelQueries({ queryKey });
           const before = queryClient.getQueryData<TRecord[]>(queryKey);

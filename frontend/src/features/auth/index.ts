@@ -3,4 +3,4 @@
 // that the first download, the sign-in screen's, does not carry a dialog it never shows).
 export { AuthProvider, useAuth, type Session } from './session';
 export { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from './components/guards';
-export type { User } from './api/get-user';
+export { userQueryKey, type User } from './api/get-user';

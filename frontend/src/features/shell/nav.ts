@@ -13,6 +13,7 @@ import {
   Briefcase,
   type LucideIcon,
 } from 'lucide-react';
+import { constants } from '@/lib/rules';
 
 /** Counts shown as badges beside their entries; fed by the screens that own the data. */
 export interface NavBadges {
@@ -58,11 +59,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'settings', href: '/settings', icon: Settings },
 ];
 
-export const ADMIN_ROLE = 'admin';
-
 /** The entries a user of `role` sees: Users only for the admin role (core-panel §6). */
 export function visibleNavItems(role: string | undefined): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.adminOnly !== true || role === ADMIN_ROLE);
+  return NAV_ITEMS.filter((item) => item.adminOnly !== true || role === constants().adminRole);
 }
 
 const ADMIN_PREFIX = /^\/admin(?=\/|$)/;

@@ -167,6 +167,8 @@ export type VocabularyName =
   | 'displayTypes'
   | 'featureCategories'
   | 'heroPages'
+  | 'aboutSectionTypes'
+  | 'contactStatuses'
   | 'roles'
   | 'exportPeriods';
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AboutSection } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 export const aboutSectionsQueryKey = ['/api/about-sections'] as const;
 
 export function getAboutSections(): Promise<AboutSection[]> {
-  return apiData<AboutSection[]>('GET', '/api/about-sections');
+  return dataOf(api.GET('/api/about-sections'));
 }
 
 export function aboutSectionsQueryOptions() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AboutSectionInput, ValuesSectionForm } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { aboutSectionsQueryKey, type AboutSection } from './get-about-sections';
 
 export function createAboutSection(input: AboutSectionInput): Promise<AboutSection> {
-  return apiData<AboutSection>('POST', '/api/about-sections', input);
+  return dataOf(api.POST('/api/about-sections', { body: input }));
 }
 
 export function updateAboutSection({ id, version, input }: VersionedUpdate<AboutSectionInput>): Promise<AboutSection> {
-  return apiData<AboutSection>('PUT', `/api/about-sections/${id}`, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/about-sections/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 /**
@@ -16,7 +16,7 @@ export function updateAboutSection({ id, version, input }: VersionedUpdate<About
  * one transaction on the server, so a failure leaves the page's values as they were.
  */
 export function saveValuesSection(form: ValuesSectionForm): Promise<AboutSection[]> {
-  return apiData<AboutSection[]>('PUT', '/api/about-sections/values', form);
+  return dataOf(api.PUT('/api/about-sections/values', { body: form }));
 }
 
 export function useCreateAboutSection() {

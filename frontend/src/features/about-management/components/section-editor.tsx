@@ -10,13 +10,13 @@ import { RecordHistory } from '@/features/history';
 import type { AboutSectionInput, AboutSectionType } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
-import { checkSectionUpload, coerceDisplayOrder, constants } from '@/lib/rules';
+import { checkSectionUpload, coerceDisplayOrder, constants, vocabulary } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import type { AboutSection } from '../api/get-about-sections';
 import { useCreateAboutSection, useUpdateAboutSection } from '../api/save-about-section';
 
 /** Story first, mission second, values third (site-content §2). */
-export const SECTION_TYPES: readonly AboutSectionType[] = ['story', 'mission', 'values'];
+export const SECTION_TYPES = vocabulary('aboutSectionTypes').map((term) => term.value as AboutSectionType);
 
 const FIELDS = [
   'sectionType',

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountInput, User } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { api, dataOf } from '@/lib/api-client';
+import { userQueryKey } from '@/features/auth';
 
 export function updateAccount(input: AccountInput): Promise<User> {
-  return apiData<User>('PUT', '/api/account', input);
+  return dataOf(api.PUT('/api/account', { body: input }));
 }
 
 export function useUpdateAccount() {

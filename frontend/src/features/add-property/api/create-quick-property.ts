@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { propertiesQueryKey, statsQueryKey, type Property } from '@/features/properties';
 import type { LegacyPropertyInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 
 /** `POST /api/properties?form=quick`: a listing from the older form, checked by its rules. */
 export function createQuickProperty(input: LegacyPropertyInput): Promise<Property> {
-  return apiData<Property>('POST', '/api/properties?form=quick', input);
+  return dataOf(api.POST('/api/properties', { params: { query: { form: 'quick' } }, body: input }));
 }
 
 export function useCreateQuickProperty() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { uploadImages } from '@/features/properties/api/upload-images';
+import { uploadImages } from '@/features/properties';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { scaledImage } from '@/lib/media';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/features/categories';
-import { PropertyForm } from '@/features/properties/components/property-form';
+import { PropertyForm } from '@/features/properties';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { preselection } from '../components/preselection';
 import { QuickPropertyForm } from '../components/quick-property-form';

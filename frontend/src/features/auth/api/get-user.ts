@@ -1,16 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '@/lib/api-client';
 import type { User } from '@/generated/types';
-
+import { api, ApiError, dataOf, withoutSignIn } from '@/lib/api-client';
 
 export const userQueryKey = ['/api/user'] as const;
 
 /** The current user; `null` when nobody is signed in (the server answers 401). */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await dataOf(api.GET('/api/user', withoutSignIn));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export function userQueryOptions() {
-  return queryOptions({
-    queryKey: userQueryKey,
-    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
-  });
+  return queryOptions({ queryKey: userQueryKey, queryFn: getUser });
 }
 
 export function useUser() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignIn } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { userQueryKey, type User } from './get-user';
 
 export async function login(credentials: SignIn): Promise<User> {
-  return apiData<User>('POST', '/api/login', credentials);
+  return dataOf(api.POST('/api/login', { body: credentials }));
 }
 
 /** Signs in; the answer becomes the cached current user. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** Signs out; a 401 means the session had already expired, which is signed out too. */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/logout');
+    await api.POST('/api/logout');
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }

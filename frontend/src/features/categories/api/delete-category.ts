@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { categoriesQueryKey } from './get-categories';
 
 export async function deleteCategory({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/categories/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/categories/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeleteCategory() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import type { Category } from '@/generated/types';
 
@@ -7,7 +7,7 @@ import type { Category } from '@/generated/types';
 export const categoriesQueryKey = ['/api/categories'] as const;
 
 export async function getCategories(): Promise<Category[]> {
-  return (await apiRequest<Category[]>('GET', '/api/categories')) ?? [];
+  return (await api.GET('/api/categories')).data ?? [];
 }
 
 /** Every category; fresh for the rules' catalog time (core-panel §9). */

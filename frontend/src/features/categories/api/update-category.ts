@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryInput } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { categoriesQueryKey, type Category } from './get-categories';
 
 export async function updateCategory({ id, version, input }: VersionedUpdate<CategoryInput>): Promise<Category> {
-  return apiData<Category>('PUT', `/api/categories/${id}`, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/categories/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 export function useUpdateCategory() {

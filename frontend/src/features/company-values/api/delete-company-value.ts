@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { companyValuesQueryKey } from './get-company-values';
 
 export async function deleteCompanyValue({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/company-values/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/company-values/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeleteCompanyValue() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyValue } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 export const companyValuesQueryKey = ['/api/company-values'] as const;
 
 export function getCompanyValues(): Promise<CompanyValue[]> {
-  return apiData<CompanyValue[]>('GET', '/api/company-values');
+  return dataOf(api.GET('/api/company-values'));
 }
 
 export function companyValuesQueryOptions() {

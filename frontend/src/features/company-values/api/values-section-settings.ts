@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ValuesSectionSettings, ValuesSectionSettingsInput } from '@/generated/types';
-import { apiData, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, type VersionedUpdate } from '@/lib/api-client';
 
 export const valuesSectionSettingsQueryKey = ['/api/values-section-settings'] as const;
 
 export function getValuesSectionSettings(): Promise<ValuesSectionSettings> {
-  return apiData<ValuesSectionSettings>('GET', '/api/values-section-settings');
+  return dataOf(api.GET('/api/values-section-settings'));
 }
 
 export function valuesSectionSettingsQueryOptions() {
@@ -21,9 +21,9 @@ export function saveValuesSectionSettings({
   version,
   input,
 }: Omit<VersionedUpdate<ValuesSectionSettingsInput>, 'id'>): Promise<ValuesSectionSettings> {
-  return apiData<ValuesSectionSettings>('PUT', '/api/values-section-settings', input, {
-    ifMatch: version === 0 ? undefined : version,
-  });
+  return dataOf(
+    api.PUT('/api/values-section-settings', { body: input, headers: version === 0 ? {} : ifMatch(version) }),
+  );
 }
 
 export function useSaveValuesSectionSettings() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactRequest, ContactStatus, DailyCount, StatusCounts } from '@/generated/types';
-import { apiData, apiPage, apiRequest, listsChanged, type Page, type Versioned } from '@/lib/api-client';
+import type { paths } from '@/generated/api';
+import type { ContactRequest, ContactStatus, StatusCounts } from '@/generated/types';
+import { api, dataOf, ifMatch, listsChanged, type Page, pageOf, type Versioned } from '@/lib/api-client';
 
 /** Every read of contact requests starts with this key, so one invalidation reaches them all. */
 export const contactRequestsQueryKey = ['/api/contact-requests'] as const;
@@ -16,17 +17,25 @@ export interface ContactPageParams {
   to?: string | undefined;
 }
 
-export function contactPagePath({ page, pageSize, q, sort, from, to }: ContactPageParams): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (q !== undefined && q !== '') params.set('q', q);
-  if (sort !== undefined && sort !== '') params.set('sort', sort);
-  if (from !== undefined) params.set('from', from);
-  if (to !== undefined) params.set('to', to);
-  return `/api/contact-requests?${params.toString()}`;
+type ContactQuery = NonNullable<paths['/api/contact-requests']['get']['parameters']['query']>;
+
+/**
+ * The query of one page: `page`, `pageSize`, then the others when given. The sort is the
+ * one the address asks for, sent as it is: the server refuses (400) one naming no field.
+ */
+export function contactPageQuery({ page, pageSize, q, sort, from, to }: ContactPageParams): ContactQuery {
+  return {
+    page,
+    pageSize,
+    ...(q === undefined || q === '' ? {} : { q }),
+    ...(sort === undefined || sort === '' ? {} : { sort: sort as ContactQuery['sort'] }),
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+  };
 }
 
 export function getContactPage(params: ContactPageParams, signal?: AbortSignal): Promise<Page<ContactRequest>> {
-  return apiPage<ContactRequest>(contactPagePath(params), signal === undefined ? {} : { signal });
+  return pageOf(api.GET('/api/contact-requests', { params: { query: contactPageQuery(params) }, signal }));
 }
 
 export function useContactPage(params: ContactPageParams) {
@@ -42,7 +51,7 @@ export function useContactPage(params: ContactPageParams) {
 export function useStatusCounts() {
   return useQuery({
     queryKey: [...contactRequestsQueryKey, 'counts'] as const,
-    queryFn: () => apiData<StatusCounts>('GET', '/api/contact-requests/counts'),
+    queryFn: () => dataOf(api.GET('/api/contact-requests/counts')),
   });
 }
 
@@ -54,7 +63,7 @@ export function utcOffsetMinutes(at: Date = new Date()): number {
 export function useDailyCounts() {
   return useQuery({
     queryKey: [...contactRequestsQueryKey, 'daily'] as const,
-    queryFn: () => apiData<DailyCount[]>('GET', `/api/contact-requests/daily?offset=${utcOffsetMinutes()}`),
+    queryFn: () => dataOf(api.GET('/api/contact-requests/daily', { params: { query: { offset: utcOffsetMinutes() } } })),
   });
 }
 
@@ -82,7 +91,7 @@ export function useSetStatus() {
   const changed = useChanged();
   return useMutation({
     mutationFn: ({ id, version, status }: Versioned & { status: ContactStatus }) =>
-      apiData<ContactRequest>('PUT', `/api/contact-requests/${id}`, { status }, { ifMatch: version }),
+      dataOf(api.PUT('/api/contact-requests/{id}', { params: { path: { id } }, body: { status }, headers: ifMatch(version) })),
     onSettled: (_data, error) => changed(error),
   });
 }
@@ -91,7 +100,7 @@ export function useDeleteContactRequest() {
   const changed = useChanged();
   return useMutation({
     mutationFn: ({ id, version }: Versioned) =>
-      apiRequest('DELETE', `/api/contact-requests/${id}`, undefined, { ifMatch: version }),
+      api.DELETE('/api/contact-requests/{id}', { params: { path: { id } }, headers: ifMatch(version) }),
     onSettled: (_data, error) => changed(error),
   });
 }
@@ -99,7 +108,7 @@ export function useDeleteContactRequest() {
 export function useDeleteAllContactRequests() {
   const changed = useChanged();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/contact-requests'),
+    mutationFn: () => api.DELETE('/api/contact-requests'),
     onSettled: (_data, error) => changed(error),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, ExportPeriod, ExportQuery, ExportRange } from '@/generated/types';
-import { apiBlob } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { runRule } from '@/lib/rules';
 import { utcOffsetMinutes } from './contact-requests';
 
@@ -55,10 +55,14 @@ export function useExportPeriod() {
   return useMutation({
     mutationFn: async ({ period, startDate, endDate }: PeriodChoice) => {
       const now = localNow();
-      const params = new URLSearchParams({ period, now, offset: String(utcOffsetMinutes()) });
-      if (startDate !== undefined && startDate !== '') params.set('from', startDate);
-      if (endDate !== undefined && endDate !== '') params.set('to', endDate);
-      const blob = await apiBlob('GET', `/api/contact-requests/export?${params.toString()}`);
+      const query = {
+        period,
+        now,
+        offset: utcOffsetMinutes(),
+        ...(startDate === undefined || startDate === '' ? {} : { from: startDate }),
+        ...(endDate === undefined || endDate === '' ? {} : { to: endDate }),
+      };
+      const blob = await dataOf(api.GET('/api/contact-requests/export', { params: { query }, parseAs: 'blob' }));
       download(blob, exportFileName({ period, startDate: startDate ?? null, endDate: endDate ?? null, now }));
     },
   });
@@ -68,10 +72,12 @@ export function useExportPeriod() {
 export function useExportOne() {
   return useMutation({
     mutationFn: async (request: ContactRequest) => {
-      const blob = await apiBlob(
-        'POST',
-        `/api/contact-requests/export?offset=${utcOffsetMinutes()}`,
-        { requests: [request] },
+      const blob = await dataOf(
+        api.POST('/api/contact-requests/export', {
+          params: { query: { offset: utcOffsetMinutes() } },
+          body: { requests: [request] },
+          parseAs: 'blob',
+        }),
       );
       download(blob, exportFileName({ period: 'all', now: localNow(), requestId: request.id }));
     },

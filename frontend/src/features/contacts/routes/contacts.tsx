@@ -26,7 +26,7 @@ import { toast } from '@/hooks/use-toast';
 import { useListAddress } from '@/hooks/use-list-address';
 import { isConflict, serverMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
-import { constants, truncate } from '@/lib/rules';
+import { constants, truncate, vocabulary } from '@/lib/rules';
 import {
   useContactPage,
   useDeleteAllContactRequests,
@@ -117,7 +117,7 @@ function ContactRequests() {
         }
       />
       <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('counts.label')}>
-        {(['pending', 'responded', 'closed'] as const).map((status) => (
+        {vocabulary('contactStatuses').map(({ value }) => value as ContactStatus).map((status) => (
           <li key={status}>
             <Card>
               <CardContent className="flex items-center justify-between p-4">

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statsQueryKey } from '@/features/properties';
 import type { PropertyStats } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 export function getStats(): Promise<PropertyStats> {
-  return apiData<PropertyStats>('GET', '/api/stats');
+  return dataOf(api.GET('/api/stats'));
 }
 
 /** The dashboard's and side bar's figures, read again every 30 seconds (core-panel §7, §9). */

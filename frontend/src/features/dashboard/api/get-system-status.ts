@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 
 export const systemStatusQueryKey = ['/api/system-status'] as const;
 
 export function getSystemStatus(): Promise<SystemStatus> {
-  return apiData<SystemStatus>('GET', '/api/system-status');
+  return dataOf(api.GET('/api/system-status'));
 }
 
 /** Measured by the server when asked; read again with the dashboard's other figures. */

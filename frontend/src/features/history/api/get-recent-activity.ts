@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Activity } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { historyQueryKey } from './get-record-history';
 
 export const recentActivityQueryKey = [...historyQueryKey, 'recent'] as const;
 
 export function getRecentActivity(): Promise<Activity[]> {
-  return apiData<Activity[]>('GET', '/api/history/recent');
+  return dataOf(api.GET('/api/history/recent'));
 }
 
 /** The latest changes anyone made, for the dashboard; read again with the dashboard's figures. */

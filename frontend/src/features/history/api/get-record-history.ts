@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Entity, HistoryEntry } from '@/generated/types';
-import { apiPage } from '@/lib/api-client';
+import { api, pageOf } from '@/lib/api-client';
 
 /** Changes one record's history panel shows at most; older ones stay in the API's later pages. */
 export const RECORD_HISTORY_SIZE = 50;
@@ -8,10 +8,10 @@ export const RECORD_HISTORY_SIZE = 50;
 export const historyQueryKey = ['/api/history'] as const;
 
 export function recordHistoryQueryOptions(entity: Entity, id: number) {
-  const path = `/api/history?entity=${entity}&id=${id}&pageSize=${RECORD_HISTORY_SIZE}`;
+  const query = { entity, id, pageSize: RECORD_HISTORY_SIZE };
   return queryOptions({
     queryKey: [...historyQueryKey, entity, id],
-    queryFn: ({ signal }) => apiPage<HistoryEntry>(path, { signal }),
+    queryFn: ({ signal }) => pageOf(api.GET('/api/history', { params: { query }, signal })),
     // A record's history grows with every save: read it again each time it is opened.
     staleTime: 0,
   });

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import type { Entity } from '@/generated/types';
 import { errorMessage } from '@/lib/api-client';
-import { ADMIN_ROLE } from '@/features/shell/nav';
+import { constants } from '@/lib/rules';
 import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
 import { fieldName, valueText } from './change-text';
 
@@ -104,7 +104,7 @@ function Panel({ entity, id }: RecordHistoryProps) {
  */
 export function RecordHistory(props: RecordHistoryProps) {
   const { user } = useAuth();
-  if (user?.role !== ADMIN_ROLE) return null;
+  if (user?.role !== constants().adminRole) return null;
   return (
     <Suspense fallback={null}>
       <Panel {...props} />

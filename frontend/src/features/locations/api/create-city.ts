@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CityInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { citiesQueryKey, type City } from './get-cities';
 
 export async function createCity(input: CityInput): Promise<City> {
-  return apiData<City>('POST', '/api/cities', input);
+  return dataOf(api.POST('/api/cities', { body: input }));
 }
 
 export function useCreateCity() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
 export async function createRegion(input: RegionInput): Promise<Region> {
-  return apiData<Region>('POST', '/api/regions', input);
+  return dataOf(api.POST('/api/regions', { body: input }));
 }
 
 export function useCreateRegion() {

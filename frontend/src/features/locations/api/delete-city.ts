@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { citiesQueryKey } from './get-cities';
 
 /** Deletes a city; one that still has regions is a 409 whose message names them. */
 export async function deleteCity({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/cities/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/cities/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeleteCity() {

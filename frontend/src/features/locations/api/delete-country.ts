@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { countriesQueryKey } from './get-countries';
 
 /** Deletes a country; one that still has cities is a 409 whose message names them. */
 export async function deleteCountry({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/countries/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/countries/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeleteCountry() {

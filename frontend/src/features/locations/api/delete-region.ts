@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { regionsQueryKey } from './get-regions';
 
 export async function deleteRegion({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/regions/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/regions/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeleteRegion() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import type { City } from '@/generated/types';
 
@@ -13,8 +13,8 @@ export interface CitiesFilter {
 }
 
 export async function getCities({ countryId }: CitiesFilter = {}): Promise<City[]> {
-  const path = countryId == null ? '/api/cities' : `/api/cities?countryId=${countryId}`;
-  return (await apiRequest<City[]>('GET', path)) ?? [];
+  const query = countryId == null ? {} : { countryId };
+  return (await api.GET('/api/cities', { params: { query } })).data ?? [];
 }
 
 /**

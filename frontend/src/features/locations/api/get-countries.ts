@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import type { Country } from '@/generated/types';
 
@@ -7,7 +7,7 @@ import type { Country } from '@/generated/types';
 export const countriesQueryKey = ['/api/countries'] as const;
 
 export async function getCountries(): Promise<Country[]> {
-  return (await apiRequest<Country[]>('GET', '/api/countries')) ?? [];
+  return (await api.GET('/api/countries')).data ?? [];
 }
 
 /** Every country; fresh 10 minutes and kept 30 (core-panel §7, §9). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import type { Region } from '@/generated/types';
 
@@ -13,8 +13,8 @@ export interface RegionsFilter {
 }
 
 export async function getRegions({ cityId }: RegionsFilter = {}): Promise<Region[]> {
-  const path = cityId == null ? '/api/regions' : `/api/regions?cityId=${cityId}`;
-  return (await apiRequest<Region[]>('GET', path)) ?? [];
+  const query = cityId == null ? {} : { cityId };
+  return (await api.GET('/api/regions', { params: { query } })).data ?? [];
 }
 
 /**

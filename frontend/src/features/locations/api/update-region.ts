@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegionInput } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { regionsQueryKey, type Region } from './get-regions';
 
 export async function updateRegion({ id, version, input }: VersionedUpdate<RegionInput>): Promise<Region> {
-  return apiData<Region>('PUT', `/api/regions/${id}`, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/regions/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 export function useUpdateRegion() {

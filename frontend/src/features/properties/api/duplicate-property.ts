@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LegacyPropertyInput, PropertyInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { runRule } from '@/lib/rules';
 import type { Property } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
@@ -74,8 +74,8 @@ export interface Duplicated {
 export async function duplicateProperty(original: Property): Promise<Duplicated> {
   const features = await getSelectedFeatures(original.id);
   const property = madeWithQuickForm(original)
-    ? await apiData<Property>('POST', '/api/properties?form=quick', quickDuplicatePayload(original))
-    : await apiData<Property>('POST', '/api/properties', duplicatePayload(original));
+    ? await dataOf(api.POST('/api/properties', { params: { query: { form: 'quick' } }, body: quickDuplicatePayload(original) }))
+    : await dataOf(api.POST('/api/properties', { body: duplicatePayload(original) }));
   if (features.length === 0) return { property, featuresCopied: true };
   try {
     await setSelectedFeatures(

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { paths } from '@/generated/api';
 import type { Property } from '@/generated/types';
-import { apiData, apiPage, type Page } from '@/lib/api-client';
+import { api, dataOf, type Page, pageOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import { propertiesQueryKey } from './properties-keys';
 
@@ -15,19 +16,26 @@ export interface PropertiesPageParams {
   sort?: string | undefined;
 }
 
-/** The call of one page: `page`, `pageSize`, then `q` and `sort` when given. */
-export function propertiesPagePath({ page, pageSize, q, sort }: PropertiesPageParams): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (q !== undefined && q !== '') params.set('q', q);
-  if (sort !== undefined && sort !== '') params.set('sort', sort);
-  return `/api/properties?${params.toString()}`;
+type PropertiesQuery = NonNullable<paths['/api/properties']['get']['parameters']['query']>;
+
+/**
+ * The query of one page: `page`, `pageSize`, then `q` and `sort` when given. The sort is
+ * the one the address asks for, sent as it is: the server refuses (400) one naming no field.
+ */
+export function propertiesPageQuery({ page, pageSize, q, sort }: PropertiesPageParams): PropertiesQuery {
+  return {
+    page,
+    pageSize,
+    ...(q === undefined || q === '' ? {} : { q }),
+    ...(sort === undefined || sort === '' ? {} : { sort: sort as PropertiesQuery['sort'] }),
+  };
 }
 
 export function getPropertiesPage(
   params: PropertiesPageParams,
   signal?: AbortSignal,
 ): Promise<Page<Property>> {
-  return apiPage<Property>(propertiesPagePath(params), signal === undefined ? {} : { signal });
+  return pageOf(api.GET('/api/properties', { params: { query: propertiesPageQuery(params) }, signal }));
 }
 
 /**
@@ -52,7 +60,7 @@ export function usePropertiesPage(params: PropertiesPageParams) {
 export function useProperty(id: number | null) {
   return useQuery({
     queryKey: [...propertiesQueryKey, 'one', id] as const,
-    queryFn: () => apiData<Property>('GET', `/api/properties/${id ?? 0}`),
+    queryFn: () => dataOf(api.GET('/api/properties/{id}', { params: { path: { id: id ?? 0 } } })),
     enabled: id !== null,
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureIds, PropertyFeature } from '@/generated/types';
-import { apiData, apiRequest } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { propertiesQueryKey } from './properties-keys';
 
 /** `GET /api/properties/{id}/features`: the features selected for a property. */
 export async function getSelectedFeatures(propertyId: number): Promise<PropertyFeature[]> {
-  return (await apiRequest<PropertyFeature[]>('GET', `/api/properties/${propertyId}/features`)) ?? [];
+  const { data } = await api.GET('/api/properties/{id}/features', { params: { path: { id: propertyId } } });
+  return data ?? [];
 }
 
 /** A property's selected features; the form preselects them when it edits the property. */
@@ -30,5 +31,5 @@ export function useSelectedFeatures(propertyId: number | undefined) {
  */
 export async function setSelectedFeatures(propertyId: number, featureIds: readonly number[]): Promise<PropertyFeature[]> {
   const body: FeatureIds = { featureIds: [...featureIds] };
-  return apiData<PropertyFeature[]>('POST', `/api/properties/${propertyId}/features`, body);
+  return dataOf(api.POST('/api/properties/{id}/features', { params: { path: { id: propertyId } }, body: body }));
 }

@@ -3,7 +3,7 @@
 // the form warns that the features could not be updated.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Property, PropertyInput } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { setSelectedFeatures } from './property-features';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 
@@ -21,12 +21,12 @@ export interface SavedProperty {
 
 /** `POST /api/properties`: the new property with its id and version. */
 export async function createProperty(input: PropertyInput): Promise<Property> {
-  return apiData<Property>('POST', '/api/properties', input);
+  return dataOf(api.POST('/api/properties', { body: input }));
 }
 
 /** `PUT /api/properties/{id}` with the version it was read at; a 412 says it changed meanwhile. */
 export async function updateProperty({ id, version, input }: VersionedUpdate<PropertyInput>): Promise<Property> {
-  return apiData<Property>('PUT', `/api/properties/${id}`, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/properties/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 async function withFeatures(property: Property, featureIds: readonly number[]): Promise<SavedProperty> {

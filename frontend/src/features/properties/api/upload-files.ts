@@ -1,7 +1,8 @@
 // Uploads that report their progress. fetch cannot tell how much of a request body has been
-// sent, so these calls go through XMLHttpRequest; the answer is then read like every other
-// call's (`answerData`), and a 401 waits for the in-place sign-in and sends the files again.
-import { answerData, withSignInRetry } from '@/lib/api-client';
+// sent, so these calls go through XMLHttpRequest, as the `fetch` of their typed call: the
+// client types the call and reads its answer like every other's, and a 401 waits for the
+// in-place sign-in and sends the files again.
+import { throwIfNotOk, withSignInRetry } from '@/lib/api-client';
 
 export interface UploadOptions {
   /** Told as the body goes out: bytes sent so far and in all (0 while unknown). */
@@ -65,14 +66,32 @@ function post(path: string, body: FormData, { onProgress, signal }: UploadOption
   });
 }
 
-/** Sends `fields` as one multipart form to `path` with progress, and reads the answer. */
-export async function uploadForm<T>(path: string, fields: [name: string, file: File][], options: UploadOptions = {}): Promise<T> {
-  const response = await withSignInRetry(path, () => {
-    const body = new FormData();
-    for (const [name, file] of fields) body.append(name, file);
-    return post(path, body, options);
-  });
-  const data = await answerData<T>(response);
-  if (data === undefined) throw new Error(`POST ${path} answered no data`);
-  return data;
+/** A multipart form of files, by field name, as the API's upload calls take it. */
+export type Files = Record<string, Blob | readonly Blob[]>;
+
+function formOf(files: Files): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(files)) {
+    for (const file of value instanceof Blob ? [value] : value) form.append(name, file);
+  }
+  return form;
+}
+
+/**
+ * The options of a typed upload call: its body sent as one multipart form, through
+ * XMLHttpRequest so that `onProgress` hears how much has gone out. The form is sent as it
+ * is (the browser streams its files) rather than read back from the call's `Request`.
+ */
+export function uploading(options: UploadOptions = {}) {
+  let form: FormData | null = null;
+  return {
+    bodySerializer: (files: Files) => (form = formOf(files)),
+    fetch: async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      const body = form ?? new FormData();
+      const response = await withSignInRetry(path, () => post(path, body, options));
+      await throwIfNotOk(response);
+      return response;
+    },
+  };
 }

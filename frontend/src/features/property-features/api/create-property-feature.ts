@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function createPropertyFeature(input: PropertyFeatureInput): Promise<PropertyFeature> {
-  return apiData<PropertyFeature>('POST', '/api/property-features', input);
+  return dataOf(api.POST('/api/property-features', { body: input }));
 }
 
 export function useCreatePropertyFeature() {

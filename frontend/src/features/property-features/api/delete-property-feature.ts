@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { propertyFeaturesQueryKey } from './get-property-features';
 
 export async function deletePropertyFeature({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/property-features/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/property-features/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeletePropertyFeature() {

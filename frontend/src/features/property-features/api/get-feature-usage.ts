@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureUsage } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { propertyFeaturesQueryKey } from './get-property-features';
 
 /** How many listings have the feature selected: the ones a delete takes it off. */
 export async function getFeatureUsage(id: number): Promise<FeatureUsage> {
-  const usage = await apiRequest<FeatureUsage>('GET', `/api/property-features/${id}/usage`);
-  return usage ?? { listings: 0 };
+  const { data } = await api.GET('/api/property-features/{id}/usage', { params: { path: { id } } });
+  return data ?? { listings: 0 };
 }
 
 /** Read afresh each time a delete is asked about: listings change in other screens. */

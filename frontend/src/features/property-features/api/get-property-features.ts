@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PropertyFeature } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 
@@ -8,7 +8,7 @@ export const propertyFeaturesQueryKey = ['/api/property-features'] as const;
 
 /** Every feature, ordered by display order, then id (the server's order). */
 export async function getPropertyFeatures(): Promise<PropertyFeature[]> {
-  return (await apiRequest<PropertyFeature[]>('GET', '/api/property-features')) ?? [];
+  return (await api.GET('/api/property-features')).data ?? [];
 }
 
 /** Fresh for the rules' "few minutes" (core-panel §9). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyFeatureInput } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyFeaturesQueryKey, type PropertyFeature } from './get-property-features';
 
 export async function updatePropertyFeature({
@@ -8,8 +8,7 @@ export async function updatePropertyFeature({
   version,
   input,
 }: VersionedUpdate<PropertyFeatureInput>): Promise<PropertyFeature> {
-  const path = `/api/property-features/${id}`;
-  return apiData<PropertyFeature>('PUT', path, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/property-features/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 export function useUpdatePropertyFeature() {

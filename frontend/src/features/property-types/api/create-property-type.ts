@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function createPropertyType(input: PropertyTypeInput): Promise<PropertyType> {
-  return apiData<PropertyType>('POST', '/api/property-types', input);
+  return dataOf(api.POST('/api/property-types', { body: input }));
 }
 
 export function useCreatePropertyType() {

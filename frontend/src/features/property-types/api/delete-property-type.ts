@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, listsChanged, type Versioned } from '@/lib/api-client';
+import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { propertyTypesQueryKey } from './get-property-types';
 
 export async function deletePropertyType({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/property-types/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/property-types/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 export function useDeletePropertyType() {

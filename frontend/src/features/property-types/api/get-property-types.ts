@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PropertyType } from '@/generated/types';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 export const propertyTypesQueryKey = ['/api/property-types'] as const;
 
 export async function getPropertyTypes(): Promise<PropertyType[]> {
-  return (await apiRequest<PropertyType[]>('GET', '/api/property-types')) ?? [];
+  return (await api.GET('/api/property-types')).data ?? [];
 }
 
 /** Every property type; fresh for the rules' catalog time (core-panel §9). */

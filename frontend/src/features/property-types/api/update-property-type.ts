@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyTypeInput } from '@/generated/types';
-import { apiData, listsChanged, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type VersionedUpdate } from '@/lib/api-client';
 import { propertyTypesQueryKey, type PropertyType } from './get-property-types';
 
 export async function updatePropertyType({
@@ -8,8 +8,7 @@ export async function updatePropertyType({
   version,
   input,
 }: VersionedUpdate<PropertyTypeInput>): Promise<PropertyType> {
-  const path = `/api/property-types/${id}`;
-  return apiData<PropertyType>('PUT', path, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/property-types/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 export function useUpdatePropertyType() {

@@ -4,4 +4,4 @@ import { orderedArea } from '@/lib/ordered-area';
 export type { ProcessStep, ProcessStepInput };
 
 /** 'Our Process' (site-content §2, §7): `/api/process-steps`. */
-export const processStepsArea = orderedArea<ProcessStep, ProcessStepInput>('/api/process-steps');
+export const processStepsArea = orderedArea('/api/process-steps');

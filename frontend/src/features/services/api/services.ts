@@ -4,4 +4,4 @@ import { orderedArea } from '@/lib/ordered-area';
 export type { Service, ServiceInput };
 
 /** 'Our Services' (site-content §2, §7): `/api/services`. */
-export const servicesArea = orderedArea<Service, ServiceInput>('/api/services');
+export const servicesArea = orderedArea('/api/services');

@@ -4,4 +4,4 @@ import { orderedArea } from '@/lib/ordered-area';
 export type { Testimonial, TestimonialInput };
 
 /** 'Client Testimonials' (site-content §2, §7): `/api/testimonials`. */
-export const testimonialsArea = orderedArea<Testimonial, TestimonialInput>('/api/testimonials');
+export const testimonialsArea = orderedArea('/api/testimonials');

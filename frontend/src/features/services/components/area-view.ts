@@ -1,12 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import type { Draft } from '@/lib/form';
-import type { orderedArea, OrderedRecord } from '@/lib/ordered-area';
+import type { OrderedArea, OrderedRecord } from '@/lib/ordered-area';
 import type { Payloads } from '@/lib/rules';
 import type { Section } from '../sections';
-
-/** The queries and mutations `orderedArea` gives one area. */
-export type OrderedArea<TRecord extends OrderedRecord, TInput> = ReturnType<typeof orderedArea<TRecord, TInput>>;
 
 /** The rules' payload names of the three tabs, which are also their history entities. */
 export type AreaEntity = 'service' | 'processStep' | 'testimonial';

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanySettings, SettingsInput } from '@/generated/types';
-import { apiData } from '@/lib/api-client';
+import { api, dataOf, ifMatch } from '@/lib/api-client';
 
 export const settingsQueryKey = ['/api/settings'] as const;
 
 export function getSettings(): Promise<CompanySettings> {
-  return apiData<CompanySettings>('GET', '/api/settings');
+  return dataOf(api.GET('/api/settings'));
 }
 
 export function useSettings() {
@@ -14,7 +14,7 @@ export function useSettings() {
 
 /** Saves the settings read at `version`; version 0 (the defaults, never saved) sends no If-Match. */
 export function saveSettings({ version, input }: { version: number; input: SettingsInput }): Promise<CompanySettings> {
-  return apiData<CompanySettings>('POST', '/api/settings', input, { ifMatch: version === 0 ? undefined : version });
+  return dataOf(api.POST('/api/settings', { body: input, headers: version === 0 ? {} : ifMatch(version) }));
 }
 
 export function useSaveSettings() {

@@ -2,9 +2,11 @@ import type { ReactElement, ReactNode } from 'react';
 import { Building, ChevronsLeft, ChevronsRight, KeyRound, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import type { Role } from '@/generated/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { vocabulary } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import { isActiveRoute, visibleNavItems, type NavBadges, type NavItem } from '../nav';
 
@@ -58,7 +60,8 @@ export function Sidebar({
   const { pathname } = useLocation();
   const username = user?.username || t('shell.fallbackUsername');
   const role = user?.role ?? '';
-  const roleLabel = role === 'admin' || role === 'user' ? t(`shell.roles.${role}`) : role;
+  const known = vocabulary('roles').some((term) => term.value === role);
+  const roleLabel = known ? t(`shell.roles.${role as Role}`) : role;
 
   return (
     <aside

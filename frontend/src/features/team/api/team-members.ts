@@ -3,6 +3,6 @@
 import type { TeamMember, TeamMemberInput } from '@/generated/types';
 import { orderedArea } from '@/lib/ordered-area';
 
-export const teamMembers = orderedArea<TeamMember, TeamMemberInput>('/api/team-members');
+export const teamMembers = orderedArea('/api/team-members');
 
 export type { TeamMember, TeamMemberInput };

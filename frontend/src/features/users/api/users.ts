@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserCreateInput, UserUpdateInput } from '@/generated/types';
-import { apiData, apiRequest, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import { api, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 
 /** What the user dialog sends: a payload both the create and the edit call take. */
 export type UserPayload = UserCreateInput & UserUpdateInput;
@@ -8,7 +8,7 @@ export type UserPayload = UserCreateInput & UserUpdateInput;
 export const usersQueryKey = ['/api/users'] as const;
 
 export function getUsers(): Promise<User[]> {
-  return apiData<User[]>('GET', '/api/users');
+  return dataOf(api.GET('/api/users'));
 }
 
 export function usersQueryOptions() {
@@ -20,15 +20,15 @@ export function useUsers({ enabled }: { enabled: boolean }) {
 }
 
 export function createUser(input: UserPayload): Promise<User> {
-  return apiData<User>('POST', '/api/users', input);
+  return dataOf(api.POST('/api/users', { body: input }));
 }
 
 export function updateUser({ id, version, input }: VersionedUpdate<UserPayload>): Promise<User> {
-  return apiData<User>('PUT', `/api/users/${id}`, input, { ifMatch: version });
+  return dataOf(api.PUT('/api/users/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
 export async function deleteUser({ id, version }: Versioned): Promise<void> {
-  await apiRequest('DELETE', `/api/users/${id}`, undefined, { ifMatch: version });
+  await api.DELETE('/api/users/{id}', { params: { path: { id } }, headers: ifMatch(version) });
 }
 
 function useUsersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {

@@ -80,7 +80,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         ? {}
         : { password: values.password ?? '', confirmPassword: values.confirmPassword ?? '' }),
       // Disabled inputs submit nothing: one's own role and activity stay as they are.
-      role: isSelf ? (user.role as Role) : (values.role ?? 'user'),
+      role: isSelf ? (user.role as Role) : (values.role ?? (constants().defaultRole as Role)),
       isActive: isSelf ? user.isActive : (values.isActive ?? true),
     });
   });
