@@ -513,7 +513,7 @@ export interface paths {
         /** Every property, newest first; with any of page, pageSize, q, sort or a filter, one page of them with the total in X-Total-Count */
         get: operations["get_api_properties"];
         put?: never;
-        /** Creates a property from the comprehensive form, or with ?form=quick from the older quick form; 409 when a category, type or place it names does not exist */
+        /** Creates a property from the comprehensive form, or with ?form=quick from the quick form; 409 when a category, type or place it names does not exist */
         post: operations["post_api_properties"];
         delete?: never;
         options?: never;
@@ -1292,10 +1292,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, oldest first (admins only) */
+        /**
+         * Every user, oldest first (admins only)
+         * @description Only for users with role 'admin'.
+         */
         get: operations["get_api_users"];
         put?: never;
-        /** Creates a user (admins only); the username is unique whatever its case */
+        /**
+         * Creates a user (admins only); the username is unique whatever its case
+         * @description Only for users with role 'admin'.
+         */
         post: operations["post_api_users"];
         delete?: never;
         options?: never;
@@ -1311,10 +1317,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a user (admins only); a blank password keeps the current one. Deactivating a user or changing their password ends their other sessions */
+        /**
+         * Edits a user (admins only); a blank password keeps the current one. Deactivating a user or changing their password ends their other sessions
+         * @description Only for users with role 'admin'.
+         */
         put: operations["put_api_users__id_"];
         post?: never;
-        /** Deletes a user (admins only); never user 1, yourself or the last active admin */
+        /**
+         * Deletes a user (admins only); never user 1, yourself or the last active admin
+         * @description Only for users with role 'admin'.
+         */
         delete: operations["delete_api_users__id_"];
         options?: never;
         head?: never;
@@ -9996,7 +10008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not allowed */
+            /** @description Signed in, but not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10047,7 +10059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent from a foreign Origin */
+            /** @description Signed in, but not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10136,7 +10148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent from a foreign Origin */
+            /** @description Signed in, but not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10237,7 +10249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Sent from a foreign Origin */
+            /** @description Signed in, but not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
