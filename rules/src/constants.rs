@@ -12,7 +12,7 @@ use crate::catalog::{
 use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput, DEFAULT_ICON_CLASS};
 use crate::contacts::ContactRequestInput;
 use crate::hero_images::HeroImageInput;
-use crate::properties::{LegacyPropertyInput, PropertyInput, COPY_SUFFIX_AR, COPY_SUFFIX_EN, YEAR_BUILT_MIN};
+use crate::properties::{PropertyInput, QuickPropertyInput, COPY_SUFFIX_AR, COPY_SUFFIX_EN, YEAR_BUILT_MIN};
 use crate::services::{
     ProcessStepInput, ServiceInput, TestimonialInput, RATING_DEFAULT, RATING_MAX, RATING_MIN,
     STEP_NUMBER_DEFAULT,
@@ -169,7 +169,7 @@ pub struct StatisticDefaults {
 #[serde(rename_all = "camelCase")]
 pub struct NewForms {
     pub property: PropertyInput,
-    pub legacy_property: LegacyPropertyInput,
+    pub quick_property: QuickPropertyInput,
     pub category: CategoryInput,
     pub property_type: PropertyTypeInput,
     pub country: CountryInput,
@@ -255,7 +255,7 @@ pub fn all() -> Constants {
         values_section_defaults: ValuesSectionSettingsInput::new_form(),
         new_forms: NewForms {
             property: PropertyInput::new_form(),
-            legacy_property: LegacyPropertyInput::new_form(),
+            quick_property: QuickPropertyInput::new_form(),
             category: CategoryInput::default(),
             property_type: PropertyTypeInput::default(),
             country: CountryInput::default(),

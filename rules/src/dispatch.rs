@@ -15,7 +15,7 @@ use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
 use crate::hero_images::HeroImageInput;
-use crate::properties::{LegacyPropertyInput, PropertyInput};
+use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
@@ -32,7 +32,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
     match op {
         "validate.signIn" => validate_as::<SignIn>(input),
         "validate.property" => validate_in_year(input, PropertyInput::validate_in_year),
-        "validate.legacyProperty" => validate_in_year(input, LegacyPropertyInput::validate_in_year),
+        "validate.quickProperty" => validate_in_year(input, QuickPropertyInput::validate_in_year),
         "validate.category" => validate_as::<CategoryInput>(input),
         "validate.propertyType" => validate_as::<PropertyTypeInput>(input),
         "validate.country" => validate_as::<CountryInput>(input),

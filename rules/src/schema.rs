@@ -16,7 +16,7 @@ use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportRange, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::images::{TooLarge, UrlVerdict};
-use crate::properties::{LegacyPropertyInput, PropertyInput};
+use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
 use crate::team::TeamMemberInput;
@@ -55,7 +55,7 @@ pub fn document() -> Value {
         .with::<FieldErrors>()
         .with::<SignIn>()
         .with::<PropertyInput>()
-        .with::<LegacyPropertyInput>()
+        .with::<QuickPropertyInput>()
         .with::<CategoryInput>()
         .with::<PropertyTypeInput>()
         .with::<CountryInput>()

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider } from '@/features/account';
 import i18n from '@/i18n';
 
 /** Everything a screen may rely on: data cache, text, toasts and the session. */

@@ -5,7 +5,7 @@ import i18n from 'i18next';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
-import { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from '@/features/auth';
+import { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from '@/features/account';
 import type { ScreenText } from '@/i18n';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
@@ -27,7 +27,7 @@ function lazyScreen(
 }
 
 const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'));
-const signIn = lazyScreen(() => import('@/features/auth/routes/sign-in'));
+const signIn = lazyScreen(() => import('@/features/account/routes/sign-in'));
 const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
 const dashboard = lazyScreen(
   () => import('@/features/dashboard/routes/dashboard'),
@@ -38,8 +38,8 @@ const properties = lazyScreen(
   ['properties'],
 );
 const addProperty = lazyScreen(
-  () => import('@/features/add-property/routes/add-property'),
-  ['addProperty'],
+  () => import('@/features/quick-property/routes/add-property'),
+  ['quickProperty'],
 );
 const categories = lazyScreen(() => import('@/features/categories/routes/categories'));
 const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/property-types'));
@@ -54,8 +54,8 @@ const users = lazyScreen(() => import('@/features/users/routes/users'), ['users'
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'), ['settings']);
 const account = lazyScreen(() => import('@/features/account/routes/account'), ['account']);
 const aboutManagement = lazyScreen(
-  () => import('@/features/about-management/routes/about-management'),
-  ['aboutManagement'],
+  () => import('@/features/about/routes/about-management'),
+  ['about'],
 );
 const team = lazyScreen(() => import('@/features/team/routes/team'), ['team']);
 const services = lazyScreen(() => import('@/features/services/routes/services'), ['services']);

@@ -1904,118 +1904,6 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "ar";
-        /**
-         * @description The older, simpler property form (English and Arabic tabs, basic fields, room counts,
-         *     feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
-         */
-        LegacyPropertyInput: {
-            /**
-             * Format: double
-             * @description Optional in this form; at least 0 when given.
-             * @default null
-             */
-            area?: number | null;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            bathrooms?: number;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            bedrooms?: number;
-            /**
-             * Format: int32
-             * @default null
-             */
-            buildingAge?: number | null;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            categoryId?: number | null;
-            /**
-             * @default null
-             * @example Asia
-             */
-            continent?: string | null;
-            /**
-             * @default
-             * @example JOD
-             */
-            currency?: string;
-            /** @default  */
-            descriptionAr?: string;
-            /** @default  */
-            descriptionEn?: string;
-            /** @default public */
-            displayType?: components["schemas"]["DisplayType"];
-            /**
-             * Format: int32
-             * @default null
-             */
-            floor?: number | null;
-            /** @default false */
-            furnished?: boolean;
-            /** @default false */
-            hasBalcony?: boolean;
-            /** @default false */
-            hasElevator?: boolean;
-            /** @default false */
-            hasGarden?: boolean;
-            /** @default false */
-            hasGym?: boolean;
-            /** @default false */
-            hasSecurity?: boolean;
-            /** @default false */
-            hasSwimmingPool?: boolean;
-            /** @default [] */
-            images?: string[];
-            /** @default false */
-            isFeatured?: boolean;
-            /** @default  */
-            locationAr?: string;
-            /** @default  */
-            locationEn?: string;
-            /** @default false */
-            parkingSpace?: boolean;
-            /**
-             * Format: int32
-             * @default 0
-             */
-            parkingSpaces?: number;
-            /** @default false */
-            petsAllowed?: boolean;
-            /**
-             * Format: double
-             * @default null
-             */
-            price?: number | null;
-            /** @default null */
-            propertyNumber?: string | null;
-            /** @default active */
-            status?: components["schemas"]["PropertyStatus"];
-            /** @default  */
-            titleAr?: string;
-            /** @default  */
-            titleEn?: string;
-            /**
-             * Format: int32
-             * @default null
-             */
-            totalFloors?: number | null;
-            /**
-             * Format: int64
-             * @default 0
-             */
-            typeId?: number | null;
-            /**
-             * Format: int32
-             * @default null
-             */
-            yearBuilt?: number | null;
-        };
         /** @description `PUT /api/<area>/order`: every id, in the new order. */
         NewOrder: {
             /** @default [] */
@@ -2760,6 +2648,118 @@ export interface components {
             videoUrl?: string | null;
             virtualTourUrl?: string | null;
             /** Format: int32 */
+            yearBuilt?: number | null;
+        };
+        /**
+         * @description The quick property form, the simpler one (English and Arabic tabs, basic fields, room counts,
+         *     feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
+         */
+        QuickPropertyInput: {
+            /**
+             * Format: double
+             * @description Optional in this form; at least 0 when given.
+             * @default null
+             */
+            area?: number | null;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            bathrooms?: number;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            bedrooms?: number;
+            /**
+             * Format: int32
+             * @default null
+             */
+            buildingAge?: number | null;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            categoryId?: number | null;
+            /**
+             * @default null
+             * @example Asia
+             */
+            continent?: string | null;
+            /**
+             * @default
+             * @example JOD
+             */
+            currency?: string;
+            /** @default  */
+            descriptionAr?: string;
+            /** @default  */
+            descriptionEn?: string;
+            /** @default public */
+            displayType?: components["schemas"]["DisplayType"];
+            /**
+             * Format: int32
+             * @default null
+             */
+            floor?: number | null;
+            /** @default false */
+            furnished?: boolean;
+            /** @default false */
+            hasBalcony?: boolean;
+            /** @default false */
+            hasElevator?: boolean;
+            /** @default false */
+            hasGarden?: boolean;
+            /** @default false */
+            hasGym?: boolean;
+            /** @default false */
+            hasSecurity?: boolean;
+            /** @default false */
+            hasSwimmingPool?: boolean;
+            /** @default [] */
+            images?: string[];
+            /** @default false */
+            isFeatured?: boolean;
+            /** @default  */
+            locationAr?: string;
+            /** @default  */
+            locationEn?: string;
+            /** @default false */
+            parkingSpace?: boolean;
+            /**
+             * Format: int32
+             * @default 0
+             */
+            parkingSpaces?: number;
+            /** @default false */
+            petsAllowed?: boolean;
+            /**
+             * Format: double
+             * @default null
+             */
+            price?: number | null;
+            /** @default null */
+            propertyNumber?: string | null;
+            /** @default active */
+            status?: components["schemas"]["PropertyStatus"];
+            /** @default  */
+            titleAr?: string;
+            /** @default  */
+            titleEn?: string;
+            /**
+             * Format: int32
+             * @default null
+             */
+            totalFloors?: number | null;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            typeId?: number | null;
+            /**
+             * Format: int32
+             * @default null
+             */
             yearBuilt?: number | null;
         };
         /** @description What the public form is answered: the same whether the request was kept or dropped. */
@@ -6334,7 +6334,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PropertyInput"] | components["schemas"]["LegacyPropertyInput"];
+                "application/json": components["schemas"]["PropertyInput"] | components["schemas"]["QuickPropertyInput"];
             };
         };
         responses: {
@@ -6474,7 +6474,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PropertyInput"] | components["schemas"]["LegacyPropertyInput"];
+                "application/json": components["schemas"]["PropertyInput"] | components["schemas"]["QuickPropertyInput"];
             };
         };
         responses: {

@@ -671,52 +671,6 @@ export interface ImageVariants {
  */
 export type Language = 'en' | 'ar';
 
-/**
- * The older, simpler property form (English and Arabic tabs, basic fields, room counts,
- * feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
- */
-export interface LegacyPropertyInput {
-  /**
-   * Optional in this form; at least 0 when given.
-   */
-  area?: number | null;
-  bathrooms?: number;
-  bedrooms?: number;
-  buildingAge?: number | null;
-  categoryId?: number | null;
-  continent?: string | null;
-  currency?: string;
-  descriptionAr?: string;
-  descriptionEn?: string;
-  displayType?: DisplayType & string;
-  floor?: number | null;
-  furnished?: boolean;
-  hasBalcony?: boolean;
-  hasElevator?: boolean;
-  hasGarden?: boolean;
-  hasGym?: boolean;
-  hasSecurity?: boolean;
-  hasSwimmingPool?: boolean;
-  /**
-   * @maxItems 50
-   */
-  images?: string[];
-  isFeatured?: boolean;
-  locationAr?: string;
-  locationEn?: string;
-  parkingSpace?: boolean;
-  parkingSpaces?: number;
-  petsAllowed?: boolean;
-  price?: number | null;
-  propertyNumber?: string | null;
-  status?: PropertyStatus & string;
-  titleAr?: string;
-  titleEn?: string;
-  totalFloors?: number | null;
-  typeId?: number | null;
-  yearBuilt?: number | null;
-}
-
 export interface Limits {
   listingImages: number;
   longText: number;
@@ -753,11 +707,11 @@ export interface NewForms {
   contactRequest: ContactRequestInput;
   country: CountryInput;
   heroImage: HeroImageInput;
-  legacyProperty: LegacyPropertyInput;
   processStep: ProcessStepInput;
   property: PropertyInput;
   propertyFeature: PropertyFeatureInput;
   propertyType: PropertyTypeInput;
+  quickProperty: QuickPropertyInput;
   region: RegionInput;
   service: ServiceInput;
   teamMember: TeamMemberInput;
@@ -1291,6 +1245,52 @@ export interface PublicProperty {
   updatedAt: string;
   videoUrl?: string | null;
   virtualTourUrl?: string | null;
+  yearBuilt?: number | null;
+}
+
+/**
+ * The quick property form, the simpler one (English and Arabic tabs, basic fields, room counts,
+ * feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
+ */
+export interface QuickPropertyInput {
+  /**
+   * Optional in this form; at least 0 when given.
+   */
+  area?: number | null;
+  bathrooms?: number;
+  bedrooms?: number;
+  buildingAge?: number | null;
+  categoryId?: number | null;
+  continent?: string | null;
+  currency?: string;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  displayType?: DisplayType & string;
+  floor?: number | null;
+  furnished?: boolean;
+  hasBalcony?: boolean;
+  hasElevator?: boolean;
+  hasGarden?: boolean;
+  hasGym?: boolean;
+  hasSecurity?: boolean;
+  hasSwimmingPool?: boolean;
+  /**
+   * @maxItems 50
+   */
+  images?: string[];
+  isFeatured?: boolean;
+  locationAr?: string;
+  locationEn?: string;
+  parkingSpace?: boolean;
+  parkingSpaces?: number;
+  petsAllowed?: boolean;
+  price?: number | null;
+  propertyNumber?: string | null;
+  status?: PropertyStatus & string;
+  titleAr?: string;
+  titleEn?: string;
+  totalFloors?: number | null;
+  typeId?: number | null;
   yearBuilt?: number | null;
 }
 

@@ -19,11 +19,11 @@ export const resources = {
 export interface ScreenText {
   propertyForm: typeof import('./property-form.en.json');
   properties: typeof import('./properties.en.json');
-  addProperty: typeof import('./add-property.en.json');
+  quickProperty: typeof import('./quick-property.en.json');
   dashboard: typeof import('./dashboard.en.json');
   history: typeof import('./history.en.json');
   companyValues: typeof import('./company-values.en.json');
-  aboutManagement: typeof import('./about-management.en.json');
+  about: typeof import('./about.en.json');
   users: typeof import('./users.en.json');
   settings: typeof import('./settings.en.json');
   account: typeof import('./account.en.json');
@@ -53,9 +53,9 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
     en: () => import('./properties.en.json'),
     ar: () => import('./properties.ar.json'),
   },
-  addProperty: {
-    en: () => import('./add-property.en.json'),
-    ar: () => import('./add-property.ar.json'),
+  quickProperty: {
+    en: () => import('./quick-property.en.json'),
+    ar: () => import('./quick-property.ar.json'),
   },
   dashboard: {
     en: () => import('./dashboard.en.json'),
@@ -69,9 +69,9 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
     en: () => import('./company-values.en.json'),
     ar: () => import('./company-values.ar.json'),
   },
-  aboutManagement: {
-    en: () => import('./about-management.en.json'),
-    ar: () => import('./about-management.ar.json'),
+  about: {
+    en: () => import('./about.en.json'),
+    ar: () => import('./about.ar.json'),
   },
   users: {
     en: () => import('./users.en.json'),

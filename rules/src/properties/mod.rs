@@ -1,4 +1,4 @@
-//! Property listings: the comprehensive form's payload, the older simpler ('quick') form's
+//! Property listings: the comprehensive form's payload, the quick form's
 //! payload, their rules, the new-property defaults of both forms and the duplicate transform.
 
 mod checks;
@@ -6,7 +6,7 @@ mod input;
 mod quick;
 
 pub use input::PropertyInput;
-pub use quick::LegacyPropertyInput;
+pub use quick::QuickPropertyInput;
 
 /// Suffix of the English title of a duplicated property (one space, then the word).
 pub const COPY_SUFFIX_EN: &str = " (Copy)";

@@ -1,4 +1,4 @@
-//! The older, simpler ('quick') property form: its payload, defaults and rules.
+//! The quick property form: its payload, defaults and rules.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -10,11 +10,11 @@ use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
 use crate::{messages, FieldErrors};
 
-/// The older, simpler property form (English and Arabic tabs, basic fields, room counts,
+/// The quick property form, the simpler one (English and Arabic tabs, basic fields, room counts,
 /// feature checkboxes, image upload). It posts to the same calls as [`PropertyInput`].
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
-pub struct LegacyPropertyInput {
+pub struct QuickPropertyInput {
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub property_number: Option<String>,
     #[schemars(length(max = SHORT_TEXT_MAX))]
@@ -68,8 +68,8 @@ pub struct LegacyPropertyInput {
     pub images: Vec<String>,
 }
 
-impl LegacyPropertyInput {
-    /// What the older form starts from (core §9): JOD, Asia, active, public, counts 0.
+impl QuickPropertyInput {
+    /// What the quick form starts from (core §9): JOD, Asia, active, public, counts 0.
     pub fn new_form() -> Self {
         Self { currency: "JOD".into(), continent: Some("Asia".into()), ..Self::default() }
     }

@@ -1,11 +1,11 @@
 //! The body of a property write: the comprehensive form's `PropertyInput`, or with
-//! `?form=quick` the quick form's `LegacyPropertyInput`. Each is parsed and checked by
+//! `?form=quick` the quick form's `QuickPropertyInput`. Each is parsed and checked by
 //! its own rules through the one JSON body guard.
 
 use rocket::data::{self, Data, FromData};
 use rocket::outcome::Outcome;
 use rocket::Request;
-use rules::properties::{LegacyPropertyInput, PropertyInput};
+use rules::properties::{PropertyInput, QuickPropertyInput};
 use rules::{FieldErrors, Validate};
 use schemars::{json_schema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ use crate::platform::openapi::Doc;
 /// and a body is moved only once).
 pub enum PropertyBody {
     Full(Box<PropertyInput>),
-    Quick(Box<LegacyPropertyInput>),
+    Quick(Box<QuickPropertyInput>),
 }
 
 /// The comprehensive form checked in the current year (yearBuilt may not be later).
@@ -37,7 +37,7 @@ impl Validate for FullForm {
 /// The quick form checked in the current year, as the comprehensive one.
 #[derive(Serialize, Deserialize)]
 #[serde(transparent)]
-struct QuickForm(LegacyPropertyInput);
+struct QuickForm(QuickPropertyInput);
 
 impl Validate for QuickForm {
     fn validate(&self) -> Result<(), FieldErrors> {
@@ -77,9 +77,9 @@ impl<'r> FromData<'r> for PropertyBody {
 /// Either form's payload, as the document describes the body.
 fn either_form(generator: &mut SchemaGenerator) -> Schema {
     let full = generator.subschema_for::<PropertyInput>();
-    let quick = generator.subschema_for::<LegacyPropertyInput>();
+    let quick = generator.subschema_for::<QuickPropertyInput>();
     json_schema!({
-        "description": "PropertyInput; with ?form=quick, LegacyPropertyInput",
+        "description": "PropertyInput; with ?form=quick, QuickPropertyInput",
         "anyOf": [full, quick]
     })
 }

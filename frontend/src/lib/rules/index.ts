@@ -14,7 +14,7 @@ import type {
   FeatureCategory,
   FieldErrors,
   HeroImageInput,
-  LegacyPropertyInput,
+  QuickPropertyInput,
   Location,
   LocationParts,
   PropertyFeatureInput,
@@ -40,8 +40,8 @@ import { call } from '@/generated/wasm/rules';
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
   signIn: SignIn;
-  /** The older quick form's; checked in the current year, which bounds yearBuilt. */
-  legacyProperty: LegacyPropertyInput;
+  /** The quick form's; checked in the current year, which bounds yearBuilt. */
+  quickProperty: QuickPropertyInput;
   category: CategoryInput;
   propertyType: PropertyTypeInput;
   country: CountryInput;
@@ -72,7 +72,7 @@ export function runRule(op: string, input: unknown): unknown {
 }
 
 /** The forms whose rules need the current year: it bounds yearBuilt (core §9). */
-const CHECKED_IN_A_YEAR: ReadonlySet<Entity> = new Set(['property', 'legacyProperty']);
+const CHECKED_IN_A_YEAR: ReadonlySet<Entity> = new Set(['property', 'quickProperty']);
 
 /** The year on the browser's clock; the rules read none in the browser, so it is passed in. */
 export function currentYear(): number {

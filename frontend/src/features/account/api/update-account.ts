@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountInput, User } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
-import { userQueryKey } from '@/features/auth';
+import { userQueryKey } from '@/features/account';
 
 export function updateAccount(input: AccountInput): Promise<User> {
   return dataOf(api.PUT('/api/account', { body: input }));

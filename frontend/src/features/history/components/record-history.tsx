@@ -3,7 +3,7 @@ import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/account';
 import type { Entity } from '@/generated/types';
 import { errorMessage } from '@/lib/api-client';
 import { constants } from '@/lib/rules';

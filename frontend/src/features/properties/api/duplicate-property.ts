@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LegacyPropertyInput, PropertyInput } from '@/generated/types';
+import type { QuickPropertyInput, PropertyInput } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
 import { runRule } from '@/lib/rules';
 import type { Property } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 import { getSelectedFeatures, setSelectedFeatures } from './property-features';
 
-/** A listing made with the older quick form has no place ids and no building type. */
+/** A listing made with the quick form has no place ids and no building type. */
 export function madeWithQuickForm(property: Property): boolean {
   return property.countryId == null || property.cityId == null || property.buildingTypeNew == null;
 }
@@ -21,7 +21,7 @@ export function duplicatePayload(original: Property): PropertyInput {
 }
 
 /** The quick form's payload of a copy of a listing made with it: its fields, the copy's titles. */
-export function quickDuplicatePayload(original: Property): Required<LegacyPropertyInput> {
+export function quickDuplicatePayload(original: Property): Required<QuickPropertyInput> {
   const copy = duplicatePayload(original);
   return {
     propertyNumber: copy.propertyNumber ?? null,

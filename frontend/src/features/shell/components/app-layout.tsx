@@ -3,8 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { SIGN_IN_PATH, useAuth } from '@/features/auth';
-import { SessionExpiredDialog } from '@/features/auth/session-expired';
+import { SIGN_IN_PATH, useAuth } from '@/features/account';
+import { SessionExpiredDialog } from '@/features/account/session-expired';
 import { useStats } from '@/features/dashboard';
 import { Sidebar } from './sidebar';
 

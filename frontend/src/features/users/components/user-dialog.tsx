@@ -5,7 +5,7 @@ import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/account';
 import { RecordHistory } from '@/features/history';
 import type { Role, UserCreateInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';

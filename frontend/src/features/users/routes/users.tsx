@@ -22,7 +22,7 @@ import {
   useDeleteConfirmation,
 } from '@/components/ui/table';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/account';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { constants } from '@/lib/rules';
 import { useDeleteUser, useUsers, type User } from '../api/users';

@@ -20,7 +20,7 @@ function onlyOnce(type: AboutSectionType): boolean {
 }
 
 function SectionItem({ section, onEdit }: { section: AboutSection; onEdit: () => void }) {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const hasImage = (section.imageData ?? '') !== '' || (section.imageUrl ?? '') !== '';
   return (
     <li className="grid gap-1 rounded-lg border border-border p-3">
@@ -55,7 +55,7 @@ function SectionCard({
   onCreate: () => void;
   onEdit: (section: AboutSection) => void;
 }) {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const Icon = ICONS[type];
   const own = sections.filter((section) => section.sectionType === type);
   return (
@@ -105,7 +105,7 @@ function SectionCard({
 }
 
 function Summary({ sections }: { sections: readonly AboutSection[] }) {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const count = (type: AboutSectionType) => sections.filter((section) => section.sectionType === type).length;
   return (
     <Card>
@@ -147,7 +147,7 @@ function Summary({ sections }: { sections: readonly AboutSection[] }) {
 }
 
 function Skeleton() {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   return (
     <div role="status" aria-label={t('loading')} className="grid gap-6 lg:grid-cols-3">
       {SECTION_TYPES.map((type) => (
@@ -158,7 +158,7 @@ function Skeleton() {
 }
 
 function AboutManagement() {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const sections = useAboutSections();
   const [editor, setEditor] = useState<SectionEditorState>(null);
   const [valuesOpen, setValuesOpen] = useState(false);

@@ -134,7 +134,7 @@ describe('add-property page', () => {
   });
 });
 
-describe('quick add (the older form)', () => {
+describe('quick add (the quick form)', () => {
   async function openQuickAdd() {
     await userEvent.click(await screen.findByRole('button', { name: 'Quick add' }));
     return screen.findByRole('button', { name: 'Create Property' });
@@ -148,8 +148,8 @@ describe('quick add (the older form)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Property' }));
 
     // The rules' own verdict on the untouched form, read through WASM like the form reads it.
-    const expected = runRule('validate.legacyProperty', {
-      ...constants().newForms.legacyProperty,
+    const expected = runRule('validate.quickProperty', {
+      ...constants().newForms.quickProperty,
       currentYear: new Date().getFullYear(),
     }) as Record<string, string>;
     for (const field of ['titleEn', 'descriptionEn', 'price', 'locationEn', 'categoryId', 'typeId']) {
@@ -180,7 +180,7 @@ describe('quick add (the older form)', () => {
     renderApp('/add-property');
     await openQuickAdd();
     const year = new Date().getFullYear();
-    const expected = runRule('validate.legacyProperty', { yearBuilt: year + 1, totalFloors: 0, floor: -1, currentYear: year }) as Record<
+    const expected = runRule('validate.quickProperty', { yearBuilt: year + 1, totalFloors: 0, floor: -1, currentYear: year }) as Record<
       string,
       string
     >;

@@ -8,7 +8,7 @@ export type ListingKind = 'investment' | 'sale';
 const ICONS: Record<ListingKind, LucideIcon> = { investment: TrendingUp, sale: Building2 };
 
 function KindCard({ kind, onChoose }: { kind: ListingKind; onChoose: (kind: ListingKind) => void }) {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const descriptionId = useId();
   const Icon = ICONS[kind];
   // The whole card answers a click: the button's area is stretched over it, while its name
@@ -52,7 +52,7 @@ function KindCard({ kind, onChoose }: { kind: ListingKind; onChoose: (kind: List
 
 /** 'What type of property would you like to add?' with the Investment and Sale cards. */
 export function TypeChoice({ onChoose }: { onChoose: (kind: ListingKind) => void }) {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const questionId = useId();
   return (
     <section aria-labelledby={questionId} className="grid gap-6">

@@ -31,7 +31,7 @@ function FullForm({
   onCancel: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const categories = useCategories();
   if (categories.isPending) {
     return (
@@ -56,10 +56,10 @@ function FullForm({
 /**
  * Adding a property (core-panel §2): first the kind of listing, then the form started
  * from it; a back button returns to the choice, and a saved listing leads to the list.
- * 'Quick add' opens the older, simpler form instead.
+ * 'Quick add' opens the quick form instead.
  */
 function AddProperty() {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ form: 'choice' });
   const [dirty, setDirty] = useState(false);
@@ -143,7 +143,7 @@ function AddProperty() {
   );
 }
 
-/** The screen, once its text (the `addProperty` namespace) has arrived with its code. */
+/** The screen, once its text (the `quickProperty` namespace) has arrived with its code. */
 export default function AddPropertyRoute() {
   const { t } = useTranslation();
   return (

@@ -53,7 +53,7 @@ function message(errors: FieldErrors<Draft<ValuesSectionForm>>, path: string): s
 }
 
 function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; onDone: () => void }) {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const save = useSaveValuesSection();
   const {
     register,

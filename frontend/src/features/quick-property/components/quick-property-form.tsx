@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCategories } from '@/features/categories';
 import { usePropertyTypes } from '@/features/property-types';
-import type { LegacyPropertyInput } from '@/generated/types';
+import type { QuickPropertyInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { chosenId, idValue, optionalText, showServerFieldErrors, type Draft } from '@/lib/form';
@@ -24,7 +24,7 @@ import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateQuickProperty } from '../api/create-quick-property';
 import { QuickImages } from './quick-images';
 
-type QuickValues = Draft<LegacyPropertyInput>;
+type QuickValues = Draft<QuickPropertyInput>;
 
 const ENGLISH_FIELDS = ['titleEn', 'descriptionEn', 'locationEn'] as const;
 const ARABIC_FIELDS = ['titleAr', 'descriptionAr', 'locationAr'] as const;
@@ -46,7 +46,7 @@ const AMENITIES = [
   'petsAllowed',
   'parkingSpace',
   'furnished',
-] as const satisfies readonly (keyof LegacyPropertyInput)[];
+] as const satisfies readonly (keyof QuickPropertyInput)[];
 
 /** The room counts and floors, each read by the rules as the form reads it. */
 const ROOM_FIELDS = [
@@ -80,9 +80,9 @@ const FIELDS = [
   'images',
 ] as const satisfies readonly Path<QuickValues>[];
 
-/** The older form's starting values (core §9: JOD, Asia), nothing chosen in the selects. */
+/** The quick form's starting values (core §9: JOD, Asia), nothing chosen in the selects. */
 function startingValues(): QuickValues {
-  const start = constants().newForms.legacyProperty;
+  const start = constants().newForms.quickProperty;
   return {
     ...start,
     categoryId: start.categoryId !== null && start.categoryId >= 1 ? start.categoryId : null,
@@ -109,18 +109,18 @@ export interface QuickPropertyFormProps {
 }
 
 /**
- * The older, simpler property form (core-panel §2, §5, §9), reachable as 'Quick add':
+ * The quick property form, the simpler one (core-panel §2, §5, §9), reachable as 'Quick add':
  * English and Arabic tabs, basic fields, room counts, feature checkboxes and image upload.
- * Its rules are `validate.legacyProperty`; it posts to `POST /api/properties?form=quick`.
+ * Its rules are `validate.quickProperty`; it posts to `POST /api/properties?form=quick`.
  */
 export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPropertyFormProps) {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const categories = useCategories();
   const propertyTypes = usePropertyTypes();
   const create = useCreateQuickProperty();
   const [tab, setTab] = useState<Language>('english');
-  const form = useForm<QuickValues, unknown, LegacyPropertyInput>({
-    resolver: rulesResolver('legacyProperty'),
+  const form = useForm<QuickValues, unknown, QuickPropertyInput>({
+    resolver: rulesResolver('quickProperty'),
     defaultValues: startingValues(),
   });
   const {

@@ -54,7 +54,7 @@ function formValues(section: AboutSection | null, type: AboutSectionType): Draft
 }
 
 function SectionForm({ section, type, onDone }: { section: AboutSection | null; type: AboutSectionType; onDone: () => void }) {
-  const { t } = useTranslation('aboutManagement');
+  const { t } = useTranslation('about');
   const form = useForm<Draft<AboutSectionInput>, unknown, AboutSectionInput>({
     resolver: rulesResolver('aboutSection'),
     defaultValues: formValues(section, type),

@@ -14,7 +14,7 @@ import { scaledImage } from '@/lib/media';
  * and their references added after those already there; the first is the cover.
  */
 export function QuickImages({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
-  const { t } = useTranslation('addProperty');
+  const { t } = useTranslation('quickProperty');
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [uploading, setUploading] = useState(false);
