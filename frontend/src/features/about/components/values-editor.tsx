@@ -1,8 +1,8 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { get, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
-import { ImageSourcePicker } from '@/components/image-source-picker';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -59,7 +59,6 @@ function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; o
     register,
     handleSubmit,
     control,
-    setValue,
     setError,
     formState: { errors, isDirty },
   } = useForm<Draft<ValuesSectionForm>, unknown, ValuesSectionForm>({
@@ -149,19 +148,15 @@ function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; o
                   <Input dir="ltr" placeholder={constants().aboutIconExamples[1]} {...register(`values.${index}.iconClass`)} />
                 </FormField>
               </div>
-              <ImageSourcePicker
+              <ImageSourceField
+                control={control}
+                names={{ data: `values.${index}.imageData`, url: `values.${index}.imageUrl` }}
                 label={t('fields.image')}
                 hint={t('imageHint')}
                 words={{ upload: t('image.upload'), orUrl: t('image.orUrl'), remove: t('image.remove') }}
                 check={checkSectionUpload}
                 alt={value?.titleEn ?? ''}
                 previewSize={80}
-                value={{ data: value?.imageData ?? null, url: value?.imageUrl ?? null }}
-                error={message(errors, `values.${index}.imageData`)}
-                onChange={(next) => {
-                  setValue(`values.${index}.imageData`, next.data, { shouldDirty: true });
-                  setValue(`values.${index}.imageUrl`, next.url, { shouldDirty: true });
-                }}
               />
             </li>
           );

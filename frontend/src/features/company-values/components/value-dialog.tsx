@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
-import { ImageSourcePicker } from '@/components/image-source-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -52,11 +52,10 @@ function ValueForm({ value, onDone }: { value: CompanyValue | null; onDone: () =
   const {
     register,
     handleSubmit,
-    setValue,
     control,
     formState: { errors, isDirty },
   } = form;
-  const [imageData, imageUrl, titleEn] = useWatch({ control, name: ['imageData', 'imageUrl', 'titleEn'] });
+  const titleEn = useWatch({ control, name: 'titleEn' });
   // Site §8 only logs a failed save: here the dialog stays open and says why.
   const { save, pending, failure, conflict } = useSaveRecord({
     record: value,
@@ -109,19 +108,15 @@ function ValueForm({ value, onDone }: { value: CompanyValue | null; onDone: () =
           <Input type="number" inputMode="numeric" {...register('displayOrder', { setValueAs: coerceDisplayOrder })} />
         </FormField>
       </div>
-      <ImageSourcePicker
+      <ImageSourceField
+        control={control}
+        names={{ data: 'imageData', url: 'imageUrl' }}
         label={t('fields.image')}
         hint={t('imageHint')}
         words={{ upload: t('image.upload'), orUrl: t('image.orUrl'), remove: t('image.remove') }}
         check={checkCategoryUpload}
         alt={titleEn ?? ''}
         previewSize={128}
-        value={{ data: imageData ?? null, url: imageUrl ?? null }}
-        error={errors.imageData?.message ?? errors.imageUrl?.message}
-        onChange={(next) => {
-          setValue('imageData', next.data, { shouldDirty: true });
-          setValue('imageUrl', next.url, { shouldDirty: true });
-        }}
       />
     </FormDialogContent>
   );

@@ -3,7 +3,7 @@
 import { UserRound } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ImageSourcePicker } from '@/components/image-source-picker';
+import { ImageSourceField } from '@/components/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -28,11 +28,6 @@ const FIELDS = [
   'displayOrder',
   'isActive',
 ] as const satisfies readonly (keyof TestimonialInput)[];
-
-/** The one image field holds an upload (inline data, then its stored /media file) or a link. */
-function isUploaded(image: string): boolean {
-  return image.startsWith('data:') || image.startsWith('/media/');
-}
 
 function testimonialInput(record: Testimonial): TestimonialInput {
   return {
@@ -96,11 +91,9 @@ function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
   const {
     register,
     control,
-    setValue,
     formState: { errors },
   } = form;
-  const [image, name] = useWatch({ control, name: ['clientImage', 'clientNameEn'] });
-  const reference = image ?? '';
+  const name = useWatch({ control, name: 'clientNameEn' });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label={t('fields.clientNameEn')} error={errors.clientNameEn?.message}>
@@ -138,7 +131,10 @@ function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
         <Input type="number" inputMode="numeric" {...register('displayOrder', { setValueAs: coerceDisplayOrder })} />
       </FormField>
       <div className="sm:col-span-2">
-        <ImageSourcePicker
+        <ImageSourceField
+          control={control}
+          name="clientImage"
+          empty={null}
           label={t('fields.clientImage')}
           hint={t('image.hint')}
           words={{ upload: t('image.upload'), orUrl: t('image.orUrl'), remove: t('image.remove') }}
@@ -146,14 +142,6 @@ function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
           check={checkCategoryUpload}
           alt={name ?? ''}
           previewSize={80}
-          value={{
-            data: reference !== '' && isUploaded(reference) ? reference : null,
-            url: reference !== '' && !isUploaded(reference) ? reference : null,
-          }}
-          error={errors.clientImage?.message}
-          onChange={(next) => {
-            setValue('clientImage', next.data ?? next.url, { shouldDirty: true });
-          }}
         />
       </div>
       <ActiveField control={control} name="isActive" />

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ImageSourceField } from '@/components/form';
 import { SaveButton } from '@/components/form-buttons';
-import { ImageSourcePicker } from '@/components/image-source-picker';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -43,11 +43,6 @@ function formValues(settings: CompanySettings): SettingsDraft {
   return Object.fromEntries(TEXT_FIELDS.map((field) => [field, textValue(settings[field])]));
 }
 
-/** A logo that was uploaded (inline data or its stored /media file) rather than linked. */
-function isUploaded(logo: string): boolean {
-  return logo.startsWith('data:') || logo.startsWith('/media/');
-}
-
 function SettingsForm({ settings }: { settings: CompanySettings }) {
   const { t } = useTranslation('settings');
   const form = useForm<SettingsDraft, unknown, SettingsInput>({
@@ -57,7 +52,6 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
   const {
     register,
     handleSubmit,
-    setValue,
     setError,
     reset,
     control,
@@ -65,7 +59,6 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
   } = form;
   useUnsavedChanges(isDirty);
   const save = useSaveSettings();
-  const logo = useWatch({ control, name: 'companyLogo' }) ?? '';
   const defaults = constants().statisticDefaults;
 
   const onSubmit = handleSubmit((values) => {
@@ -107,19 +100,17 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
               <Input {...arabicText} {...register('companyNameAr')} />
             </FormField>
           </div>
-          <ImageSourcePicker
+          <ImageSourceField
+            control={control}
+            name="companyLogo"
+            empty=""
             label={t('fields.companyLogo')}
             hint={t('logoHint')}
             words={{ upload: t('logo.upload'), orUrl: t('logo.orUrl'), remove: t('logo.remove') }}
             check={checkLogoUpload}
             alt={t('logo.alt')}
             previewSize={128}
-            value={{ data: logo !== '' && isUploaded(logo) ? logo : null, url: logo !== '' && !isUploaded(logo) ? logo : null }}
-            error={errors.companyLogo?.message}
             prepare={rasteriseSvg}
-            onChange={(next) => {
-              setValue('companyLogo', next.data ?? next.url ?? '', { shouldDirty: true });
-            }}
           />
           <FormField label={t('fields.companyDescription')} error={errors.companyDescription?.message}>
             <Textarea rows={3} {...register('companyDescription')} />

@@ -1,8 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '@/components/form';
+import { CheckboxField, ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
-import { ImageSourcePicker, type ImageSource } from '@/components/image-source-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -65,16 +64,6 @@ function photoLimitNotEnforced(): TooLarge | null {
   return null;
 }
 
-/**
- * The one `imageUrl` as the picker's two sources: a file chosen now (a data URL) or kept in
- * the media store is an upload, anything else a typed URL.
- */
-function photoSource(imageUrl: string | null | undefined): ImageSource {
-  const photo = imageUrl ?? null;
-  const uploaded = photo !== null && (photo.startsWith('data:') || photo.startsWith('/media/'));
-  return uploaded ? { data: photo, url: null } : { data: null, url: photo };
-}
-
 /** Experience as typed: a whole number, anything unreadable its default (site §9: 0). */
 function coerceExperience(entry: unknown): number {
   return coerceOptionalInteger(entry) ?? constants().newForms.teamMember.experience;
@@ -91,12 +80,11 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
   const {
     register,
     handleSubmit,
-    setValue,
     control,
     formState: { errors, isDirty },
   } = form;
   const copy = useArabicCopy(form, opened);
-  const [imageUrl, nameEn] = useWatch({ control, name: ['imageUrl', 'nameEn'] });
+  const nameEn = useWatch({ control, name: 'nameEn' });
   const { save, pending, failure, conflict } = useSaveRecord({
     record: member,
     create: teamMembers.useCreate(),
@@ -153,18 +141,16 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
           <Textarea rows={4} {...arabicText} {...copy.arabic('descriptionAr')} />
         </FormField>
       </div>
-      <ImageSourcePicker
+      <ImageSourceField
+        control={control}
+        name="imageUrl"
+        empty={null}
         label={t('photo.label')}
         hint={t('photo.hint')}
         words={{ upload: t('photo.upload'), orUrl: t('photo.orUrl'), remove: t('photo.remove') }}
         check={photoLimitNotEnforced}
         alt={nameEn ?? ''}
         previewSize={128}
-        value={photoSource(imageUrl)}
-        error={errors.imageUrl?.message}
-        onChange={(next) => {
-          setValue('imageUrl', next.data ?? next.url, { shouldDirty: true });
-        }}
       />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label={t('fields.experience')} error={errors.experience?.message}>

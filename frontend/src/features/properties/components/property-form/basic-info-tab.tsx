@@ -1,7 +1,6 @@
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormCategories, useFormPropertyTypes } from '../../api/form-catalogs';
-import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, usePropertyForm, VocabularySelect } from './fields';
+import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, VocabularySelect } from './fields';
 import { LocationPicker } from './location-picker';
 import { useSettledChoice } from './use-settled-choice';
 
@@ -14,27 +13,8 @@ interface CatalogSelectProps {
 
 /** A category or a property type, chosen from its catalog. */
 function CatalogSelect({ name, label, placeholder, catalog }: CatalogSelectProps) {
-  const { control } = usePropertyForm();
   useSettledChoice(name, catalog);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <ChoiceSelect
-          label={label}
-          placeholder={placeholder}
-          name={field.name}
-          selectRef={field.ref}
-          onBlur={field.onBlur}
-          value={field.value}
-          choices={catalog ?? []}
-          error={fieldState.error?.message}
-          onChange={field.onChange}
-        />
-      )}
-    />
-  );
+  return <ChoiceSelect name={name} label={label} placeholder={placeholder} choices={catalog} />;
 }
 
 /** Titles, descriptions, price and area, classification and the location picker. */

@@ -1,16 +1,15 @@
 // The property form's field kinds, each wired to the form through its context: text, the
 // three number readings of the rules, check boxes and selects.
 import type { ReactNode } from 'react';
-import { Controller, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
+import { useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CheckboxField as TypedCheckboxField,
   NumberField as TypedNumberField,
+  SelectField as TypedSelectField,
   TextareaField as TypedTextareaField,
   TextField as TypedTextField,
 } from '@/components/form';
-import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
 import { coerceOptionalInteger, coerceOptionalNumber, coerceRoomCount, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { ParsedPropertyForm, PropertyField, PropertyFormValues } from './form-values';
 
@@ -170,32 +169,19 @@ const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set(['continent', '
 export function VocabularySelect({ name, label, vocabulary: vocabularyName, empty }: VocabularySelectProps) {
   const { control } = usePropertyForm();
   return (
-    <Controller
+    <TypedSelectField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormField label={label} error={fieldState.error?.message}>
-          <Select
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={field.value ?? ''}
-            onChange={(event) => {
-              const chosen = event.target.value;
-              field.onChange(chosen === '' && OPTIONAL_TERMS.has(name) ? null : chosen);
-            }}
-          >
-            {empty !== undefined && <option value="">{empty}</option>}
-            {vocabulary(vocabularyName).map((term) => (
-              <option key={term.value} value={term.value}>
-                {term.label}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      )}
+      label={label}
+      options={vocabulary(vocabularyName)}
+      empty={empty}
+      read={OPTIONAL_TERMS.has(name) ? readOptionalTerm : undefined}
     />
   );
+}
+
+function readOptionalTerm(value: string): string | null {
+  return value === '' ? null : value;
 }
 
 export interface Choice {
@@ -204,43 +190,42 @@ export interface Choice {
   nameAr: string;
 }
 
+export type ChoiceName = 'countryId' | 'cityId' | 'regionId' | 'categoryId' | 'typeId';
+
 export interface ChoiceSelectProps {
+  name: ChoiceName;
   label: string;
   placeholder: string;
-  value: number | null | undefined;
-  choices: readonly Choice[];
-  onChange: (id: number | null) => void;
-  error?: string | undefined;
-  name?: string;
-  selectRef?: (element: HTMLSelectElement | null) => void;
-  onBlur?: () => void;
+  /** The records to choose from; none while they load. */
+  choices: readonly Choice[] | undefined;
+  /** Told the id chosen (none for the placeholder) once the form holds it. */
+  onChosen?: (id: number | null) => void;
   disabled?: boolean;
 }
 
+function readId(value: string): number | null {
+  return value === '' ? null : Number(value);
+}
+
 /** A select of records by id, each read 'English name / Arabic name' (core §2). */
-export function ChoiceSelect({ label, placeholder, value, choices, onChange, error, name, selectRef, onBlur, disabled }: ChoiceSelectProps) {
+export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disabled }: ChoiceSelectProps) {
   const { t } = useTranslation();
-  const selected = value ?? null;
+  const { control } = usePropertyForm();
+  const options = (choices ?? []).map((choice) => ({
+    value: String(choice.id),
+    label: t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr }),
+  }));
   return (
-    <FormField label={label} error={error}>
-      <Select
-        name={name}
-        ref={selectRef}
-        onBlur={onBlur}
-        disabled={disabled}
-        value={selected === null ? '' : String(selected)}
-        onChange={(event) => {
-          onChange(event.target.value === '' ? null : Number(event.target.value));
-        }}
-      >
-        <option value="">{placeholder}</option>
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr })}
-          </option>
-        ))}
-      </Select>
-    </FormField>
+    <TypedSelectField
+      control={control}
+      name={name}
+      label={label}
+      options={options}
+      empty={placeholder}
+      read={readId}
+      onChosen={(value) => onChosen?.(readId(value))}
+      disabled={disabled}
+    />
   );
 }
 

@@ -4,7 +4,7 @@
 // disabled, where its message can still show). The English and Arabic location lines are
 // composed by the rules from the chosen places and written into the form.
 import { useEffect } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCities, useCountries, useRegions } from '@/features/locations';
 import type { Place } from '@/generated/types';
@@ -57,70 +57,37 @@ export function LocationPicker() {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-3">
       <legend className="mb-2 text-base font-semibold">{t('sections.location')}</legend>
-      <Controller
-        control={control}
+      <ChoiceSelect
         name="countryId"
-        render={({ field, fieldState }) => (
-          <ChoiceSelect
-            label={t('fields.country')}
-            placeholder={t('select.country')}
-            name={field.name}
-            selectRef={field.ref}
-            onBlur={field.onBlur}
-            value={field.value}
-            choices={countries.data ?? []}
-            error={fieldState.error?.message}
-            onChange={(id) => {
-              field.onChange(id);
-              setValue('cityId', null, { shouldDirty: true });
-              setValue('regionId', null, { shouldDirty: true });
-              writeLocation({ country: place(countries.data, id), city: null, region: null });
-            }}
-          />
-        )}
+        label={t('fields.country')}
+        placeholder={t('select.country')}
+        choices={countries.data}
+        onChosen={(id) => {
+          setValue('cityId', null, { shouldDirty: true });
+          setValue('regionId', null, { shouldDirty: true });
+          writeLocation({ country: place(countries.data, id), city: null, region: null });
+        }}
       />
-      <Controller
-        control={control}
+      <ChoiceSelect
         name="cityId"
-        render={({ field, fieldState }) => (
-          <ChoiceSelect
-            label={t('fields.city')}
-            placeholder={t('select.city')}
-            name={field.name}
-            selectRef={field.ref}
-            onBlur={field.onBlur}
-            value={field.value}
-            choices={cities.data ?? []}
-            error={fieldState.error?.message}
-            disabled={countryId == null}
-            onChange={(id) => {
-              field.onChange(id);
-              setValue('regionId', null, { shouldDirty: true });
-              writeLocation({ country: countryPlace, city: place(cities.data, id), region: null });
-            }}
-          />
-        )}
+        label={t('fields.city')}
+        placeholder={t('select.city')}
+        choices={cities.data}
+        disabled={countryId == null}
+        onChosen={(id) => {
+          setValue('regionId', null, { shouldDirty: true });
+          writeLocation({ country: countryPlace, city: place(cities.data, id), region: null });
+        }}
       />
-      <Controller
-        control={control}
+      <ChoiceSelect
         name="regionId"
-        render={({ field, fieldState }) => (
-          <ChoiceSelect
-            label={t('fields.region')}
-            placeholder={t('select.region')}
-            name={field.name}
-            selectRef={field.ref}
-            onBlur={field.onBlur}
-            value={field.value}
-            choices={regions.data ?? []}
-            error={fieldState.error?.message}
-            disabled={cityId == null}
-            onChange={(id) => {
-              field.onChange(id);
-              writeLocation({ country: countryPlace, city: cityPlace, region: place(regions.data, id) });
-            }}
-          />
-        )}
+        label={t('fields.region')}
+        placeholder={t('select.region')}
+        choices={regions.data}
+        disabled={cityId == null}
+        onChosen={(id) => {
+          writeLocation({ country: countryPlace, city: cityPlace, region: place(regions.data, id) });
+        }}
       />
       <TextField name="locationEn" label={t('fields.locationEn')} className="sm:col-span-3" />
       <TextField name="locationAr" label={t('fields.locationAr')} arabic className="sm:col-span-3" />

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { usePropertyForm } from './fields';
-
-type ChoiceName = 'countryId' | 'cityId' | 'regionId' | 'categoryId' | 'typeId';
+import { usePropertyForm, type ChoiceName } from './fields';
 
 /**
  * A select's starting id that its list, once read, does not hold (the rules' default place

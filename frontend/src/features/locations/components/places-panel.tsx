@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddButton } from '@/components/add-button';
+import { QueryError } from '@/components/query-error';
+import {
+  RowActions,
+  RowActionsHead,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TablePagination,
+  TableRow,
+  TableRows,
+  TableSearch,
+  type TextKey,
+  useClientRows,
+  useDeleteConfirmation,
+} from '@/components/ui/table';
+import { deleteToasts } from '@/hooks/delete-toasts';
+import type { Versioned } from '@/lib/api-client';
+
+interface Place extends Versioned {
+  nameEn: string;
+  nameAr: string;
+}
+
+export interface PlacesPanelProps<TPlace extends Place> {
+  /** Which tab: it names the texts under `locations.<kind>`. */
+  kind: 'countries' | 'cities' | 'regions';
+  places: { data: readonly TPlace[] | undefined; isPending: boolean; isError: boolean; error: unknown };
+  /** The two names, given where the place's type is known so that they typecheck as its text keys. */
+  searchKeys: readonly TextKey<TPlace>[];
+  remove: { mutate: (place: TPlace, answer: ReturnType<typeof deleteToasts>) => void };
+  /** The headers after the name, and each row's cells under them. */
+  columns: readonly string[];
+  cells: (place: TPlace) => ReactNode;
+  onAdd: () => void;
+  onEdit: (place: TPlace) => void;
+  /** The add and edit dialog, whose state the tab keeps. */
+  dialog: ReactNode;
+}
+
+/** A Locations tab: add, search, the places' 'English / Arabic' names with their other columns, edit and delete. */
+export function PlacesPanel<TPlace extends Place>({
+  kind,
+  places,
+  searchKeys,
+  remove,
+  columns,
+  cells,
+  onAdd,
+  onEdit,
+  dialog,
+}: PlacesPanelProps<TPlace>) {
+  const { t } = useTranslation();
+  const table = useClientRows(places.data ?? [], searchKeys);
+  const confirm = useDeleteConfirmation((place: TPlace) => {
+    remove.mutate(
+      place,
+      deleteToasts(
+        t(`locations.${kind}.toast.deleted`),
+        t(`locations.${kind}.toast.deleteFailed`),
+        t(`locations.${kind}.toast.deleteFailed`),
+      ),
+    );
+  });
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <AddButton label={t(`locations.${kind}.add`)} onClick={onAdd} />
+      </div>
+      {places.isError ? (
+        <QueryError error={places.error} />
+      ) : (
+        <div className="grid gap-4">
+          <TableSearch label={t('locations.search')} value={table.query} onChange={table.search} />
+          <Table aria-label={t(`locations.${kind}.tab`)} aria-busy={places.isPending || undefined}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('fields.name')}</TableHead>
+                {columns.map((column) => (
+                  <TableHead key={column}>{column}</TableHead>
+                ))}
+                <RowActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              <TableRows rows={table.rows} columnCount={columns.length + 2} isLoading={places.isPending}>
+                {(place) => (
+                  <>
+                    <TableCell className="font-medium">{t('common.bilingual', { en: place.nameEn, ar: place.nameAr })}</TableCell>
+                    {cells(place)}
+                    <RowActions
+                      onEdit={() => {
+                        onEdit(place);
+                      }}
+                      onDelete={() => {
+                        confirm.ask(place);
+                      }}
+                    />
+                  </>
+                )}
+              </TableRows>
+            </TableBody>
+          </Table>
+          <TablePagination {...table.pages} />
+        </div>
+      )}
+      {confirm.dialog}
+      {dialog}
+    </div>
+  );
+}
