@@ -8,6 +8,7 @@ pub mod error;
 pub mod headers;
 pub mod host;
 pub mod if_match;
+pub mod language;
 pub mod payload;
 pub mod query;
 pub mod spa;
