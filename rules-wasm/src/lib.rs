@@ -7,3 +7,18 @@ use wasm_bindgen::prelude::*;
 pub fn call(op: &str, input: &str) -> Result<String, JsError> {
     rules::dispatch::call(op, input).map_err(|e| JsError::new(&e))
 }
+
+/// Like [`call`], with the answer's messages in `language` ('en' or 'ar'; see
+/// `rules::dispatch::call_in`): what the server answers a user of that language.
+#[wasm_bindgen(js_name = callIn)]
+pub fn call_in(op: &str, input: &str, language: &str) -> Result<String, JsError> {
+    rules::dispatch::call_in(op, input, language).map_err(|e| JsError::new(&e))
+}
+
+/// A message the rules spell (in English, as the server's or the rules' answer has it) in
+/// `language` ('en' or 'ar'); a text the rules do not spell comes back as it is.
+#[wasm_bindgen]
+pub fn localise(message: &str, language: &str) -> String {
+    let language = rules::language::Language::from_tag(language).unwrap_or_default();
+    rules::messages::in_language(message, language).into_owned()
+}

@@ -22,7 +22,8 @@ use crate::settings::SettingsInput;
 use crate::team::TeamMemberInput;
 use crate::text::LocationParts;
 use crate::users::{AccountInput, UserCreateInput, UserUpdateInput};
-use crate::{constants, fold, images, numbers, text, vocabularies, FieldErrors, Validate};
+use crate::language::Language;
+use crate::{constants, fold, images, messages, numbers, text, vocabularies, FieldErrors, Validate};
 
 /// Runs the operation `op` on the JSON `input` and answers JSON.
 ///
@@ -99,6 +100,36 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
 
 fn validate_as<T: DeserializeOwned + Validate>(input: &str) -> Result<String, String> {
     answer_errors(reading::read::<T>(parse_object(input)?))
+}
+
+/// [`call`] with every message of the answer in `language` ('en' or 'ar'; anything else
+/// reads as English): the failing fields of `validate.*`, the toasts of `image.*`, the
+/// export's file name and refusals. English is `call`'s answer itself.
+pub fn call_in(op: &str, input: &str, language: &str) -> Result<String, String> {
+    let language = Language::from_tag(language).unwrap_or_default();
+    if language == Language::En {
+        return call(op, input);
+    }
+    match op {
+        "export.fileName" => to_json(
+            &parse_object::<ExportQuery>(input)?.file_name_in(language).map_err(|e| e.in_language(language))?,
+        ),
+        "export.range" => {
+            to_json(&parse_object::<ExportQuery>(input)?.range().map_err(|e| e.in_language(language))?)
+        }
+        _ if op.starts_with("validate.") || op.starts_with("image.") => {
+            let mut answer = parse_value(&call(op, input)?)?;
+            if let Value::Object(fields) = &mut answer {
+                for value in fields.values_mut() {
+                    if let Value::String(text) = value {
+                        *text = messages::in_language(text, language).into_owned();
+                    }
+                }
+            }
+            to_json(&answer)
+        }
+        _ => call(op, input),
+    }
 }
 
 /// The property forms carry the year they are checked in as `currentYear` beside their

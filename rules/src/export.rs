@@ -5,7 +5,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::calendar::{Date, DateTime};
-use crate::vocabularies::ExportPeriod;
+use crate::language::Language;
+use crate::vocabularies::{ContactStatus, ExportPeriod};
 use crate::{messages, FieldErrors, Validate};
 
 /// Days in the rolling 'Last 7 Days' window.
@@ -109,7 +110,17 @@ impl std::fmt::Display for QueryError {
                 }
                 Ok(())
             }
-            QueryError::Now => f.write_str("'now' must be a local date and time such as 2025-01-31T14:05:00"),
+            QueryError::Now => f.write_str(messages::EXPORT_NOW),
+        }
+    }
+}
+
+impl QueryError {
+    /// The sentence of [`Display`](std::fmt::Display) in `language`.
+    pub fn in_language(&self, language: Language) -> String {
+        match self {
+            QueryError::Selection(errors) => QueryError::Selection(errors.in_language(language)).to_string(),
+            QueryError::Now => messages::in_language(messages::EXPORT_NOW, language).into_owned(),
         }
     }
 }
@@ -155,17 +166,150 @@ impl ExportQuery {
     /// `contact_requests_{period}_{today}.xlsx` where period is the period's value (all,
     /// today, week, month, year) or, for a custom range, `{start}_to_{end}`.
     pub fn file_name(&self) -> Result<String, QueryError> {
+        self.file_name_in(Language::En)
+    }
+
+    /// The spreadsheet's name in `language`: in English as [`ExportQuery::file_name`] says;
+    /// in Arabic `طلب_التواصل_{id}_{today}.xlsx` and `طلبات_التواصل_{period}_{today}.xlsx`,
+    /// the period in Arabic words and a custom range `{start}_إلى_{end}`.
+    pub fn file_name_in(&self, language: Language) -> Result<String, QueryError> {
         let today = self.now()?.date;
+        let words = FileWords::of(language);
         if let Some(id) = self.request_id {
-            return Ok(format!("contact_request_{id}_{today}.xlsx"));
+            return Ok(format!("{}_{id}_{today}.xlsx", words.one));
         }
         let period = match self.period {
             ExportPeriod::Custom => {
                 let (start, end) = self.custom_days()?;
-                format!("{start}_to_{end}")
+                format!("{start}_{}_{end}", words.to)
             }
-            other => other.value().to_owned(),
+            other => (words.period)(other).to_owned(),
         };
-        Ok(format!("contact_requests_{period}_{today}.xlsx"))
+        Ok(format!("{}_{period}_{today}.xlsx", words.all))
+    }
+}
+
+/// The words of the file names in one language.
+struct FileWords {
+    one: &'static str,
+    all: &'static str,
+    to: &'static str,
+    period: fn(ExportPeriod) -> &'static str,
+}
+
+impl FileWords {
+    fn of(language: Language) -> FileWords {
+        match language {
+            Language::En => FileWords {
+                one: "contact_request",
+                all: "contact_requests",
+                to: "to",
+                period: ExportPeriod::value,
+            },
+            Language::Ar => FileWords { one: "طلب_التواصل", all: "طلبات_التواصل", to: "إلى", period: arabic_period },
+        }
+    }
+}
+
+/// A period as an Arabic file name says it (no spaces).
+fn arabic_period(period: ExportPeriod) -> &'static str {
+    match period {
+        ExportPeriod::All => "الكل",
+        ExportPeriod::Today => "اليوم",
+        ExportPeriod::Week => "آخر_7_أيام",
+        ExportPeriod::Month => "هذا_الشهر",
+        ExportPeriod::Year => "هذه_السنة",
+        ExportPeriod::Custom => "فترة_مخصصة",
+    }
+}
+
+/// The name of the workbook of the requests the panel posted, made on `today`
+/// (`YYYY-MM-DD`): `contact_requests_{today}.xlsx`, in Arabic `طلبات_التواصل_{today}.xlsx`.
+pub fn posted_file_name(today: &str, language: Language) -> String {
+    format!("{}_{today}.xlsx", FileWords::of(language).all)
+}
+
+/// The sheet's columns, each header in English and in Arabic.
+pub const COLUMNS: [(&str, &str); 10] = [
+    ("ID", "المعرّف"),
+    ("Name", "الاسم"),
+    ("Email", "البريد الإلكتروني"),
+    ("Phone", "الهاتف"),
+    ("Subject", "الموضوع"),
+    ("Message", "الرسالة"),
+    ("Status", "الحالة"),
+    ("Property ID", "رقم العقار"),
+    ("Language", "اللغة"),
+    ("Date", "التاريخ"),
+];
+
+/// The header row in `language`.
+pub fn headers(language: Language) -> [&'static str; 10] {
+    COLUMNS.map(|(english, arabic)| match language {
+        Language::En => english,
+        Language::Ar => arabic,
+    })
+}
+
+/// The worksheet's name in `language`.
+pub fn sheet_name(language: Language) -> &'static str {
+    match language {
+        Language::En => "Contact Requests",
+        Language::Ar => "طلبات التواصل",
+    }
+}
+
+/// A request's status as its cell says it in `language`.
+pub fn status_label(status: ContactStatus, language: Language) -> &'static str {
+    match (language, status) {
+        (Language::En, status) => status.label(),
+        (Language::Ar, ContactStatus::Pending) => "قيد الانتظار",
+        (Language::Ar, ContactStatus::Responded) => "تم الرد",
+        (Language::Ar, ContactStatus::Closed) => "مغلق",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(period: ExportPeriod) -> ExportQuery {
+        ExportQuery {
+            period,
+            start_date: Some("2026-01-10".into()),
+            end_date: Some("2026-01-12".into()),
+            now: "2026-02-01T10:00:00".into(),
+            request_id: None,
+        }
+    }
+
+    #[test]
+    fn file_names_in_both_languages() {
+        assert_eq!(query(ExportPeriod::All).file_name(), Ok("contact_requests_all_2026-02-01.xlsx".into()));
+        assert_eq!(
+            query(ExportPeriod::All).file_name_in(Language::Ar),
+            Ok("طلبات_التواصل_الكل_2026-02-01.xlsx".into())
+        );
+        assert_eq!(
+            query(ExportPeriod::Custom).file_name_in(Language::Ar),
+            Ok("طلبات_التواصل_2026-01-10_إلى_2026-01-12_2026-02-01.xlsx".into())
+        );
+        let one = ExportQuery { request_id: Some(7), ..query(ExportPeriod::All) };
+        assert_eq!(one.file_name_in(Language::Ar), Ok("طلب_التواصل_7_2026-02-01.xlsx".into()));
+        for period in ExportPeriod::ALL {
+            let (english, arabic) = (query(*period).file_name(), query(*period).file_name_in(Language::Ar));
+            assert!(english.is_ok() && arabic.is_ok() && english != arabic, "{period:?}");
+        }
+    }
+
+    #[test]
+    fn every_header_and_status_has_its_arabic() {
+        for (english, arabic) in COLUMNS {
+            assert!(!arabic.is_empty() && english != arabic);
+        }
+        for status in ContactStatus::ALL {
+            assert_ne!(status_label(*status, Language::Ar), status_label(*status, Language::En));
+        }
+        assert_ne!(sheet_name(Language::Ar), sheet_name(Language::En));
     }
 }

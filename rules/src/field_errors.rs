@@ -77,6 +77,18 @@ impl FieldErrors {
         self.0.iter().map(|(f, m)| (f.as_ref(), m.as_ref()))
     }
 
+    /// The same failures with each message in `language` (see [`messages::in_language`]).
+    pub fn in_language(&self, language: crate::language::Language) -> FieldErrors {
+        FieldErrors(
+            self.0
+                .iter()
+                .map(|(field, message)| {
+                    (field.clone(), Cow::Owned(messages::in_language(message, language).into_owned()))
+                })
+                .collect(),
+        )
+    }
+
     /// `Ok(())` when nothing failed, otherwise the collected errors.
     pub fn into_result(self) -> Result<(), FieldErrors> {
         if self.is_empty() {

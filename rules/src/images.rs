@@ -56,11 +56,7 @@ pub fn judge_url(input: &str) -> UrlVerdict {
         UrlVerdict::Rejected {
             title: messages::IMAGE_URL_INVALID_TITLE,
             description: messages::IMAGE_URL_INVALID_DESCRIPTION,
-            message: format!(
-                "{}: {}",
-                messages::IMAGE_URL_INVALID_TITLE,
-                messages::IMAGE_URL_INVALID_DESCRIPTION
-            ),
+            message: messages::IMAGE_URL_INVALID.to_owned(),
         }
     }
 }

@@ -1,229 +1,695 @@
-//! Every user-facing validation message, spelled once.
+//! Every user-facing message, spelled once, in English and in Arabic.
 //!
 //! Strings quoted by the specifications are copied exactly. A field required without words
 //! of its own says the generic 'This field is required' ([`FIELD_REQUIRED`]); the other
 //! rules stated without words have words written here (marked so).
+//!
+//! English is the canonical spelling: the rules answer it and every caller compares it. A
+//! message is declared with its Arabic in the one [`messages!`] list (a message without its
+//! Arabic does not compile), and [`in_language`] turns an English message into the user's
+//! language where it is shown: the server where an error becomes its answer, the browser
+//! through `rules-wasm`. Messages with words filled in ([`Formatted`]) are spelled in both
+//! languages by one type and read back from their English.
+//!
+//! The Arabic is written as an Arabic admin panel says it (not word for word), with the
+//! Latin digits the business uses; the counts follow Arabic's number agreement.
 
-// Sign-in (core §5).
-pub const USERNAME_REQUIRED: &str = "Username is required";
-pub const PASSWORD_REQUIRED: &str = "Password is required";
+use std::borrow::Cow;
 
-// Generic fallbacks (core §5): the words of every rule stated without words of its own.
-pub const FIELD_REQUIRED: &str = "This field is required";
-pub const EMAIL_INVALID: &str = "Please enter a valid email address";
-/// The start of the minimum-length fallback; [`minimum_length`] completes it.
-pub const MINIMUM_LENGTH: &str = "Minimum length is";
+use crate::language::Language;
+use crate::vocabularies::HeroPage;
+
+/// Declares each message as a constant holding its English, and the Arabic of each.
+macro_rules! messages {
+    ($($(#[$meta:meta])* $name:ident = $en:literal, ar: $ar:literal;)+) => {
+        $($(#[$meta])* pub const $name: &str = $en;)+
+
+        /// Every fixed message: its English and its Arabic, in declaration order.
+        pub const TABLE: &[(&str, &str)] = &[$(($en, $ar)),+];
+
+        /// The Arabic of a fixed message given in English.
+        fn arabic_of(english: &str) -> Option<&'static str> {
+            match english {
+                $($en => Some($ar),)+
+                _ => None,
+            }
+        }
+    };
+}
+
+messages! {
+    // Sign-in (core §5).
+    USERNAME_REQUIRED = "Username is required",
+        ar: "اسم المستخدم مطلوب";
+    PASSWORD_REQUIRED = "Password is required",
+        ar: "كلمة المرور مطلوبة";
+
+    // Generic fallbacks (core §5): the words of every rule stated without words of its own.
+    FIELD_REQUIRED = "This field is required",
+        ar: "هذا الحقل مطلوب";
+    EMAIL_INVALID = "Please enter a valid email address",
+        ar: "يرجى إدخال بريد إلكتروني صحيح";
+
+    // Property form (core §5).
+    TITLE_EN_REQUIRED = "English title is required",
+        ar: "العنوان بالإنجليزية مطلوب";
+    TITLE_AR_REQUIRED = "Arabic title is required",
+        ar: "العنوان بالعربية مطلوب";
+    DESCRIPTION_EN_REQUIRED = "English description is required",
+        ar: "الوصف بالإنجليزية مطلوب";
+    DESCRIPTION_AR_REQUIRED = "Arabic description is required",
+        ar: "الوصف بالعربية مطلوب";
+    PRICE_NOT_POSITIVE = "Price must be positive",
+        ar: "يجب أن يكون السعر أكبر من صفر";
+    CURRENCY_REQUIRED = "Currency is required",
+        ar: "العملة مطلوبة";
+    AREA_NOT_POSITIVE = "Area must be positive",
+        ar: "يجب أن تكون المساحة أكبر من صفر";
+    COUNTRY_REQUIRED = "Country is required",
+        ar: "الدولة مطلوبة";
+    CITY_REQUIRED = "City is required",
+        ar: "المدينة مطلوبة";
+    LOCATION_EN_REQUIRED = "English location is required",
+        ar: "الموقع بالإنجليزية مطلوب";
+    LOCATION_AR_REQUIRED = "Arabic location is required",
+        ar: "الموقع بالعربية مطلوب";
+    CATEGORY_REQUIRED = "Category is required",
+        ar: "الفئة مطلوبة";
+    PROPERTY_TYPE_REQUIRED = "Property type is required",
+        ar: "نوع العقار مطلوب";
+    BUILDING_TYPE_REQUIRED = "Building type is required",
+        ar: "نوع المبنى مطلوب";
+    // Written here.
+    NOT_IN_LIST = "Please choose a value from the list",
+        ar: "يرجى اختيار قيمة من القائمة";
+    FLOORS_IN_BUILDING_TOO_SMALL = "Number of floors must be at least 1",
+        ar: "يجب أن يكون عدد الطوابق 1 على الأقل";
+    APARTMENTS_PER_FLOOR_TOO_SMALL = "Apartments per floor must be at least 1",
+        ar: "يجب أن يكون عدد الشقق في الطابق 1 على الأقل";
+    FLOOR_NUMBER_NEGATIVE = "Floor number cannot be negative",
+        ar: "لا يمكن أن يكون رقم الطابق سالبًا";
+    PARKING_SPACES_NEGATIVE = "Parking spaces cannot be negative",
+        ar: "لا يمكن أن يكون عدد المواقف سالبًا";
+    COUNT_NEGATIVE = "Count cannot be negative",
+        ar: "لا يمكن أن يكون العدد سالبًا";
+    /// Price, maintenance fee or property tax beyond [`crate::properties::MONEY_MAX`] (written here).
+    AMOUNT_TOO_LARGE = "Amount cannot exceed 1,000,000,000,000",
+        ar: "لا يمكن أن يتجاوز المبلغ 1,000,000,000,000";
+
+    // Older property form (core §5 states the rules; the words are written here).
+    YEAR_BUILT_TOO_EARLY = "Year built cannot be before 1800",
+        ar: "لا يمكن أن تكون سنة البناء قبل 1800";
+    YEAR_BUILT_IN_FUTURE = "Year built cannot be in the future",
+        ar: "لا يمكن أن تكون سنة البناء في المستقبل";
+    FLOOR_NEGATIVE = "Floor cannot be negative",
+        ar: "لا يمكن أن يكون الطابق سالبًا";
+    TOTAL_FLOORS_TOO_SMALL = "Total floors must be at least 1",
+        ar: "يجب أن يكون إجمالي الطوابق 1 على الأقل";
+    BEDROOMS_NEGATIVE = "Bedrooms cannot be negative",
+        ar: "لا يمكن أن يكون عدد غرف النوم سالبًا";
+    BATHROOMS_NEGATIVE = "Bathrooms cannot be negative",
+        ar: "لا يمكن أن يكون عدد الحمّامات سالبًا";
+
+    // Category, property type, locations (core §5; site §5).
+    NAME_EN_REQUIRED = "English name is required",
+        ar: "الاسم بالإنجليزية مطلوب";
+    NAME_AR_REQUIRED = "Arabic name is required",
+        ar: "الاسم بالعربية مطلوب";
+
+    // Company settings (core §5).
+    COMPANY_NAME_REQUIRED = "Company name is required",
+        ar: "اسم الشركة مطلوب";
+    SETTINGS_EMAIL_INVALID = "Invalid email",
+        ar: "البريد الإلكتروني غير صحيح";
+
+    // Image by URL (core §5): shown as a toast title and description, or joined as one line.
+    IMAGE_URL_INVALID_TITLE = "Invalid Image URL",
+        ar: "رابط الصورة غير صالح";
+    IMAGE_URL_INVALID_DESCRIPTION = "Please enter a valid image URL (JPG, PNG, WebP, GIF)",
+        ar: "يرجى إدخال رابط صورة صالح (JPG أو PNG أو WebP أو GIF)";
+
+    // Section images over 5 MB (site §5).
+    FILE_TOO_LARGE_TITLE = "File too large",
+        ar: "حجم الملف كبير جدًا";
+    IMAGE_TOO_LARGE = "Please select an image smaller than 5MB",
+        ar: "يرجى اختيار صورة أصغر من 5 ميغابايت";
+
+    // Users (site §5).
+    PASSWORDS_DONT_MATCH = "Passwords don't match",
+        ar: "كلمتا المرور غير متطابقتين";
+    CONFIRM_PASSWORD_REQUIRED = "Please confirm your password",
+        ar: "يرجى تأكيد كلمة المرور";
+    LOGO_TOO_LARGE = "Please select a logo smaller than 5MB",
+        ar: "يرجى اختيار شعار أصغر من 5 ميغابايت";
+
+    // Team members (site §5 states the rules; the words are written here).
+    EXPERIENCE_NEGATIVE = "Experience must be non-negative",
+        ar: "لا يمكن أن تكون سنوات الخبرة سالبة";
+
+    // Services, process steps, testimonials (site §5).
+    ICON_REQUIRED = "Icon is required",
+        ar: "الأيقونة مطلوبة";
+    DISPLAY_ORDER_NEGATIVE = "Display order must be non-negative",
+        ar: "لا يمكن أن يكون ترتيب العرض سالبًا";
+    STEP_NUMBER_NOT_POSITIVE = "Step number must be positive",
+        ar: "يجب أن يكون رقم الخطوة أكبر من صفر";
+    CLIENT_NAME_EN_REQUIRED = "English client name is required",
+        ar: "اسم العميل بالإنجليزية مطلوب";
+    CLIENT_NAME_AR_REQUIRED = "Arabic client name is required",
+        ar: "اسم العميل بالعربية مطلوب";
+    TESTIMONIAL_EN_REQUIRED = "English testimonial is required",
+        ar: "نص الشهادة بالإنجليزية مطلوب";
+    TESTIMONIAL_AR_REQUIRED = "Arabic testimonial is required",
+        ar: "نص الشهادة بالعربية مطلوب";
+    RATING_TOO_LOW = "Rating must be at least 1",
+        ar: "يجب ألا يقل التقييم عن 1";
+    RATING_TOO_HIGH = "Rating cannot exceed 5",
+        ar: "لا يمكن أن يتجاوز التقييم 5";
+
+    // Values section form and values-section settings (site §5).
+    SECTION_TITLE_EN_REQUIRED = "Section title in English is required",
+        ar: "عنوان القسم بالإنجليزية مطلوب";
+    SECTION_TITLE_AR_REQUIRED = "Section title in Arabic is required",
+        ar: "عنوان القسم بالعربية مطلوب";
+    SECTION_SUBTITLE_EN_REQUIRED = "Section subtitle in English is required",
+        ar: "العنوان الفرعي للقسم بالإنجليزية مطلوب";
+    SECTION_SUBTITLE_AR_REQUIRED = "Section subtitle in Arabic is required",
+        ar: "العنوان الفرعي للقسم بالعربية مطلوب";
+    VALUES_REQUIRED = "At least one value is required",
+        ar: "أضف قيمة واحدة على الأقل";
+
+    // Export (core §5 states the rule; the words are written here).
+    DATE_INVALID = "Please enter a valid date",
+        ar: "يرجى إدخال تاريخ صحيح";
+    END_BEFORE_START = "End date cannot be before start date",
+        ar: "لا يمكن أن يسبق تاريخ النهاية تاريخ البداية";
+
+    // Catalog references and uploaded images (written here: the server checks them against
+    // stored rows and file contents; the 10MB wording follows the 5MB one of site §5).
+    COUNTRY_NOT_FOUND = "Country not found",
+        ar: "الدولة غير موجودة";
+    CITY_NOT_FOUND = "City not found",
+        ar: "المدينة غير موجودة";
+    IMAGE_NOT_RECOGNISED = "Please choose a PNG, JPEG, GIF or WebP image",
+        ar: "يرجى اختيار صورة بصيغة PNG أو JPEG أو GIF أو WebP";
+    IMAGE_OVER_10MB = "Please select an image smaller than 10MB",
+        ar: "يرجى اختيار صورة أصغر من 10 ميغابايت";
+    IMAGE_OVER_50_MEGAPIXELS = "Please choose an image of at most 50 megapixels",
+        ar: "يرجى اختيار صورة لا تتجاوز 50 ميغابكسل";
+
+    // Uploaded videos (written here: the server judges the file's content, as for images).
+    VIDEO_NOT_RECOGNISED = "Please choose an MP4, WebM or MOV video",
+        ar: "يرجى اختيار فيديو بصيغة MP4 أو WebM أو MOV";
+    VIDEO_OVER_200MB = "Please select a video smaller than 200MB",
+        ar: "يرجى اختيار فيديو أصغر من 200 ميغابايت";
+
+    // Property listings on the server (written here: the server checks references against
+    // stored rows).
+    PROPERTY_NOT_FOUND = "Property not found",
+        ar: "العقار غير موجود";
+    CATEGORY_NOT_FOUND = "Category not found",
+        ar: "الفئة غير موجودة";
+    PROPERTY_TYPE_NOT_FOUND = "Property type not found",
+        ar: "نوع العقار غير موجود";
+    REGION_NOT_FOUND = "Region not found",
+        ar: "المنطقة غير موجودة";
+    CITY_NOT_IN_COUNTRY = "This city is not in the chosen country",
+        ar: "هذه المدينة ليست في الدولة المختارة";
+    REGION_NOT_IN_CITY = "This region is not in the chosen city",
+        ar: "هذه المنطقة ليست في المدينة المختارة";
+    FEATURE_NOT_FOUND = "A selected feature does not exist",
+        ar: "إحدى الميزات المختارة غير موجودة";
+
+
+    // The order of the public site's lists (written here: issue 11's reorder call).
+    ORDER_EMPTY = "List the ids in their new order",
+        ar: "اذكر المعرّفات بترتيبها الجديد";
+    ORDER_REPEATED = "An id is listed twice",
+        ar: "أحد المعرّفات مذكور مرتين";
+
+
+    /// The answer (503) when the server cannot take more work in time.
+    SERVER_BUSY = "The server is busy; please try again in a moment",
+        ar: "الخادم مشغول حاليًا؛ يرجى المحاولة مرة أخرى بعد لحظات";
+
+    // Passwords (written here: issue 21). The longest password is what sign-in accepts.
+    PASSWORD_TOO_LONG = "Password must be at most 128 characters",
+        ar: "يجب ألا تزيد كلمة المرور على 128 حرفًا";
+    PASSWORD_TOO_COMMON = "This password is one of the most common; choose one that is harder to guess",
+        ar: "كلمة المرور هذه من أكثر كلمات المرور شيوعًا؛ اختر كلمة يصعب تخمينها";
+    /// The answer (408) when a request's body stops arriving (written here: issue 21).
+    BODY_STALLED = "The request body stopped arriving; send it again",
+        ar: "توقف وصول محتوى الطلب؛ أرسله مرة أخرى";
+
+    // Bounded input (written here: issue 21, items 4 and 5). The numbers are those of
+    // `crate::bounds`.
+    SHORT_TEXT_TOO_LONG = "Must be at most 200 characters",
+        ar: "يجب ألا يزيد النص على 200 حرف";
+    MEDIUM_TEXT_TOO_LONG = "Must be at most 1,000 characters",
+        ar: "يجب ألا يزيد النص على 1,000 حرف";
+    LONG_TEXT_TOO_LONG = "Must be at most 10,000 characters",
+        ar: "يجب ألا يزيد النص على 10,000 حرف";
+    URL_TOO_LONG = "A web address must be at most 2,048 characters",
+        ar: "يجب ألا يزيد الرابط على 2,048 حرفًا";
+    URL_UNSAFE = "Please enter a web address starting with https:// or http://",
+        ar: "يرجى إدخال رابط يبدأ بـ https:// أو http://";
+    IMAGES_TOO_MANY = "A listing can have at most 50 images",
+        ar: "لا يمكن أن يتجاوز عدد صور العقار 50 صورة";
+    SPECIALIZATIONS_TOO_MANY = "At most 20 specializations",
+        ar: "الحد الأقصى 20 تخصصًا";
+    VALUES_TOO_MANY = "At most 20 values",
+        ar: "الحد الأقصى 20 قيمة";
+    FEATURES_TOO_MANY = "At most 200 features can be selected",
+        ar: "يمكن اختيار 200 ميزة كحد أقصى";
+    ORDER_TOO_LONG = "At most 1,000 ids can be ordered at once",
+        ar: "يمكن ترتيب 1,000 معرّف كحد أقصى في المرة الواحدة";
+
+    // The public contact form's bounds and rate limit (written here: issue 21).
+    CONTACT_NAME_TOO_LONG = "Name must be at most 100 characters",
+        ar: "يجب ألا يزيد الاسم على 100 حرف";
+    CONTACT_EMAIL_TOO_LONG = "Email must be at most 254 characters",
+        ar: "يجب ألا يزيد البريد الإلكتروني على 254 حرفًا";
+    CONTACT_PHONE_TOO_LONG = "Phone must be at most 30 characters",
+        ar: "يجب ألا يزيد رقم الهاتف على 30 حرفًا";
+    CONTACT_SUBJECT_TOO_LONG = "Subject must be at most 200 characters",
+        ar: "يجب ألا يزيد الموضوع على 200 حرف";
+    CONTACT_MESSAGE_TOO_LONG = "Message must be at most 5,000 characters",
+        ar: "يجب ألا تزيد الرسالة على 5,000 حرف";
+    CONTACT_TOO_MANY = "Too many messages from this address. Please try again later",
+        ar: "وصلت رسائل كثيرة من هذا العنوان. يرجى المحاولة لاحقًا";
+
+    // Memory bounds of uploads and scaled copies (written here: issue 21).
+    IMAGE_TOO_LARGE_TO_SCALE = "This image needs too much memory to be scaled; please upload a smaller one",
+        ar: "تحتاج هذه الصورة إلى ذاكرة أكبر من المسموح لتصغيرها؛ يرجى رفع صورة أصغر";
+
+    // Answers of the HTTP layer, not of a payload's rules (written here): sign-in and rights,
+    // malformed requests, missing records, media and the database's refusals.
+    SIGN_IN_TO_CONTINUE = "Sign in to continue",
+        ar: "سجّل الدخول للمتابعة";
+    ADMINS_ONLY = "Only administrators can do this",
+        ar: "هذا الإجراء متاح للمديرين فقط";
+    NOT_ALLOWED = "You are not allowed to do this",
+        ar: "ليست لديك صلاحية لتنفيذ هذا الإجراء";
+    FOREIGN_ORIGIN = "Changes are accepted only from the panel's own pages",
+        ar: "لا تُقبل التغييرات إلا من صفحات لوحة التحكم نفسها";
+    UNKNOWN_HOST = "This server does not answer for that host; see AQAR_PUBLIC_HOSTS",
+        ar: "لا يستجيب هذا الخادم لهذا المضيف؛ راجع AQAR_PUBLIC_HOSTS";
+    NOT_FOUND = "Not found",
+        ar: "غير موجود";
+    NO_SUCH_FILE = "No such file",
+        ar: "الملف غير موجود";
+    RANGE_NOT_SATISFIABLE = "The requested range is not in the file",
+        ar: "النطاق المطلوب خارج حدود الملف";
+    SCALED_COPIES_IMAGES_ONLY = "Only images have scaled copies: leave w out for a video",
+        ar: "النسخ المصغّرة متاحة للصور فقط: احذف w عند طلب فيديو";
+    SCALED_WIDTH = "The width w must be 160, 320, 640 or 1280",
+        ar: "يجب أن يكون العرض w إحدى القيم 160 أو 320 أو 640 أو 1280";
+    IMAGE_OVER_MEGAPIXELS = "This image has more than 50 megapixels and cannot be scaled",
+        ar: "تتجاوز هذه الصورة 50 ميغابكسل ولا يمكن تصغيرها";
+    IMAGE_UNREADABLE = "This image cannot be read, so it cannot be scaled",
+        ar: "تعذّرت قراءة هذه الصورة، لذا لا يمكن تصغيرها";
+    BODY_NOT_JSON = "Send the body as JSON",
+        ar: "أرسل محتوى الطلب بصيغة JSON";
+    BODY_NOT_OBJECT = "The request body must be a JSON object",
+        ar: "يجب أن يكون محتوى الطلب كائن JSON";
+    TEXT_WITH_NUL = "Text cannot contain the NUL character (U+0000)",
+        ar: "لا يمكن أن يحتوي النص على المحرف الفارغ NUL (U+0000)";
+    QUERY_WITH_NUL = "q cannot contain the NUL character (U+0000)",
+        ar: "لا يمكن أن تحتوي قيمة q على المحرف الفارغ NUL (U+0000)";
+    EXPORT_OFFSET = "offset must be the minutes east of UTC, from -840 to 840",
+        ar: "يجب أن تكون قيمة offset عدد الدقائق شرق UTC، بين -840 و840";
+    EXPORT_OFFSET_RANGE = "offset is out of range",
+        ar: "قيمة offset خارج النطاق المسموح";
+    EXPORT_BODY = "The body must be an object with the requests to export",
+        ar: "يجب أن يكون محتوى الطلب كائنًا يضم الطلبات المراد تصديرها";
+    STATUS_REQUIRED = "status is required",
+        ar: "الحالة (status) مطلوبة";
+    API_REFERENCE_MISSING = "The API reference is part of the UI build, which this server lacks",
+        ar: "مرجع واجهة البرمجة جزء من بناء الواجهة، وهذا الخادم لا يتضمنه";
+    IF_MATCH_MALFORMED = "If-Match must name one version of the record, such as \"3\"",
+        ar: "يجب أن يحدد If-Match إصدارًا واحدًا من السجل، مثل \"3\"";
+    SERVER_FAULT = "Something went wrong on the server",
+        ar: "حدث خطأ في الخادم";
+    DUPLICATE_VALUE = "A record with this value already exists",
+        ar: "يوجد سجل بهذه القيمة بالفعل";
+    STILL_REFERENCED = "This record is referenced by other records",
+        ar: "هذا السجل مرتبط بسجلات أخرى";
+    METHOD_NOT_ALLOWED = "This address does not take that method",
+        ar: "هذا العنوان لا يقبل هذه الطريقة";
+    WRONG_TYPE_IN_ADDRESS = "A value in the address has the wrong type, such as an id that is not a number",
+        ar: "في العنوان قيمة من نوع خاطئ، كمعرّف ليس رقمًا";
+    BODY_MALFORMED = "The request body is malformed",
+        ar: "محتوى الطلب غير سليم";
+    BODY_TOO_LARGE = "The request body is too large",
+        ar: "محتوى الطلب كبير جدًا";
+    UNSUPPORTED_MEDIA_TYPE = "Unsupported media type",
+        ar: "نوع المحتوى غير مدعوم";
+    BODY_WRONG_SHAPE = "The request body does not have the expected shape",
+        ar: "محتوى الطلب ليس بالبنية المتوقعة";
+    FORM_PARAMETER = "form must be 'quick' (the older quick form) or absent",
+        ar: "يجب أن تكون قيمة form هي 'quick' (النموذج السريع القديم) أو أن تُحذف";
+    FORM_FIELDS = "The form lacks a field this call needs, or holds one of the wrong kind",
+        ar: "ينقص النموذج حقلًا يحتاجه هذا الطلب، أو فيه حقل من نوع خاطئ";
+
+    // Refusals of the areas' stores and handlers (written here): missing records, the
+    // protected accounts, sign-in and registration.
+    FIRST_USER_PROTECTED = "The first user cannot be deleted",
+        ar: "لا يمكن حذف المستخدم الأول";
+    NOT_YOURSELF_DELETE = "You cannot delete your own account",
+        ar: "لا يمكنك حذف حسابك";
+    NOT_YOURSELF_DEACTIVATE = "You cannot deactivate your own account",
+        ar: "لا يمكنك إلغاء تفعيل حسابك";
+    NOT_YOUR_OWN_ROLE = "You cannot change your own role",
+        ar: "لا يمكنك تغيير دورك";
+    CURRENT_PASSWORD_WRONG = "The current password is not correct",
+        ar: "كلمة المرور الحالية غير صحيحة";
+    USER_NOT_FOUND = "User not found",
+        ar: "المستخدم غير موجود";
+    LAST_ADMIN = "The last active administrator cannot be demoted, deactivated or deleted",
+        ar: "لا يمكن تغيير دور آخر مدير نشط أو إلغاء تفعيله أو حذفه";
+    INVALID_CREDENTIALS = "Invalid username or password",
+        ar: "اسم المستخدم أو كلمة المرور غير صحيحة";
+    REGISTRATION_CLOSED = "Registration is closed: accounts are created by an administrator",
+        ar: "التسجيل مغلق: ينشئ المدير حسابات المستخدمين";
+    COMPANY_VALUE_NOT_FOUND = "Company value not found",
+        ar: "قيمة الشركة غير موجودة";
+    CONTACT_REQUEST_NOT_FOUND = "Contact request not found",
+        ar: "طلب التواصل غير موجود";
+    NO_PROPERTY_WITH_ID = "No property has this id",
+        ar: "لا يوجد عقار بهذا المعرّف";
+    PROPERTY_FEATURE_NOT_FOUND = "Property feature not found",
+        ar: "ميزة العقار غير موجودة";
+    ABOUT_SECTION_NOT_FOUND = "About section not found",
+        ar: "قسم صفحة «من نحن» غير موجود";
+    USERNAME_TAKEN = "A user with this username already exists",
+        ar: "يوجد مستخدم بهذا الاسم بالفعل";
+
+    // Sessions, validation and versions (written here: issue 23 moved them from the server).
+    SESSION_EXPIRED = "Your session has expired. Sign in again",
+        ar: "انتهت جلستك. سجّل الدخول مرة أخرى";
+    ACCOUNT_INACTIVE = "This account is inactive",
+        ar: "هذا الحساب غير نشط";
+    /// The `message` of every 422 beside its `errors`.
+    VALIDATION_FAILED = "Validation failed",
+        ar: "بعض البيانات المدخلة غير صحيحة";
+    /// The `message` of a 412: the record changed since the client read it.
+    RECORD_CHANGED = "This record was changed by someone else since you opened it",
+        ar: "عدّل شخص آخر هذا السجل بعد أن فتحته";
+    /// A rejected image URL's toast as one line: [`IMAGE_URL_INVALID_TITLE`], a colon and
+    /// [`IMAGE_URL_INVALID_DESCRIPTION`].
+    IMAGE_URL_INVALID = "Invalid Image URL: Please enter a valid image URL (JPG, PNG, WebP, GIF)",
+        ar: "رابط الصورة غير صالح: يرجى إدخال رابط صورة صالح (JPG أو PNG أو WebP أو GIF)";
+    /// The export's `now` is not a local date and time.
+    EXPORT_NOW = "'now' must be a local date and time such as 2025-01-31T14:05:00",
+        ar: "يجب أن تكون قيمة now تاريخًا ووقتًا محليين مثل 2025-01-31T14:05:00";
+}
+
+/// `message` (as the rules spell it, in English) in `language`. A message this crate does
+/// not spell (a parser's detail naming a field) is answered as it is.
+pub fn in_language(message: &str, language: Language) -> Cow<'_, str> {
+    match language {
+        Language::En => Cow::Borrowed(message),
+        Language::Ar => match arabic_of(message) {
+            Some(arabic) => Cow::Borrowed(arabic),
+            None => match Formatted::read(message) {
+                Some(formatted) => Cow::Owned(formatted.arabic()),
+                None => Cow::Borrowed(message),
+            },
+        },
+    }
+}
+
+/// A catalog record that listings name, as a refusal to delete it names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Record {
+    Category,
+    PropertyType,
+    Country,
+    City,
+    Region,
+    PropertyFeature,
+}
+
+impl Record {
+    const ALL: [Record; 6] = [
+        Record::Category,
+        Record::PropertyType,
+        Record::Country,
+        Record::City,
+        Record::Region,
+        Record::PropertyFeature,
+    ];
+
+    fn english(self) -> &'static str {
+        match self {
+            Record::Category => "category",
+            Record::PropertyType => "property type",
+            Record::Country => "country",
+            Record::City => "city",
+            Record::Region => "region",
+            Record::PropertyFeature => "property feature",
+        }
+    }
+
+    /// 'This category is used', with the gender of the Arabic noun.
+    fn arabic_in_use(self) -> &'static str {
+        match self {
+            Record::Category => "هذه الفئة مستخدمة",
+            Record::PropertyType => "نوع العقار هذا مستخدم",
+            Record::Country => "هذه الدولة مستخدمة",
+            Record::City => "هذه المدينة مستخدمة",
+            Record::Region => "هذه المنطقة مستخدمة",
+            Record::PropertyFeature => "هذه الميزة مستخدمة",
+        }
+    }
+}
+
+/// A hero page's name in Arabic, as the public site's menu calls it.
+fn arabic_page(page: HeroPage) -> &'static str {
+    match page {
+        HeroPage::Index => "الرئيسية",
+        HeroPage::Properties => "العقارات",
+        HeroPage::Investors => "المستثمرون",
+        HeroPage::Services => "الخدمات",
+        HeroPage::About => "من نحن",
+        HeroPage::Team => "فريقنا",
+        HeroPage::Contact => "اتصل بنا",
+    }
+}
+
+/// A counted Arabic noun: its forms for one, two, three to ten, eleven to ninety-nine
+/// (by the last two digits) and the rest (100, 101, 102, ...), as Arabic agrees a noun
+/// with its number.
+struct Counted {
+    one: &'static str,
+    two: &'static str,
+    few: &'static str,
+    many: &'static str,
+    other: &'static str,
+}
+
+impl Counted {
+    fn of(&self, count: i64) -> String {
+        let last_two = count.rem_euclid(100);
+        match count {
+            1 => self.one.to_owned(),
+            2 => self.two.to_owned(),
+            _ if (3..=10).contains(&last_two) => format!("{count} {}", self.few),
+            _ if (11..=99).contains(&last_two) => format!("{count} {}", self.many),
+            _ => format!("{count} {}", self.other),
+        }
+    }
+}
+
+const CHARACTERS: Counted =
+    Counted { one: "حرف واحد", two: "حرفين", few: "أحرف", many: "حرفًا", other: "حرف" };
+const PROPERTIES: Counted =
+    Counted { one: "عقار واحد", two: "عقارين", few: "عقارات", many: "عقارًا", other: "عقار" };
+const MINUTES: Counted = Counted { one: "دقيقة", two: "دقيقتين", few: "دقائق", many: "دقيقة", other: "دقيقة" };
+
+/// A message with words filled in. Both spellings are written in [`Formatted::english`]
+/// and [`Formatted::arabic`], whose matches leave out no kind; [`Formatted::read`] reads the
+/// English back, so [`in_language`] can translate it after the rules answered it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Formatted {
+    /// The minimum-length fallback: 'Minimum length is 8'.
+    MinimumLength(usize),
+    /// The refusal to delete a catalog record that listings still use, naming how many:
+    /// 'This category is used by 3 properties'.
+    UsedByProperties(Record, i64),
+    /// The refusal of a second hero image for a page (site §5 makes the page unique
+    /// without words): 'A hero image for the Home page already exists'.
+    HeroPageTaken(HeroPage),
+    /// The sign-in throttle's refusal, in whole minutes.
+    TooManySignIns(i64),
+    /// A country code already used by another country.
+    CountryCodeTaken(String),
+}
+
+const MINIMUM_LENGTH: &str = "Minimum length is ";
+const SIGN_INS_BEFORE: &str = "Too many failed sign-in attempts. Try again in ";
+const SIGN_INS_AFTER: &str = " minute(s)";
+const HERO_BEFORE: &str = "A hero image for the ";
+const HERO_AFTER: &str = " page already exists";
+const COUNTRY_CODE_BEFORE: &str = "A country with code '";
+const COUNTRY_CODE_AFTER: &str = "' already exists";
+
+impl Formatted {
+    pub fn english(&self) -> String {
+        match self {
+            Formatted::MinimumLength(characters) => format!("{MINIMUM_LENGTH}{characters}"),
+            Formatted::UsedByProperties(record, count) => {
+                let noun = if *count == 1 { "property" } else { "properties" };
+                format!("This {} is used by {count} {noun}", record.english())
+            }
+            Formatted::HeroPageTaken(page) => format!("{HERO_BEFORE}{}{HERO_AFTER}", page.label()),
+            Formatted::TooManySignIns(minutes) => format!("{SIGN_INS_BEFORE}{minutes}{SIGN_INS_AFTER}"),
+            Formatted::CountryCodeTaken(code) => format!("{COUNTRY_CODE_BEFORE}{code}{COUNTRY_CODE_AFTER}"),
+        }
+    }
+
+    pub fn arabic(&self) -> String {
+        match self {
+            Formatted::MinimumLength(characters) => {
+                let characters = i64::try_from(*characters).unwrap_or(i64::MAX);
+                format!("يجب ألا يقل الطول عن {}", CHARACTERS.of(characters))
+            }
+            Formatted::UsedByProperties(record, count) => {
+                format!("{} في {}", record.arabic_in_use(), PROPERTIES.of(*count))
+            }
+            Formatted::HeroPageTaken(page) => {
+                format!("توجد صورة واجهة لصفحة «{}» بالفعل", arabic_page(*page))
+            }
+            Formatted::TooManySignIns(minutes) => {
+                format!("محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {}", MINUTES.of(*minutes))
+            }
+            Formatted::CountryCodeTaken(code) => format!("توجد دولة بالرمز '{code}' بالفعل"),
+        }
+    }
+
+    pub fn in_language(&self, language: Language) -> String {
+        match language {
+            Language::En => self.english(),
+            Language::Ar => self.arabic(),
+        }
+    }
+
+    /// The message whose English is `english`, if it is one of these.
+    pub fn read(english: &str) -> Option<Formatted> {
+        if let Some(number) = english.strip_prefix(MINIMUM_LENGTH) {
+            return number.parse().ok().map(Formatted::MinimumLength);
+        }
+        if let Some(rest) = english.strip_prefix(SIGN_INS_BEFORE) {
+            return rest.strip_suffix(SIGN_INS_AFTER)?.parse().ok().map(Formatted::TooManySignIns);
+        }
+        if let Some(rest) = english.strip_prefix(HERO_BEFORE) {
+            let label = rest.strip_suffix(HERO_AFTER)?;
+            return HeroPage::ALL.iter().find(|page| page.label() == label).copied().map(Formatted::HeroPageTaken);
+        }
+        if let Some(rest) = english.strip_prefix(COUNTRY_CODE_BEFORE) {
+            return rest.strip_suffix(COUNTRY_CODE_AFTER).map(|code| Formatted::CountryCodeTaken(code.to_owned()));
+        }
+        let rest = english.strip_prefix("This ")?;
+        Record::ALL.iter().find_map(|record| {
+            let count = rest.strip_prefix(record.english())?.strip_prefix(" is used by ")?;
+            let (count, noun) = count.split_once(' ')?;
+            let count: i64 = count.parse().ok()?;
+            (noun == if count == 1 { "property" } else { "properties" })
+                .then_some(Formatted::UsedByProperties(*record, count))
+        })
+    }
+}
 
 /// 'Minimum length is 8'.
 pub fn minimum_length(characters: usize) -> String {
-    format!("{MINIMUM_LENGTH} {characters}")
+    Formatted::MinimumLength(characters).english()
 }
 
-// Property form (core §5).
-pub const TITLE_EN_REQUIRED: &str = "English title is required";
-pub const TITLE_AR_REQUIRED: &str = "Arabic title is required";
-pub const DESCRIPTION_EN_REQUIRED: &str = "English description is required";
-pub const DESCRIPTION_AR_REQUIRED: &str = "Arabic description is required";
-pub const PRICE_NOT_POSITIVE: &str = "Price must be positive";
-pub const CURRENCY_REQUIRED: &str = "Currency is required";
-pub const AREA_NOT_POSITIVE: &str = "Area must be positive";
-pub const COUNTRY_REQUIRED: &str = "Country is required";
-pub const CITY_REQUIRED: &str = "City is required";
-pub const LOCATION_EN_REQUIRED: &str = "English location is required";
-pub const LOCATION_AR_REQUIRED: &str = "Arabic location is required";
-pub const CATEGORY_REQUIRED: &str = "Category is required";
-pub const PROPERTY_TYPE_REQUIRED: &str = "Property type is required";
-pub const BUILDING_TYPE_REQUIRED: &str = "Building type is required";
-// Written here.
-pub const NOT_IN_LIST: &str = "Please choose a value from the list";
-pub const FLOORS_IN_BUILDING_TOO_SMALL: &str = "Number of floors must be at least 1";
-pub const APARTMENTS_PER_FLOOR_TOO_SMALL: &str = "Apartments per floor must be at least 1";
-pub const FLOOR_NUMBER_NEGATIVE: &str = "Floor number cannot be negative";
-pub const PARKING_SPACES_NEGATIVE: &str = "Parking spaces cannot be negative";
-pub const COUNT_NEGATIVE: &str = "Count cannot be negative";
-/// Price, maintenance fee or property tax beyond [`crate::properties::MONEY_MAX`] (written here).
-pub const AMOUNT_TOO_LARGE: &str = "Amount cannot exceed 1,000,000,000,000";
-
-// Older property form (core §5 states the rules; the words are written here).
-pub const YEAR_BUILT_TOO_EARLY: &str = "Year built cannot be before 1800";
-pub const YEAR_BUILT_IN_FUTURE: &str = "Year built cannot be in the future";
-pub const FLOOR_NEGATIVE: &str = "Floor cannot be negative";
-pub const TOTAL_FLOORS_TOO_SMALL: &str = "Total floors must be at least 1";
-pub const BEDROOMS_NEGATIVE: &str = "Bedrooms cannot be negative";
-pub const BATHROOMS_NEGATIVE: &str = "Bathrooms cannot be negative";
-
-// Category, property type, locations (core §5; site §5).
-pub const NAME_EN_REQUIRED: &str = "English name is required";
-pub const NAME_AR_REQUIRED: &str = "Arabic name is required";
-
-// Company settings (core §5).
-pub const COMPANY_NAME_REQUIRED: &str = "Company name is required";
-pub const SETTINGS_EMAIL_INVALID: &str = "Invalid email";
-
-// Image by URL (core §5): shown as a toast title and description, or joined as one line.
-pub const IMAGE_URL_INVALID_TITLE: &str = "Invalid Image URL";
-pub const IMAGE_URL_INVALID_DESCRIPTION: &str = "Please enter a valid image URL (JPG, PNG, WebP, GIF)";
-
-// Section images over 5 MB (site §5).
-pub const FILE_TOO_LARGE_TITLE: &str = "File too large";
-pub const IMAGE_TOO_LARGE: &str = "Please select an image smaller than 5MB";
-
-// Users (site §5).
-pub const PASSWORDS_DONT_MATCH: &str = "Passwords don't match";
-pub const CONFIRM_PASSWORD_REQUIRED: &str = "Please confirm your password";
-pub const LOGO_TOO_LARGE: &str = "Please select a logo smaller than 5MB";
-
-// Team members (site §5 states the rules; the words are written here).
-pub const EXPERIENCE_NEGATIVE: &str = "Experience must be non-negative";
-
-// Services, process steps, testimonials (site §5).
-pub const ICON_REQUIRED: &str = "Icon is required";
-pub const DISPLAY_ORDER_NEGATIVE: &str = "Display order must be non-negative";
-pub const STEP_NUMBER_NOT_POSITIVE: &str = "Step number must be positive";
-pub const CLIENT_NAME_EN_REQUIRED: &str = "English client name is required";
-pub const CLIENT_NAME_AR_REQUIRED: &str = "Arabic client name is required";
-pub const TESTIMONIAL_EN_REQUIRED: &str = "English testimonial is required";
-pub const TESTIMONIAL_AR_REQUIRED: &str = "Arabic testimonial is required";
-pub const RATING_TOO_LOW: &str = "Rating must be at least 1";
-pub const RATING_TOO_HIGH: &str = "Rating cannot exceed 5";
-
-// Values section form and values-section settings (site §5).
-pub const SECTION_TITLE_EN_REQUIRED: &str = "Section title in English is required";
-pub const SECTION_TITLE_AR_REQUIRED: &str = "Section title in Arabic is required";
-pub const SECTION_SUBTITLE_EN_REQUIRED: &str = "Section subtitle in English is required";
-pub const SECTION_SUBTITLE_AR_REQUIRED: &str = "Section subtitle in Arabic is required";
-pub const VALUES_REQUIRED: &str = "At least one value is required";
-
-// Export (core §5 states the rule; the words are written here).
-pub const DATE_INVALID: &str = "Please enter a valid date";
-pub const END_BEFORE_START: &str = "End date cannot be before start date";
-
-// Catalog references and uploaded images (written here: the server checks them against
-// stored rows and file contents; the 10MB wording follows the 5MB one of site §5).
-pub const COUNTRY_NOT_FOUND: &str = "Country not found";
-pub const CITY_NOT_FOUND: &str = "City not found";
-pub const IMAGE_NOT_RECOGNISED: &str = "Please choose a PNG, JPEG, GIF or WebP image";
-pub const IMAGE_OVER_10MB: &str = "Please select an image smaller than 10MB";
-pub const IMAGE_OVER_50_MEGAPIXELS: &str = "Please choose an image of at most 50 megapixels";
-
-// Uploaded videos (written here: the server judges the file's content, as for images).
-pub const VIDEO_NOT_RECOGNISED: &str = "Please choose an MP4, WebM or MOV video";
-pub const VIDEO_OVER_200MB: &str = "Please select a video smaller than 200MB";
-
-// Property listings on the server (written here: the server checks references against
-// stored rows).
-pub const PROPERTY_NOT_FOUND: &str = "Property not found";
-pub const CATEGORY_NOT_FOUND: &str = "Category not found";
-pub const PROPERTY_TYPE_NOT_FOUND: &str = "Property type not found";
-pub const REGION_NOT_FOUND: &str = "Region not found";
-pub const CITY_NOT_IN_COUNTRY: &str = "This city is not in the chosen country";
-pub const REGION_NOT_IN_CITY: &str = "This region is not in the chosen city";
-pub const FEATURE_NOT_FOUND: &str = "A selected feature does not exist";
-
-/// The refusal to delete a catalog record that listings still use, naming how many:
-/// 'This category is used by 3 properties' (`record` is 'category', 'property type',
-/// 'country', 'city', 'region' or 'property feature').
-pub fn used_by_properties(record: &str, count: i64) -> String {
-    let noun = if count == 1 { "property" } else { "properties" };
-    format!("This {record} is used by {count} {noun}")
+/// 'This category is used by 3 properties'.
+pub fn used_by_properties(record: Record, count: i64) -> String {
+    Formatted::UsedByProperties(record, count).english()
 }
 
-// The order of the public site's lists (written here: issue 11's reorder call).
-pub const ORDER_EMPTY: &str = "List the ids in their new order";
-pub const ORDER_REPEATED: &str = "An id is listed twice";
-
-/// The refusal of a second hero image for a page (written here: site §5 makes the page
-/// unique without words): 'A hero image for the Home page already exists'.
-pub fn hero_page_taken(page_label: &str) -> String {
-    format!("A hero image for the {page_label} page already exists")
+/// 'A hero image for the Home page already exists'.
+pub fn hero_page_taken(page: HeroPage) -> String {
+    Formatted::HeroPageTaken(page).english()
 }
 
-/// The answer (503) when the server cannot take more work in time.
-pub const SERVER_BUSY: &str = "The server is busy; please try again in a moment";
+/// 'Too many failed sign-in attempts. Try again in 2 minute(s)'.
+pub fn too_many_sign_ins(minutes: i64) -> String {
+    Formatted::TooManySignIns(minutes).english()
+}
 
-// Passwords (written here: issue 21). The longest password is what sign-in accepts.
-pub const PASSWORD_TOO_LONG: &str = "Password must be at most 128 characters";
-pub const PASSWORD_TOO_COMMON: &str =
-    "This password is one of the most common; choose one that is harder to guess";
-/// The answer (408) when a request's body stops arriving (written here: issue 21).
-pub const BODY_STALLED: &str = "The request body stopped arriving; send it again";
+/// 'A country with code 'JO' already exists'.
+pub fn country_code_taken(code: &str) -> String {
+    Formatted::CountryCodeTaken(code.to_owned()).english()
+}
 
-// Bounded input (written here: issue 21, items 4 and 5). The numbers are those of
-// `crate::bounds`.
-pub const SHORT_TEXT_TOO_LONG: &str = "Must be at most 200 characters";
-pub const MEDIUM_TEXT_TOO_LONG: &str = "Must be at most 1,000 characters";
-pub const LONG_TEXT_TOO_LONG: &str = "Must be at most 10,000 characters";
-pub const URL_TOO_LONG: &str = "A web address must be at most 2,048 characters";
-pub const URL_UNSAFE: &str = "Please enter a web address starting with https:// or http://";
-pub const IMAGES_TOO_MANY: &str = "A listing can have at most 50 images";
-pub const SPECIALIZATIONS_TOO_MANY: &str = "At most 20 specializations";
-pub const VALUES_TOO_MANY: &str = "At most 20 values";
-pub const FEATURES_TOO_MANY: &str = "At most 200 features can be selected";
-pub const ORDER_TOO_LONG: &str = "At most 1,000 ids can be ordered at once";
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-// The public contact form's bounds and rate limit (written here: issue 21).
-pub const CONTACT_NAME_TOO_LONG: &str = "Name must be at most 100 characters";
-pub const CONTACT_EMAIL_TOO_LONG: &str = "Email must be at most 254 characters";
-pub const CONTACT_PHONE_TOO_LONG: &str = "Phone must be at most 30 characters";
-pub const CONTACT_SUBJECT_TOO_LONG: &str = "Subject must be at most 200 characters";
-pub const CONTACT_MESSAGE_TOO_LONG: &str = "Message must be at most 5,000 characters";
-pub const CONTACT_TOO_MANY: &str = "Too many messages from this address. Please try again later";
+    /// Every fixed message has an Arabic of its own: not empty, not the English, in Arabic
+    /// script, and no two messages share an English or an Arabic.
+    #[test]
+    fn every_message_has_its_own_arabic() {
+        let mut english = std::collections::HashSet::new();
+        let mut arabic = std::collections::HashSet::new();
+        for (en, ar) in TABLE {
+            assert!(!ar.trim().is_empty(), "{en}: no Arabic");
+            assert_ne!(en, ar, "{en}: the Arabic is the English");
+            assert!(ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{en}: '{ar}' is not Arabic");
+            assert!(english.insert(*en), "'{en}' is declared twice");
+            assert!(arabic.insert(*ar), "'{ar}' translates two messages");
+            assert_eq!(in_language(en, Language::Ar), *ar);
+            assert_eq!(in_language(en, Language::En), *en);
+        }
+        assert!(TABLE.len() > 140, "{} messages", TABLE.len());
+    }
 
-// Memory bounds of uploads and scaled copies (written here: issue 21).
-pub const IMAGE_TOO_LARGE_TO_SCALE: &str =
-    "This image needs too much memory to be scaled; please upload a smaller one";
+    fn samples() -> Vec<Formatted> {
+        let mut samples = Vec::new();
+        for n in [1, 2, 3, 8, 10, 11, 99, 100, 101, 103, 111, 1000] {
+            samples.push(Formatted::MinimumLength(usize::try_from(n).unwrap_or_default()));
+            samples.push(Formatted::TooManySignIns(n));
+            samples.extend(Record::ALL.iter().map(|record| Formatted::UsedByProperties(*record, n)));
+        }
+        samples.extend(HeroPage::ALL.iter().map(|page| Formatted::HeroPageTaken(*page)));
+        samples.push(Formatted::CountryCodeTaken("JO".into()));
+        samples
+    }
 
-// Answers of the HTTP layer, not of a payload's rules (written here): sign-in and rights,
-// malformed requests, missing records, media and the database's refusals.
-pub const SIGN_IN_TO_CONTINUE: &str = "Sign in to continue";
-pub const ADMINS_ONLY: &str = "Only administrators can do this";
-pub const NOT_ALLOWED: &str = "You are not allowed to do this";
-pub const FOREIGN_ORIGIN: &str = "Changes are accepted only from the panel's own pages";
-pub const UNKNOWN_HOST: &str = "This server does not answer for that host; see AQAR_PUBLIC_HOSTS";
-pub const NOT_FOUND: &str = "Not found";
-pub const NO_SUCH_FILE: &str = "No such file";
-pub const RANGE_NOT_SATISFIABLE: &str = "The requested range is not in the file";
-pub const SCALED_COPIES_IMAGES_ONLY: &str = "Only images have scaled copies: leave w out for a video";
-pub const SCALED_WIDTH: &str = "The width w must be 160, 320, 640 or 1280";
-pub const IMAGE_OVER_MEGAPIXELS: &str = "This image has more than 50 megapixels and cannot be scaled";
-pub const IMAGE_UNREADABLE: &str = "This image cannot be read, so it cannot be scaled";
-pub const BODY_NOT_JSON: &str = "Send the body as JSON";
-pub const BODY_NOT_OBJECT: &str = "The request body must be a JSON object";
-pub const TEXT_WITH_NUL: &str = "Text cannot contain the NUL character (U+0000)";
-pub const QUERY_WITH_NUL: &str = "q cannot contain the NUL character (U+0000)";
-pub const EXPORT_OFFSET: &str = "offset must be the minutes east of UTC, from -840 to 840";
-pub const EXPORT_OFFSET_RANGE: &str = "offset is out of range";
-pub const EXPORT_BODY: &str = "The body must be an object with the requests to export";
-pub const STATUS_REQUIRED: &str = "status is required";
-pub const API_REFERENCE_MISSING: &str = "The API reference is part of the UI build, which this server lacks";
-pub const IF_MATCH_MALFORMED: &str = "If-Match must name one version of the record, such as \"3\"";
-pub const SERVER_FAULT: &str = "Something went wrong on the server";
-pub const DUPLICATE_VALUE: &str = "A record with this value already exists";
-pub const STILL_REFERENCED: &str = "This record is referenced by other records";
-pub const METHOD_NOT_ALLOWED: &str = "This address does not take that method";
-pub const WRONG_TYPE_IN_ADDRESS: &str =
-    "A value in the address has the wrong type, such as an id that is not a number";
-pub const BODY_MALFORMED: &str = "The request body is malformed";
-pub const BODY_TOO_LARGE: &str = "The request body is too large";
-pub const UNSUPPORTED_MEDIA_TYPE: &str = "Unsupported media type";
-pub const BODY_WRONG_SHAPE: &str = "The request body does not have the expected shape";
-pub const FORM_PARAMETER: &str = "form must be 'quick' (the older quick form) or absent";
-pub const FORM_FIELDS: &str = "The form lacks a field this call needs, or holds one of the wrong kind";
+    /// Each kind of formatted message reads back from its English and has an Arabic.
+    #[test]
+    fn formatted_messages_read_back_and_translate() {
+        for sample in samples() {
+            let english = sample.english();
+            assert_eq!(Formatted::read(&english), Some(sample.clone()), "{english}");
+            let arabic = in_language(&english, Language::Ar);
+            assert_eq!(arabic, sample.arabic());
+            assert_ne!(arabic, english);
+            assert!(arabic.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{arabic}");
+        }
+    }
 
-// Refusals of the areas' stores and handlers (written here): missing records, the
-// protected accounts, sign-in and registration.
-pub const FIRST_USER_PROTECTED: &str = "The first user cannot be deleted";
-pub const NOT_YOURSELF_DELETE: &str = "You cannot delete your own account";
-pub const NOT_YOURSELF_DEACTIVATE: &str = "You cannot deactivate your own account";
-pub const NOT_YOUR_OWN_ROLE: &str = "You cannot change your own role";
-pub const CURRENT_PASSWORD_WRONG: &str = "The current password is not correct";
-pub const USER_NOT_FOUND: &str = "User not found";
-pub const LAST_ADMIN: &str = "The last active administrator cannot be demoted, deactivated or deleted";
-pub const INVALID_CREDENTIALS: &str = "Invalid username or password";
-pub const REGISTRATION_CLOSED: &str = "Registration is closed: accounts are created by an administrator";
-pub const COMPANY_VALUE_NOT_FOUND: &str = "Company value not found";
-pub const CONTACT_REQUEST_NOT_FOUND: &str = "Contact request not found";
-pub const NO_PROPERTY_WITH_ID: &str = "No property has this id";
-pub const PROPERTY_FEATURE_NOT_FOUND: &str = "Property feature not found";
-pub const ABOUT_SECTION_NOT_FOUND: &str = "About section not found";
-pub const USERNAME_TAKEN: &str = "A user with this username already exists";
+    #[test]
+    fn arabic_counts_agree_with_their_number() {
+        assert_eq!(Formatted::MinimumLength(8).arabic(), "يجب ألا يقل الطول عن 8 أحرف");
+        assert_eq!(Formatted::MinimumLength(12).arabic(), "يجب ألا يقل الطول عن 12 حرفًا");
+        assert_eq!(Formatted::MinimumLength(1).arabic(), "يجب ألا يقل الطول عن حرف واحد");
+        assert_eq!(used_by_properties(Record::Category, 3), "This category is used by 3 properties");
+        assert_eq!(Formatted::UsedByProperties(Record::Category, 3).arabic(), "هذه الفئة مستخدمة في 3 عقارات");
+        assert_eq!(Formatted::UsedByProperties(Record::PropertyType, 2).arabic(), "نوع العقار هذا مستخدم في عقارين");
+        assert_eq!(Formatted::UsedByProperties(Record::City, 1).arabic(), "هذه المدينة مستخدمة في عقار واحد");
+        assert_eq!(Formatted::UsedByProperties(Record::Region, 100).arabic(), "هذه المنطقة مستخدمة في 100 عقار");
+        assert_eq!(Formatted::TooManySignIns(15).arabic(), "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 دقيقة");
+        assert_eq!(Formatted::TooManySignIns(5).arabic(), "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 5 دقائق");
+    }
+
+    #[test]
+    fn a_message_not_of_this_crate_is_answered_as_it_is() {
+        let detail = "invalid type: string \"first\", expected i32 at line 1 column 20";
+        assert_eq!(in_language(detail, Language::Ar), detail);
+        assert_eq!(in_language("This thing is used by 3 properties", Language::Ar), "This thing is used by 3 properties");
+    }
+}

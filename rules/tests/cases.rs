@@ -1,5 +1,6 @@
 //! Runs every case file under `tests/cases/` through `rules::dispatch::call`. The frontend's
 //! test runner runs the same files through the WASM build; both must agree with `output`.
+//! A case with a `language` runs through `call_in`, answering its messages in that language.
 
 use std::fs;
 use std::path::Path;
@@ -18,6 +19,9 @@ struct Case {
     /// `true` when the operation must refuse the input.
     #[serde(default)]
     error: bool,
+    /// The language of the answer's messages ('en', 'ar'); absent: the English of `call`.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// Equality as the browser's runner sees it, plus order: numbers compare by value (`12` and
@@ -48,7 +52,11 @@ fn every_case_file_passes_natively() {
             serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for case in cases {
             count += 1;
-            let answer = rules::dispatch::call(&case.op, &case.input.to_string());
+            let input = case.input.to_string();
+            let answer = match &case.language {
+                Some(language) => rules::dispatch::call_in(&case.op, &input, language),
+                None => rules::dispatch::call(&case.op, &input),
+            };
             let ok = match (&answer, case.error) {
                 (Err(_), true) => true,
                 (Ok(text), false) => {

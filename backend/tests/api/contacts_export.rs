@@ -10,7 +10,7 @@ use crate::contacts::stored;
 use crate::helpers::TestApp;
 
 /// The cells of the first worksheet of an .xlsx, row by row, as (reference, type, xml).
-fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
+pub(crate) fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an .xlsx is a zip");
     let mut xml = String::new();
     archive.by_name("xl/worksheets/sheet1.xml").expect("the sheet").read_to_string(&mut xml).expect("xml");
@@ -25,7 +25,7 @@ fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn text_of(cell: &str) -> Option<&str> {
+pub(crate) fn text_of(cell: &str) -> Option<&str> {
     let start = cell.find("<t>").or_else(|| cell.find("<t xml:space=\"preserve\">"))?;
     let from = cell[start..].find('>')? + start + 1;
     let end = cell[from..].find("</t>")? + from;

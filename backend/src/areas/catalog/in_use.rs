@@ -30,13 +30,13 @@ impl Reference {
     }
 
     /// How the refusal names the record.
-    fn noun(self) -> &'static str {
+    fn noun(self) -> messages::Record {
         match self {
-            Reference::Category => "category",
-            Reference::PropertyType => "property type",
-            Reference::Country => "country",
-            Reference::City => "city",
-            Reference::Region => "region",
+            Reference::Category => messages::Record::Category,
+            Reference::PropertyType => messages::Record::PropertyType,
+            Reference::Country => messages::Record::Country,
+            Reference::City => messages::Record::City,
+            Reference::Region => messages::Record::Region,
         }
     }
 }

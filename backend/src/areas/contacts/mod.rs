@@ -19,6 +19,7 @@ use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::form_limit;
 use crate::platform::http::client::Client;
+use crate::platform::http::language::AnswerLanguage;
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
@@ -202,12 +203,22 @@ async fn remove_all(user: CurrentUser, db: &Db) -> ApiResult<Status> {
 }
 
 #[post("/contact-requests/export?<query..>", data = "<body>")]
-async fn export_posted(query: OffsetQuery<'_>, _user: CurrentUser, body: ExportBody) -> ApiResult<Workbook> {
-    export::posted(body, query.minutes()?).await
+async fn export_posted(
+    query: OffsetQuery<'_>,
+    _user: CurrentUser,
+    language: AnswerLanguage,
+    body: ExportBody,
+) -> ApiResult<Workbook> {
+    export::posted(body, query.minutes()?, language.0).await
 }
 
 #[get("/contact-requests/export?<params..>")]
-async fn export_period(params: ExportParams<'_>, _user: CurrentUser, db: &Db) -> ApiResult<Workbook> {
-    let query = params.parse()?;
+async fn export_period(
+    params: ExportParams<'_>,
+    _user: CurrentUser,
+    language: AnswerLanguage,
+    db: &Db,
+) -> ApiResult<Workbook> {
+    let query = params.parse(language.0)?;
     export::period(db.pool().clone(), query).await
 }

@@ -134,7 +134,7 @@ pub async fn cells(db: &AnyPool, input: Input, id: Option<i64>) -> ApiResult<Vec
             .fetch_optional(db)
             .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(rules::messages::hero_page_taken(page.label())));
+        return Err(ApiError::conflict(rules::messages::hero_page_taken(page)));
     }
     let image_data = media::keep_image(db, "imageData", input.image_data).await?;
     let image_url = if image_data.is_some() { None } else { optional_text(input.image_url) };

@@ -13,6 +13,7 @@ use sqlx::AnyPool;
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::language;
 
 use super::store;
 use super::user::User;
@@ -78,7 +79,7 @@ async fn authenticate(db: &AnyPool, settings: &Config, token: &str) -> ApiResult
     if expired || !user.is_active {
         store::delete(db, &token_hash).await?;
         let message =
-            if expired { "Your session has expired. Sign in again" } else { "This account is inactive" };
+            if expired { rules::messages::SESSION_EXPIRED } else { rules::messages::ACCOUNT_INACTIVE };
         return Err(ApiError::unauthorized(message));
     }
     if now - session.last_seen_epoch >= TOUCH_EVERY_SECS {
@@ -98,14 +99,31 @@ impl<'r> FromRequest<'r> for CurrentUser {
     type Error = ApiError;
 
     async fn from_request(request: &'r Request<'_>) -> Outcome<Self, Self::Error> {
-        let result = request.local_cache_async(async { resolve(request).await }).await;
-        match result {
+        match resolved(request).await {
             Ok(user) => {
                 request.local_cache(|| Some(crate::platform::http::headers::SignedIn));
                 Outcome::Success(CurrentUser(user.clone()))
             }
             Err(error) => Outcome::Error((error.clone().stash(request), error.clone())),
         }
+    }
+}
+
+/// The request's user, resolved once per request; a found user's language becomes the
+/// language of the answer (see [`language`]).
+async fn resolved<'r>(request: &'r Request<'_>) -> &'r ApiResult<User> {
+    let result = request.local_cache_async(async { resolve(request).await }).await;
+    if let Ok(user) = result {
+        language::remember(request, user.language);
+    }
+    result
+}
+
+/// Resolves the session of a request that has a cookie, keeping no error: for a guard that
+/// only wants the signed-in user's language, on routes open to everyone too.
+pub async fn resolve_quietly(request: &Request<'_>) {
+    if request.cookies().get(COOKIE).is_some() {
+        resolved(request).await;
     }
 }
 

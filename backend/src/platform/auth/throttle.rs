@@ -199,7 +199,7 @@ fn slowdown_ends(newest_first: &[i64]) -> Option<i64> {
 fn too_many(wait_secs: i64) -> ApiError {
     let minutes = (wait_secs + 59) / 60;
     ApiError::too_many(
-        format!("Too many failed sign-in attempts. Try again in {} minute(s)", minutes.max(1)),
+        rules::messages::too_many_sign_ins(minutes.max(1)),
         u64::try_from(wait_secs.max(1)).unwrap_or(1),
     )
 }

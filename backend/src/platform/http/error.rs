@@ -74,7 +74,7 @@ impl ApiError {
     pub fn validation(errors: FieldErrors) -> Self {
         Self {
             status: Status::UnprocessableEntity,
-            message: "Validation failed".into(),
+            message: rules::messages::VALIDATION_FAILED.into(),
             errors: Some(errors),
             retry_after_secs: None,
             current: None,
@@ -86,10 +86,7 @@ impl ApiError {
     pub fn stale(current: &impl Serialize) -> Self {
         Self {
             current: serde_json::to_value(current).ok().map(Box::new),
-            ..Self::new(
-                Status::PreconditionFailed,
-                "This record was changed by someone else since you opened it",
-            )
+            ..Self::new(Status::PreconditionFailed, rules::messages::RECORD_CHANGED)
         }
     }
 
@@ -165,10 +162,14 @@ fn is_busy(error: &dyn sqlx::error::DatabaseError) -> bool {
 }
 
 impl<'r> Responder<'r, 'static> for ApiError {
-    fn respond_to(self, _: &'r Request<'_>) -> response::Result<'static> {
+    /// The one place an error becomes its answer: its message and field messages are put
+    /// in the answer's language here (see [`super::language`]), not by each handler.
+    fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
+        let language = super::language::of(request);
+        let errors = self.errors.map(|errors| errors.in_language(language));
         let body = serde_json::to_string(&ErrorBody {
-            message: &self.message,
-            errors: self.errors.as_ref(),
+            message: &rules::messages::in_language(&self.message, language),
+            errors: errors.as_ref(),
             current: self.current.as_deref(),
         })
         .map_err(|_| Status::InternalServerError)?;

@@ -77,7 +77,7 @@ fn normal_code(code: &str) -> String {
 fn code_taken(code: &str, error: sqlx::Error) -> ApiError {
     match &error {
         sqlx::Error::Database(db) if db.is_unique_violation() => {
-            ApiError::conflict(format!("A country with code '{code}' already exists"))
+            ApiError::conflict(rules::messages::country_code_taken(code))
         }
         _ => error.into(),
     }

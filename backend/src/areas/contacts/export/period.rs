@@ -8,7 +8,8 @@ use time::{OffsetDateTime, PrimitiveDateTime, UtcOffset};
 
 use super::super::listing::stored_instant;
 use super::super::store;
-use super::workbook::{build, failed, write_workbook, Workbook};
+use super::workbook::{build, failed, write_workbook, FileName, Workbook};
+use rules::language::Language;
 use super::{offset_minutes, ExportRow, ROWS_AHEAD};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::query::{one_of, single};
@@ -29,8 +30,9 @@ pub struct ExportParams<'r> {
 pub struct PeriodExport {
     start: Option<String>,
     end: Option<String>,
-    name: String,
+    name: FileName,
     offset_minutes: i64,
+    language: Language,
 }
 
 /// A local wall-clock text of the rules (`YYYY-MM-DDTHH:MM:SS.mmm`) as a stored UTC instant.
@@ -57,7 +59,7 @@ fn selection_error(errors: rules::FieldErrors) -> ApiError {
 
 impl ExportParams<'_> {
     /// The period these parameters name, through the rules' `export` module.
-    pub fn parse(&self) -> ApiResult<PeriodExport> {
+    pub fn parse(&self, language: Language) -> ApiResult<PeriodExport> {
         let period =
             one_of(&self.period, "period", ExportPeriod::ALL, ExportPeriod::value)?.unwrap_or_default();
         let offset_minutes = offset_minutes(single(&self.offset, "offset")?)?;
@@ -89,7 +91,10 @@ impl ExportParams<'_> {
             QueryError::Now => ApiError::bad_request(error.to_string()),
         };
         let range = query.range().map_err(refuse)?;
-        let name = query.file_name().map_err(refuse)?;
+        let name = FileName {
+            name: query.file_name_in(language).map_err(refuse)?,
+            ascii: query.file_name().map_err(refuse)?,
+        };
         let convert = |text: Option<String>| -> ApiResult<Option<String>> {
             text.map(|text| {
                 local_to_stored(&text, offset)
@@ -97,14 +102,20 @@ impl ExportParams<'_> {
             })
             .transpose()
         };
-        Ok(PeriodExport { start: convert(range.start)?, end: convert(range.end)?, name, offset_minutes })
+        Ok(PeriodExport {
+            start: convert(range.start)?,
+            end: convert(range.end)?,
+            name,
+            offset_minutes,
+            language,
+        })
     }
 }
 
 /// The requests of a period, oldest first, read from the database as the writer takes them.
 pub async fn period(db: AnyPool, export: PeriodExport) -> ApiResult<Workbook> {
     let (sender, mut receiver) = rocket::tokio::sync::mpsc::channel::<ApiResult<ExportRow>>(ROWS_AHEAD);
-    let PeriodExport { start, end, name, offset_minutes } = export;
+    let PeriodExport { start, end, name, offset_minutes, language } = export;
     let reader = rocket::tokio::spawn(async move {
         let sql = format!(
             "SELECT {} FROM contact_requests WHERE created_at >= $1 AND created_at <= $2 ORDER BY created_at, id",
@@ -127,7 +138,7 @@ pub async fn period(db: AnyPool, export: PeriodExport) -> ApiResult<Workbook> {
         }
     });
     let workbook = write_workbook(name, move |path| {
-        build(path, offset_minutes, |writer| {
+        build(path, offset_minutes, language, |writer| {
             while let Some(row) = receiver.blocking_recv() {
                 writer.write(&row?).map_err(failed)?;
             }

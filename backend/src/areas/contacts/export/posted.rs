@@ -11,7 +11,8 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 use serde::Deserialize;
 use time::OffsetDateTime;
 
-use super::workbook::{build, failed, write_workbook, Workbook};
+use super::workbook::{build, failed, write_workbook, FileName, Workbook};
+use rules::language::Language;
 use super::{ExportRow, ROWS_AHEAD};
 use crate::platform::http::error::{ApiError, ApiResult};
 
@@ -144,13 +145,18 @@ fn parse_rows(source: &std::path::Path, rows: std::sync::mpsc::SyncSender<ApiRes
 
 /// The specification's export of the requests the panel sent: the body is parsed on one
 /// thread while the workbook is written on another.
-pub async fn posted(body: ExportBody, offset_minutes: i64) -> ApiResult<Workbook> {
+pub async fn posted(body: ExportBody, offset_minutes: i64, language: Language) -> ApiResult<Workbook> {
     let today = (OffsetDateTime::now_utc() + time::Duration::minutes(offset_minutes)).date();
     let ExportBody(source) = body;
     let (sender, receiver) = std::sync::mpsc::sync_channel::<ApiResult<ExportRow>>(ROWS_AHEAD);
     let parser = rocket::tokio::task::spawn_blocking(move || parse_rows(&source, sender));
-    let workbook = write_workbook(format!("contact_requests_{today}.xlsx"), move |path| {
-        build(path, offset_minutes, |writer| {
+    let today = today.to_string();
+    let name = FileName {
+        name: rules::export::posted_file_name(&today, language),
+        ascii: rules::export::posted_file_name(&today, Language::En),
+    };
+    let workbook = write_workbook(name, move |path| {
+        build(path, offset_minutes, language, |writer| {
             for row in receiver {
                 writer.write(&row?).map_err(failed)?;
             }

@@ -10,19 +10,18 @@ use time::OffsetDateTime;
 
 use super::ExportRow;
 use crate::platform::http::error::{ApiError, ApiResult};
+use rules::language::Language;
 use rules::vocabularies::ContactStatus;
 
 /// The longest text a cell holds (Excel's limit).
 const CELL_MAX_CHARS: usize = 32_767;
-const HEADERS: [&str; 10] =
-    ["ID", "Name", "Email", "Phone", "Subject", "Message", "Status", "Property ID", "Language", "Date"];
 const WIDTHS: [f64; 10] = [8.0, 24.0, 30.0, 18.0, 32.0, 60.0, 12.0, 12.0, 10.0, 18.0];
 
 /// A finished workbook, sent as a download.
 pub struct Workbook {
     file: std::fs::File,
     length: u64,
-    name: String,
+    name: FileName,
     /// Removed once the file is sent (the open handle keeps the bytes until then).
     _path: tempfile::TempPath,
 }
@@ -32,10 +31,34 @@ impl<'r> Responder<'r, 'static> for Workbook {
         let length = usize::try_from(self.length).map_err(|_| Status::InternalServerError)?;
         Response::build()
             .header(ContentType::new("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
-            .raw_header("Content-Disposition", format!("attachment; filename=\"{}\"", self.name))
+            .raw_header("Content-Disposition", self.name.disposition())
             .raw_header("Cache-Control", "no-store")
             .sized_body(length, rocket::tokio::fs::File::from_std(self.file))
             .ok()
+    }
+}
+
+/// A workbook's file name in the answer's language, and in English for a client that
+/// reads only `filename` (RFC 6266: `filename*` carries the UTF-8 name).
+pub struct FileName {
+    pub name: String,
+    pub ascii: String,
+}
+
+impl FileName {
+    fn disposition(&self) -> String {
+        if self.name == self.ascii {
+            return format!("attachment; filename=\"{}\"", self.ascii);
+        }
+        let mut encoded = String::new();
+        for byte in self.name.bytes() {
+            if byte.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&byte) {
+                encoded.push(char::from(byte));
+            } else {
+                encoded.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        format!("attachment; filename=\"{}\"; filename*=UTF-8''{encoded}", self.ascii)
     }
 }
 
@@ -45,6 +68,7 @@ pub struct RowWriter<'a> {
     date: Format,
     row: u32,
     offset_secs: i64,
+    language: Language,
 }
 
 fn cell_text(text: &str) -> &str {
@@ -54,8 +78,8 @@ fn cell_text(text: &str) -> &str {
     }
 }
 
-fn status_label(status: &str) -> &str {
-    ContactStatus::TERMS.iter().find(|term| term.value == status).map_or(status, |term| term.label)
+fn status_label(status: &str, language: Language) -> &str {
+    ContactStatus::from_value(status).map_or(status, |status| rules::export::status_label(status, language))
 }
 
 impl RowWriter<'_> {
@@ -70,7 +94,7 @@ impl RowWriter<'_> {
             (3, request.phone.as_deref().unwrap_or_default()),
             (4, request.subject.as_str()),
             (5, request.message.as_str()),
-            (6, status_label(&request.status)),
+            (6, status_label(&request.status, self.language)),
             (8, request.language.as_deref().unwrap_or_default()),
         ] {
             if !text.is_empty() {
@@ -100,6 +124,7 @@ pub(super) fn failed(error: impl std::fmt::Display) -> ApiError {
 pub(super) fn build(
     path: &std::path::Path,
     offset_minutes: i64,
+    language: Language,
     fill: impl FnOnce(&mut RowWriter<'_>) -> ApiResult<()>,
 ) -> ApiResult<()> {
     let mut workbook = rust_xlsxwriter::Workbook::new();
@@ -107,9 +132,9 @@ pub(super) fn build(
     // written in a fraction of the time level 6 takes.
     workbook.set_zip_compression_level(1);
     let sheet = workbook.add_worksheet_with_constant_memory().map_err(failed)?;
-    sheet.set_name("Contact Requests").map_err(failed)?;
+    sheet.set_name(rules::export::sheet_name(language)).map_err(failed)?;
     let bold = Format::new().set_bold();
-    for (column, (header, width)) in (0_u16..).zip(HEADERS.iter().zip(WIDTHS)) {
+    for (column, (header, width)) in (0_u16..).zip(rules::export::headers(language).iter().zip(WIDTHS)) {
         sheet.set_column_width(column, width).map_err(failed)?;
         sheet.write_string_with_format(0, column, *header, &bold).map_err(failed)?;
     }
@@ -119,6 +144,7 @@ pub(super) fn build(
         date: Format::new().set_num_format("yyyy-mm-dd hh:mm"),
         row: 0,
         offset_secs: offset_minutes * 60,
+        language,
     };
     fill(&mut writer)?;
     workbook.save(path).map_err(failed)
@@ -126,7 +152,7 @@ pub(super) fn build(
 
 /// Runs `work` on the blocking pool with a fresh temporary file, then opens the result for sending.
 pub(super) async fn write_workbook(
-    name: String,
+    name: FileName,
     work: impl FnOnce(&std::path::Path) -> ApiResult<()> + Send + 'static,
 ) -> ApiResult<Workbook> {
     let path = tempfile::NamedTempFile::new().map_err(failed)?.into_temp_path();
