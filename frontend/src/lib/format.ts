@@ -4,10 +4,15 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The digits numbers are written with: Latin 0-9 or Arabic-Indic ٠-٩ (Intl numbering systems). */
-export type Numerals = 'latn' | 'arab';
+/** The digits numbers are written with: Latin 0-9 or Arabic-Indic ٠-٩ (the user's `numerals`). */
+export type Numerals = 'latin' | 'arabic';
 
-export const DEFAULT_NUMERALS: Numerals = 'latn';
+export const DEFAULT_NUMERALS: Numerals = 'latin';
+
+/** Intl's numbering system of each choice of digits. */
+function numberingSystem(digits: Numerals): string {
+  return digits === 'arabic' ? 'arab' : 'latn';
+}
 
 /** What a formatted value depends on: the interface language and the digits. */
 export interface FormatLocale {
@@ -53,7 +58,7 @@ export function formatNumber(value: number, locale: FormatLocale, options: Intl.
   return new Intl.NumberFormat(locale.language, {
     maximumFractionDigits: 2,
     ...options,
-    numberingSystem: locale.numerals,
+    numberingSystem: numberingSystem(locale.numerals),
   }).format(value);
 }
 
@@ -73,7 +78,7 @@ export function formatDate(value: DateInput, locale: FormatLocale): string {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
-    numberingSystem: locale.numerals,
+    numberingSystem: numberingSystem(locale.numerals),
   }).format(toDate(value));
 }
 
@@ -86,7 +91,7 @@ export function formatDateTime(value: DateInput, locale: FormatLocale): string {
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
-    numberingSystem: locale.numerals,
+    numberingSystem: numberingSystem(locale.numerals),
   }).format(toDate(value));
 }
 
