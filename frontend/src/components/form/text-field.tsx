@@ -1,4 +1,5 @@
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { ltrText } from '@/components/ltr';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -12,9 +13,14 @@ export interface TextFieldProps<TValues extends FieldValues, TTransformed> {
   label: string;
   /** Arabic text: written right to left. */
   arabic?: boolean;
+  /**
+   * An English-only value (a code, a phone number): written left to right on an Arabic page
+   * too. Links and e-mail addresses are, without asking.
+   */
+  ltr?: boolean;
   /** An optional text: empty is sent as none. */
   optional?: boolean;
-  type?: 'text' | 'url';
+  type?: 'text' | 'url' | 'email' | 'tel';
   hint?: string;
   className?: string;
 }
@@ -25,17 +31,19 @@ export function TextField<TValues extends FieldValues, TTransformed>({
   name,
   label,
   arabic = false,
+  ltr = false,
   optional = false,
   type = 'text',
   hint,
   className,
 }: TextFieldProps<TValues, TTransformed>) {
   const error = useFieldError(control, name);
+  const direction = arabic ? arabicText : ltr || type !== 'text' ? ltrText : {};
   return (
     <FormField label={label} error={error} hint={hint} className={className}>
       <Input
         type={type}
-        {...(arabic ? arabicText : {})}
+        {...direction}
         {...control.register(name, optional ? { setValueAs: optionalText } : {})}
       />
     </FormField>
@@ -44,7 +52,7 @@ export function TextField<TValues extends FieldValues, TTransformed>({
 
 export interface TextareaFieldProps<TValues extends FieldValues, TTransformed> extends Omit<
   TextFieldProps<TValues, TTransformed>,
-  'type' | 'optional'
+  'type' | 'optional' | 'ltr'
 > {
   rows?: number;
 }
