@@ -5,6 +5,6 @@
 export { propertiesPageQueryOptions, usePropertiesPage, useProperty, type Property } from './api/get-properties';
 export { propertiesQueryKey, statsQueryKey } from './api/properties-keys';
 export { StatusBadge } from './components/status-badge';
-export { continentLabel, formatAmount } from './components/listing-text';
+export { continentLabel } from './components/listing-text';
 export { PropertyForm } from './components/property-form';
 export { uploadImages } from './api/upload-images';

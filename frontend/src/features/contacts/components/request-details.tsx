@@ -11,6 +11,7 @@ import { arabicText } from '@/lib/form';
 import { runRule } from '@/lib/rules';
 import type { ContactRequest } from '../api/contact-requests';
 import { ContactStatusBadge } from './contact-status-badge';
+import { useFormat } from '@/lib/format';
 
 function replyTo(request: ContactRequest): ReplyTo {
   return {
@@ -53,6 +54,7 @@ function PropertyName({ id }: { id: number }) {
 /** The details dialog (core §2): everything the visitor sent, with ways to answer them. */
 export function RequestDetails({ request, onClose }: { request: ContactRequest | null; onClose: () => void }) {
   const { t } = useTranslation('contacts');
+  const f = useFormat();
   const whatsapp = request === null ? null : whatsappLink(request);
   const textProps = request?.language === 'ar' ? arabicText : englishText;
   return (
@@ -101,7 +103,7 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
                 )}
               </span>
             </Field>
-            <Field label={t('details.date')}>{new Date(request.createdAt).toLocaleString()}</Field>
+            <Field label={t('details.date')}>{f.dateTime(request.createdAt)}</Field>
             {request.propertyId != null && (
               <Field label={t('details.property')}>
                 <Link className="text-primary underline" to={`/properties?edit=${request.propertyId}`}>

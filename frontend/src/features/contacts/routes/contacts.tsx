@@ -40,9 +40,11 @@ import { useExportOne } from '../api/export';
 import { ContactStatusBadge } from '../components/contact-status-badge';
 import { ExportDialog } from '../components/export-dialog';
 import { RequestDetails } from '../components/request-details';
+import { useFormat } from '@/lib/format';
 
 function ContactRequests() {
   const { t } = useTranslation('contacts');
+  const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
   const listing = useContactPage({
@@ -224,7 +226,7 @@ function ContactRequests() {
                           </div>
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
-                          {new Date(request.createdAt).toLocaleDateString()}
+                          {f.date(request.createdAt)}
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
                           <div className="flex gap-1">

@@ -5,9 +5,10 @@ import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { continentLabel, formatAmount, propertiesPageQueryOptions, StatusBadge } from '@/features/properties';
+import { continentLabel, propertiesPageQueryOptions, StatusBadge } from '@/features/properties';
 import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { constants } from '@/lib/rules';
+import { useFormat } from '@/lib/format';
 
 /** The number badge: the property number without its '#', else the row's place from 1. */
 function numberBadge(propertyNumber: string | null | undefined, index: number): string {
@@ -20,7 +21,8 @@ function numberBadge(propertyNumber: string | null | undefined, index: number): 
  * in an Arabic interface), location (or else continent), status, and the price with '$' and the currency.
  */
 export function RecentProperties() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const arabicFirst = useArabicFirst();
   const recent = useQuery(
     propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }),
@@ -59,7 +61,7 @@ export function RecentProperties() {
                 <div className="grid justify-items-end gap-1">
                   <StatusBadge status={property.status} />
                   <span className="text-sm font-semibold whitespace-nowrap" {...latinValue}>
-                    {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                    {t('price', { price: f.number(property.price), currency: property.currency })}
                   </span>
                 </div>
               </li>

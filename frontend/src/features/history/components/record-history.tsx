@@ -10,14 +10,11 @@ import { termLabel, textLanguage, useArabicFirst } from '@/lib/bilingual';
 import { constants, vocabulary, type VocabularyName } from '@/lib/rules';
 import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
 import { fieldName, valueText, type ValueWords } from './change-text';
+import { useFormat } from '@/lib/format';
 
 export interface RecordHistoryProps {
   entity: Entity;
   id: number;
-}
-
-function formatWhen(at: string): string {
-  return new Date(at).toLocaleString();
 }
 
 /** The vocabulary a recorded field's coded values come from, by the record's kind. */
@@ -72,6 +69,7 @@ function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
   const { t, i18n } = useTranslation('history');
   const languages = { En: t('english'), Ar: t('arabic') };
   const wordsOf = useValueWords(entity);
+  const f = useFormat();
   const names = (base: string) => (i18n.exists(`fields.${base}`, { ns: 'history' }) ? t(`fields.${base}` as 'fields.name') : undefined);
   const shown = (value: unknown, field: string) => {
     const text = valueText(value, wordsOf(field));
@@ -83,7 +81,7 @@ function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
       <p className="text-sm">
         <span className="font-medium">{t(`did.${entry.action}`, { who })}</span>{' '}
         <time dateTime={entry.at} className="text-muted-foreground">
-          {formatWhen(entry.at)}
+          {f.dateTime(entry.at)}
         </time>
       </p>
       {entry.action === 'update' && entry.changes.length === 0 && (

@@ -1,5 +1,5 @@
 // How a listing's coded values read on screen: status and continent by the rules'
-// vocabularies (in the interface language), money in the interface language's digits.
+// vocabularies, in the interface language.
 import type { PropertyStatus } from '@/generated/types';
 import { termLabel } from '@/lib/bilingual';
 import { runRule } from '@/lib/rules';
@@ -31,7 +31,3 @@ export function continentLabel(continent: string, arabicFirst: boolean): string 
   return label('continents', continent, arabicFirst);
 }
 
-/** A price with its thousands grouped, as the interface language writes numbers. */
-export function formatAmount(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(amount);
-}

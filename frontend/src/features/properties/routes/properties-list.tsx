@@ -28,10 +28,11 @@ import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
-import { continentLabel, formatAmount } from '../components/listing-text';
+import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
+import { useFormat } from '@/lib/format';
 
 function Thumbnail({ property }: { property: Property }) {
   const { t } = useTranslation('properties');
@@ -58,7 +59,8 @@ function Thumbnail({ property }: { property: Property }) {
  * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
  */
 function PropertiesList() {
-  const { t, i18n } = useTranslation('properties');
+  const { t } = useTranslation('properties');
+  const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
   const listing = usePropertiesPage({
@@ -176,7 +178,7 @@ function PropertiesList() {
                         </TableCell>
                         <TableCell className="px-3">{pickText(arabicFirst, property.typeName, property.typeNameAr)}</TableCell>
                         <TableCell className="px-3 whitespace-nowrap" {...latinValue}>
-                          {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                          {t('price', { price: f.number(property.price), currency: property.currency })}
                         </TableCell>
                         <TableCell className="px-3 whitespace-nowrap">
                           {property.continent == null ? '' : continentLabel(property.continent, arabicFirst)}
