@@ -2,9 +2,9 @@
 // and show the same status badges and amounts; the statistics are read again after any
 // property change, under the key kept here. The quick form's page offers the property form
 // beside its own, and uploads its images the same way.
-export { propertiesPageQueryOptions, usePropertiesPage, type Property } from './api/get-properties';
+export { propertiesPageQueryOptions, usePropertiesPage, useProperty, type Property } from './api/get-properties';
 export { propertiesQueryKey, statsQueryKey } from './api/properties-keys';
 export { StatusBadge } from './components/status-badge';
-export { continentLabel, formatAmount } from './components/listing-text';
+export { continentLabel } from './components/listing-text';
 export { PropertyForm } from './components/property-form';
 export { uploadImages } from './api/upload-images';

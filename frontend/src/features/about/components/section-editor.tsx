@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { RecordHistory } from '@/features/history';
 import type { AboutSectionInput, AboutSectionType } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
 import { checkSectionUpload, coerceDisplayOrder, constants, vocabulary } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -55,6 +56,7 @@ function formValues(section: AboutSection | null, type: AboutSectionType): Draft
 
 function SectionForm({ section, type, onDone }: { section: AboutSection | null; type: AboutSectionType; onDone: () => void }) {
   const { t } = useTranslation('about');
+  const arabicFirst = useArabicFirst();
   const form = useForm<Draft<AboutSectionInput>, unknown, AboutSectionInput>({
     resolver: rulesResolver('aboutSection'),
     defaultValues: formValues(section, type),
@@ -109,24 +111,33 @@ function SectionForm({ section, type, onDone }: { section: AboutSection | null; 
         <FormField label={t('fields.orderIndex')} error={errors.orderIndex?.message}>
           <Input type="number" inputMode="numeric" {...register('orderIndex', { setValueAs: coerceDisplayOrder })} />
         </FormField>
-        <FormField label={t('fields.titleEn')} error={errors.titleEn?.message}>
-          <Input {...register('titleEn')} />
-        </FormField>
-        <FormField label={t('fields.titleAr')} error={errors.titleAr?.message}>
-          <Input {...arabicText} {...register('titleAr')} />
-        </FormField>
-        <FormField label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
-          <Input {...register('subtitleEn')} />
-        </FormField>
-        <FormField label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
-          <Input {...arabicText} {...register('subtitleAr')} />
-        </FormField>
-        <FormField label={t('fields.contentEn')} error={errors.contentEn?.message}>
-          <Textarea rows={4} {...register('contentEn')} />
-        </FormField>
-        <FormField label={t('fields.contentAr')} error={errors.contentAr?.message}>
-          <Textarea rows={4} {...arabicText} {...register('contentAr')} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
+            <Input {...register('titleEn')} />
+          </FormField>,
+          <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
+            <Input {...arabicText} {...register('titleAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="subtitleEn" label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
+            <Input {...register('subtitleEn')} />
+          </FormField>,
+          <FormField key="subtitleAr" label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
+            <Input {...arabicText} {...register('subtitleAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="contentEn" label={t('fields.contentEn')} error={errors.contentEn?.message}>
+            <Textarea rows={4} {...register('contentEn')} />
+          </FormField>,
+          <FormField key="contentAr" label={t('fields.contentAr')} error={errors.contentAr?.message}>
+            <Textarea rows={4} {...arabicText} {...register('contentAr')} />
+          </FormField>,
+        )}
         <FormField label={t('fields.iconClass')} error={errors.iconClass?.message}>
           <Input dir="ltr" placeholder={constants().aboutIconExamples[0]} {...register('iconClass')} />
         </FormField>

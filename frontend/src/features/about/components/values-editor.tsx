@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ValueItem, ValuesSectionForm } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { arabicText, type Draft } from '@/lib/form';
 import { checkSectionUpload, constants } from '@/lib/rules';
@@ -54,6 +55,7 @@ function message(errors: FieldErrors<Draft<ValuesSectionForm>>, path: string): s
 
 function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; onDone: () => void }) {
   const { t } = useTranslation('about');
+  const arabicFirst = useArabicFirst();
   const save = useSaveValuesSection();
   const {
     register,
@@ -92,18 +94,24 @@ function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; o
       unsaved={isDirty}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.sectionTitleEn')} error={message(errors, 'sectionTitleEn')}>
-          <Input {...register('sectionTitleEn')} />
-        </FormField>
-        <FormField label={t('fields.sectionTitleAr')} error={message(errors, 'sectionTitleAr')}>
-          <Input {...arabicText} {...register('sectionTitleAr')} />
-        </FormField>
-        <FormField label={t('fields.sectionSubtitleEn')} error={message(errors, 'sectionSubtitleEn')}>
-          <Input {...register('sectionSubtitleEn')} />
-        </FormField>
-        <FormField label={t('fields.sectionSubtitleAr')} error={message(errors, 'sectionSubtitleAr')}>
-          <Input {...arabicText} {...register('sectionSubtitleAr')} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="sectionTitleEn" label={t('fields.sectionTitleEn')} error={message(errors, 'sectionTitleEn')}>
+            <Input {...register('sectionTitleEn')} />
+          </FormField>,
+          <FormField key="sectionTitleAr" label={t('fields.sectionTitleAr')} error={message(errors, 'sectionTitleAr')}>
+            <Input {...arabicText} {...register('sectionTitleAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="sectionSubtitleEn" label={t('fields.sectionSubtitleEn')} error={message(errors, 'sectionSubtitleEn')}>
+            <Input {...register('sectionSubtitleEn')} />
+          </FormField>,
+          <FormField key="sectionSubtitleAr" label={t('fields.sectionSubtitleAr')} error={message(errors, 'sectionSubtitleAr')}>
+            <Input {...arabicText} {...register('sectionSubtitleAr')} />
+          </FormField>,
+        )}
       </div>
       {message(errors, 'values') !== undefined && (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -132,18 +140,24 @@ function ValuesForm({ sections, onDone }: { sections: readonly AboutSection[]; o
                 </Button>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label={t('fields.valueTitleEn')} error={message(errors, `values.${index}.titleEn`)}>
-                  <Input {...register(`values.${index}.titleEn`)} />
-                </FormField>
-                <FormField label={t('fields.valueTitleAr')} error={message(errors, `values.${index}.titleAr`)}>
-                  <Input {...arabicText} {...register(`values.${index}.titleAr`)} />
-                </FormField>
-                <FormField label={t('fields.valueContentEn')} error={message(errors, `values.${index}.contentEn`)}>
-                  <Textarea rows={3} {...register(`values.${index}.contentEn`)} />
-                </FormField>
-                <FormField label={t('fields.valueContentAr')} error={message(errors, `values.${index}.contentAr`)}>
-                  <Textarea rows={3} {...arabicText} {...register(`values.${index}.contentAr`)} />
-                </FormField>
+                {bilingualOrder(
+                  arabicFirst,
+                  <FormField key="valueTitleEn" label={t('fields.valueTitleEn')} error={message(errors, `values.${index}.titleEn`)}>
+                    <Input {...register(`values.${index}.titleEn`)} />
+                  </FormField>,
+                  <FormField key="valueTitleAr" label={t('fields.valueTitleAr')} error={message(errors, `values.${index}.titleAr`)}>
+                    <Input {...arabicText} {...register(`values.${index}.titleAr`)} />
+                  </FormField>,
+                )}
+                {bilingualOrder(
+                  arabicFirst,
+                  <FormField key="valueContentEn" label={t('fields.valueContentEn')} error={message(errors, `values.${index}.contentEn`)}>
+                    <Textarea rows={3} {...register(`values.${index}.contentEn`)} />
+                  </FormField>,
+                  <FormField key="valueContentAr" label={t('fields.valueContentAr')} error={message(errors, `values.${index}.contentAr`)}>
+                    <Textarea rows={3} {...arabicText} {...register(`values.${index}.contentAr`)} />
+                  </FormField>,
+                )}
                 <FormField label={t('fields.iconClass')}>
                   <Input dir="ltr" placeholder={constants().aboutIconExamples[1]} {...register(`values.${index}.iconClass`)} />
                 </FormField>

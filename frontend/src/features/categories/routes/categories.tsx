@@ -20,6 +20,7 @@ import {
   useClientRows,
 } from '@/components/ui/table';
 import { deleteToasts } from '@/hooks/delete-toasts';
+import { bilingualOrder, englishText, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { truncate } from '@/lib/rules';
@@ -30,6 +31,7 @@ import { CategoryDialog, type CategoryDialogState } from '../components/category
 /** Categories (core-panel §2): a searchable table of every category, edited in a dialog. */
 export default function CategoriesRoute() {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const categories = useCategories();
   const remove = useDeleteCategory();
   const [dialog, setDialog] = useState<CategoryDialogState>(null);
@@ -77,10 +79,20 @@ export default function CategoriesRoute() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>{t('fields.image')}</TableHead>
-                    <TableHead>{t('fields.nameEn')}</TableHead>
-                    <TableHead>{t('fields.nameAr')}</TableHead>
-                    <TableHead className="max-w-xs">{t('fields.descriptionEn')}</TableHead>
-                    <TableHead className="max-w-xs">{t('fields.descriptionAr')}</TableHead>
+                    {bilingualOrder(
+                      arabicFirst,
+                      <TableHead key="nameEn">{t('fields.nameEn')}</TableHead>,
+                      <TableHead key="nameAr">{t('fields.nameAr')}</TableHead>,
+                    )}
+                    {bilingualOrder(
+                      arabicFirst,
+                      <TableHead key="descriptionEn" className="max-w-xs">
+                        {t('fields.descriptionEn')}
+                      </TableHead>,
+                      <TableHead key="descriptionAr" className="max-w-xs">
+                        {t('fields.descriptionAr')}
+                      </TableHead>,
+                    )}
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
@@ -96,23 +108,33 @@ export default function CategoriesRoute() {
                           ) : (
                             <img
                               src={scaledImage(category.imageUrl, 160)}
-                              alt={category.nameEn}
+                              alt={pickText(arabicFirst, category.nameEn, category.nameAr)}
                               className="size-12 rounded-md object-cover"
                             />
                           )}
                         </TableCell>
-                        <TableCell>
-                          <span className="font-medium">{category.nameEn}</span>
-                        </TableCell>
-                        <TableCell>
-                          <span {...arabicText}>{category.nameAr}</span>
-                        </TableCell>
-                        <TableCell className="max-w-xs text-muted-foreground">
-                          {truncate(category.descriptionEn ?? '')}
-                        </TableCell>
-                        <TableCell className="max-w-xs text-muted-foreground">
-                          <span {...arabicText}>{truncate(category.descriptionAr ?? '')}</span>
-                        </TableCell>
+                        {bilingualOrder(
+                          arabicFirst,
+                          <TableCell key="nameEn">
+                            <span className={arabicFirst ? undefined : 'font-medium'} {...englishText}>
+                              {category.nameEn}
+                            </span>
+                          </TableCell>,
+                          <TableCell key="nameAr">
+                            <span className={arabicFirst ? 'font-medium' : undefined} {...arabicText}>
+                              {category.nameAr}
+                            </span>
+                          </TableCell>,
+                        )}
+                        {bilingualOrder(
+                          arabicFirst,
+                          <TableCell key="descriptionEn" className="max-w-xs text-muted-foreground">
+                            <span {...englishText}>{truncate(category.descriptionEn ?? '')}</span>
+                          </TableCell>,
+                          <TableCell key="descriptionAr" className="max-w-xs text-muted-foreground">
+                            <span {...arabicText}>{truncate(category.descriptionAr ?? '')}</span>
+                          </TableCell>,
+                        )}
                         <RowActions
                           onEdit={() => {
                             setDialog({ category });

@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { ValuesSectionSettingsInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { errorMessage } from '@/lib/api-client';
 import { arabicText, type Draft } from '@/lib/form';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -12,6 +13,7 @@ import { useSaveValuesSectionSettings, type ValuesSectionSettings } from '../api
 
 function SettingsForm({ settings, onDone }: { settings: ValuesSectionSettings; onDone: () => void }) {
   const { t } = useTranslation('companyValues');
+  const arabicFirst = useArabicFirst();
   const save = useSaveValuesSectionSettings();
   const {
     register,
@@ -47,18 +49,24 @@ function SettingsForm({ settings, onDone }: { settings: ValuesSectionSettings; o
       unsaved={isDirty}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.sectionTitleEn')} error={errors.titleEn?.message}>
-          <Input required {...register('titleEn')} />
-        </FormField>
-        <FormField label={t('fields.sectionTitleAr')} error={errors.titleAr?.message}>
-          <Input required {...arabicText} {...register('titleAr')} />
-        </FormField>
-        <FormField label={t('fields.sectionSubtitleEn')} error={errors.subtitleEn?.message}>
-          <Input required {...register('subtitleEn')} />
-        </FormField>
-        <FormField label={t('fields.sectionSubtitleAr')} error={errors.subtitleAr?.message}>
-          <Input required {...arabicText} {...register('subtitleAr')} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="sectionTitleEn" label={t('fields.sectionTitleEn')} error={errors.titleEn?.message}>
+            <Input required {...register('titleEn')} />
+          </FormField>,
+          <FormField key="sectionTitleAr" label={t('fields.sectionTitleAr')} error={errors.titleAr?.message}>
+            <Input required {...arabicText} {...register('titleAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="sectionSubtitleEn" label={t('fields.sectionSubtitleEn')} error={errors.subtitleEn?.message}>
+            <Input required {...register('subtitleEn')} />
+          </FormField>,
+          <FormField key="sectionSubtitleAr" label={t('fields.sectionSubtitleAr')} error={errors.subtitleAr?.message}>
+            <Input required {...arabicText} {...register('subtitleAr')} />
+          </FormField>,
+        )}
       </div>
     </FormDialogContent>
   );

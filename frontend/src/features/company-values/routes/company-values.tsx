@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
+import { bilingualOrder, englishText, useArabicFirst } from '@/lib/bilingual';
 import { isConflict } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
 import { useDeleteCompanyValue } from '../api/delete-company-value';
@@ -19,6 +20,7 @@ import { ValueDialog, type ValueDialogState } from '../components/value-dialog';
 
 function CompanyValues() {
   const { t } = useTranslation('companyValues');
+  const arabicFirst = useArabicFirst();
   const values = useCompanyValues();
   const settings = useValuesSectionSettings();
   const remove = useDeleteCompanyValue();
@@ -75,14 +77,17 @@ function CompanyValues() {
             <CardTitle>{t('sectionConfiguration')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <p className="font-semibold">{settings.data.titleEn}</p>
-              <p className="text-sm text-muted-foreground">{settings.data.subtitleEn}</p>
-            </div>
-            <div {...arabicText}>
-              <p className="font-semibold">{settings.data.titleAr}</p>
-              <p className="text-sm text-muted-foreground">{settings.data.subtitleAr}</p>
-            </div>
+            {bilingualOrder(
+              arabicFirst,
+              <div key="en" {...englishText}>
+                <p className="font-semibold">{settings.data.titleEn}</p>
+                <p className="text-sm text-muted-foreground">{settings.data.subtitleEn}</p>
+              </div>,
+              <div key="ar" {...arabicText}>
+                <p className="font-semibold">{settings.data.titleAr}</p>
+                <p className="text-sm text-muted-foreground">{settings.data.subtitleAr}</p>
+              </div>,
+            )}
           </CardContent>
         </Card>
       )}

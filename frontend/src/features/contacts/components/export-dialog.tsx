@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import type { ExportPeriod } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
+import { useTermLabel } from '@/lib/bilingual';
 import { vocabulary } from '@/lib/rules';
 import { contactRequestsQueryKey, getContactPage } from '../api/contact-requests';
 import { localNow, periodInstants, useExportPeriod } from '../api/export';
@@ -26,6 +27,7 @@ function usePeriodCount(period: ExportPeriod, startDate: string, endDate: string
 /** 'Export Excel' (core §2, §7): a period, or a custom range whose end day counts whole. */
 export function ExportDialog({ open, total, onClose }: { open: boolean; total: number; onClose: () => void }) {
   const { t } = useTranslation('contacts');
+  const label = useTermLabel();
   const id = useId();
   const [period, setPeriod] = useState<ExportPeriod>('all');
   const [startDate, setStartDate] = useState('');
@@ -74,7 +76,7 @@ export function ExportDialog({ open, total, onClose }: { open: boolean; total: n
             >
               {vocabulary('exportPeriods').map((term) => (
                 <option key={term.value} value={term.value}>
-                  {term.label}
+                  {label('exportPeriods', term)}
                 </option>
               ))}
             </Select>

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useProperty } from '@/features/properties';
 import type { ReplyTo } from '@/generated/types';
+import { englishText, latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { runRule } from '@/lib/rules';
 import type { ContactRequest } from '../api/contact-requests';
 import { ContactStatusBadge } from './contact-status-badge';
+import { useFormat } from '@/lib/format';
 
 function replyTo(request: ContactRequest): ReplyTo {
   return {
@@ -39,11 +42,21 @@ function Field({ label, wide = false, children }: { label: string; wide?: boolea
   );
 }
 
+/** The related listing's title in the interface language, its number until it arrives. */
+function PropertyName({ id }: { id: number }) {
+  const { t } = useTranslation('contacts');
+  const arabicFirst = useArabicFirst();
+  const property = useProperty(id);
+  if (property.data === undefined) return <>{t('details.propertyLink', { id })}</>;
+  return <>{pickText(arabicFirst, property.data.titleEn, property.data.titleAr)}</>;
+}
+
 /** The details dialog (core §2): everything the visitor sent, with ways to answer them. */
 export function RequestDetails({ request, onClose }: { request: ContactRequest | null; onClose: () => void }) {
   const { t } = useTranslation('contacts');
+  const f = useFormat();
   const whatsapp = request === null ? null : whatsappLink(request);
-  const textProps = request?.language === 'ar' ? arabicText : {};
+  const textProps = request?.language === 'ar' ? arabicText : englishText;
   return (
     <Dialog
       open={request !== null}
@@ -66,7 +79,9 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
             </Field>
             <Field label={t('details.email')}>
               <span className="flex flex-wrap items-center gap-2">
-                <span className="break-all">{request.email}</span>
+                <span className="break-all" {...latinValue}>
+                  {request.email}
+                </span>
                 <Button asChild size="sm" variant="outline">
                   <a href={mailLink(request)}>
                     <Mail aria-hidden />
@@ -77,7 +92,7 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
             </Field>
             <Field label={t('details.phone')}>
               <span className="flex flex-wrap items-center gap-2">
-                <span dir="ltr">{request.phone ?? t('details.noPhone')}</span>
+                {request.phone == null ? <span>{t('details.noPhone')}</span> : <span {...latinValue}>{request.phone}</span>}
                 {whatsapp !== null && (
                   <Button asChild size="sm" variant="outline">
                     <a href={whatsapp} target="_blank" rel="noopener noreferrer">
@@ -88,11 +103,11 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
                 )}
               </span>
             </Field>
-            <Field label={t('details.date')}>{new Date(request.createdAt).toLocaleString()}</Field>
+            <Field label={t('details.date')}>{f.dateTime(request.createdAt)}</Field>
             {request.propertyId != null && (
               <Field label={t('details.property')}>
                 <Link className="text-primary underline" to={`/properties?edit=${request.propertyId}`}>
-                  {t('details.propertyLink', { id: request.propertyId })}
+                  <PropertyName id={request.propertyId} />
                 </Link>
               </Field>
             )}

@@ -25,6 +25,7 @@ import type { ContactStatus } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { useListAddress } from '@/hooks/use-list-address';
 import { isConflict, serverMessage } from '@/lib/api-client';
+import { englishText, latinValue } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { constants, truncate, vocabulary } from '@/lib/rules';
 import {
@@ -39,9 +40,11 @@ import { useExportOne } from '../api/export';
 import { ContactStatusBadge } from '../components/contact-status-badge';
 import { ExportDialog } from '../components/export-dialog';
 import { RequestDetails } from '../components/request-details';
+import { useFormat } from '@/lib/format';
 
 function ContactRequests() {
   const { t } = useTranslation('contacts');
+  const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
   const listing = useContactPage({
@@ -60,7 +63,8 @@ function ContactRequests() {
   const [confirmAll, setConfirmAll] = useState(false);
   const [exporting, setExporting] = useState(false);
   const total = counts.data?.total ?? 0;
-  const rtl = (request: ContactRequest) => (request.language === 'ar' ? arabicText : {});
+  // What a visitor wrote reads in the language they wrote it in, whatever the interface's.
+  const rtl = (request: ContactRequest) => (request.language === 'ar' ? arabicText : englishText);
 
   const changeStatus = (request: ContactRequest, status: ContactStatus) => {
     setStatus.mutate(
@@ -170,9 +174,11 @@ function ContactRequests() {
                             <p className="font-medium" {...rtl(request)}>
                               {request.name}
                             </p>
-                            <p className="text-xs break-all text-muted-foreground">{request.email}</p>
+                            <p className="text-xs break-all text-muted-foreground" {...latinValue}>
+                              {request.email}
+                            </p>
                             {request.phone != null && (
-                              <p className="text-xs text-muted-foreground" dir="ltr">
+                              <p className="text-xs text-muted-foreground" {...latinValue}>
                                 {request.phone}
                               </p>
                             )}
@@ -220,7 +226,7 @@ function ContactRequests() {
                           </div>
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
-                          {new Date(request.createdAt).toLocaleDateString()}
+                          {f.date(request.createdAt)}
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
                           <div className="flex gap-1">

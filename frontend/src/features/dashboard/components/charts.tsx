@@ -24,10 +24,11 @@ function ChartCard({
 }: {
   title: string;
   rows: Row[];
-  spec: Omit<ChartSpec, 'labels' | 'values'>;
+  spec: Omit<ChartSpec, 'labels' | 'values' | 'rtl'>;
   headers: [string, string];
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const rtl = i18n.dir() === 'rtl';
   const [asTable, setAsTable] = useState(false);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
@@ -40,7 +41,7 @@ function ChartCard({
     let cancelled = false;
     import('./draw-chart').then(
       ({ drawChart }) => {
-        if (!cancelled) remove = drawChart(target, { ...spec, labels: rows.map((r) => r.label), values: rows.map((r) => r.value) });
+        if (!cancelled) remove = drawChart(target, { ...spec, rtl, labels: rows.map((r) => r.label), values: rows.map((r) => r.value) });
       },
       () => {
         setFailed(true);
@@ -52,7 +53,7 @@ function ChartCard({
     };
     // The figures, not the arrays' identities, decide a redraw.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asTable, key]);
+  }, [asTable, key, rtl]);
 
   const summary = rows.map((row) => `${row.label}: ${row.value}`).join(', ');
   const showTable = asTable || failed;
@@ -79,11 +80,11 @@ function ChartCard({
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>
-                <tr className="text-left text-muted-foreground">
+                <tr className="text-start text-muted-foreground">
                   <th scope="col" className="py-1 font-medium">
                     {headers[0]}
                   </th>
-                  <th scope="col" className="py-1 text-right font-medium">
+                  <th scope="col" className="py-1 text-end font-medium">
                     {headers[1]}
                   </th>
                 </tr>
@@ -91,10 +92,10 @@ function ChartCard({
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.label} className="border-t border-border">
-                    <th scope="row" className="py-1 text-left font-normal">
+                    <th scope="row" className="py-1 text-start font-normal">
                       {row.label}
                     </th>
-                    <td className="py-1 text-right">{row.value}</td>
+                    <td className="py-1 text-end">{row.value}</td>
                   </tr>
                 ))}
               </tbody>

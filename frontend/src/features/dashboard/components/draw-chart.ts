@@ -20,6 +20,8 @@ export interface ChartSpec {
   /** The series' name, shown in tooltips. */
   series: string;
   colors: string[];
+  /** Right to left: the time axis runs from the right, the value axis stands on the right. */
+  rtl: boolean;
 }
 
 /** Draws `spec` on `canvas`; answers how to remove it. */
@@ -34,8 +36,18 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): () => voi
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
-      plugins: { legend: { display: spec.kind === 'doughnut', position: 'bottom' } },
-      ...(spec.kind === 'bar' ? { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
+      plugins: {
+        legend: { display: spec.kind === 'doughnut', position: 'bottom', rtl: spec.rtl },
+        tooltip: { rtl: spec.rtl },
+      },
+      ...(spec.kind === 'bar'
+        ? {
+            scales: {
+              x: { reverse: spec.rtl },
+              y: { beginAtZero: true, position: spec.rtl ? 'right' : 'left', ticks: { precision: 0 } },
+            },
+          }
+        : {}),
     },
   });
   return () => {

@@ -4,7 +4,7 @@ import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { recordLink, useRecentActivity, type Activity } from '@/features/history';
 import { constants } from '@/lib/rules';
-import { formatMoment } from './format';
+import { useFormat } from '@/lib/format';
 
 function Sentence({ activity }: { activity: Activity }) {
   const { t } = useTranslation('history');
@@ -20,6 +20,7 @@ function Sentence({ activity }: { activity: Activity }) {
  */
 export function RecentActivity() {
   const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const activity = useRecentActivity(constants().statsRefetchMs);
   return (
     <Card>
@@ -46,7 +47,7 @@ export function RecentActivity() {
                   <Sentence activity={entry} />
                 </Link>
                 <time dateTime={entry.at} className="shrink-0 text-xs text-muted-foreground">
-                  {formatMoment(entry.at)}
+                  {f.dateTime(entry.at)}
                 </time>
               </li>
             ))}

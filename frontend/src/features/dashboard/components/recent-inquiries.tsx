@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactStatusBadge, useRecentInquiries } from '@/features/contacts';
 import { arabicText } from '@/lib/form';
 import { constants } from '@/lib/rules';
+import { useFormat } from '@/lib/format';
 
 /**
  * 'Recent Inquiries' (core-panel §2): up to 3 of the newest 5 contact requests, each with
@@ -13,6 +14,7 @@ import { constants } from '@/lib/rules';
  */
 export function RecentInquiries() {
   const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const { dashboardInquiries, dashboardInquirySlice } = constants();
   const recent = useRecentInquiries(dashboardInquirySlice);
   return (
@@ -56,7 +58,7 @@ export function RecentInquiries() {
                     </p>
                   </div>
                   <span className="text-xs whitespace-nowrap text-muted-foreground">
-                    {new Date(inquiry.createdAt).toLocaleDateString()}
+                    {f.date(inquiry.createdAt)}
                   </span>
                 </li>
               );

@@ -5,8 +5,10 @@ import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { continentLabel, formatAmount, propertiesPageQueryOptions, StatusBadge } from '@/features/properties';
+import { continentLabel, propertiesPageQueryOptions, StatusBadge } from '@/features/properties';
+import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { constants } from '@/lib/rules';
+import { useFormat } from '@/lib/format';
 
 /** The number badge: the property number without its '#', else the row's place from 1. */
 function numberBadge(propertyNumber: string | null | undefined, index: number): string {
@@ -15,11 +17,13 @@ function numberBadge(propertyNumber: string | null | undefined, index: number): 
 }
 
 /**
- * 'Recent Properties' (core-panel §2): the newest listings with number badge, English
- * title, location (or else continent), status, and the price with '$' and the currency.
+ * 'Recent Properties' (core-panel §2): the newest listings with number badge, title (Arabic
+ * in an Arabic interface), location (or else continent), status, and the price with '$' and the currency.
  */
 export function RecentProperties() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const f = useFormat();
+  const arabicFirst = useArabicFirst();
   const recent = useQuery(
     propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }),
   );
@@ -44,19 +48,20 @@ export function RecentProperties() {
           <ul className="grid gap-3">
             {recent.data.rows.map((property, index) => (
               <li key={property.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
-                <Badge variant="secondary" className="min-w-10 font-mono">
+                <Badge variant="secondary" className="min-w-10 font-mono" {...latinValue}>
                   {numberBadge(property.propertyNumber, index)}
                 </Badge>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{property.titleEn}</p>
+                  <p className="truncate font-medium">{pickText(arabicFirst, property.titleEn, property.titleAr)}</p>
                   <p className="truncate text-sm text-muted-foreground">
-                    {property.locationEn || (property.continent == null ? '' : continentLabel(property.continent))}
+                    {pickText(arabicFirst, property.locationEn, property.locationAr) ||
+                      (property.continent == null ? '' : continentLabel(property.continent, arabicFirst))}
                   </p>
                 </div>
                 <div className="grid justify-items-end gap-1">
                   <StatusBadge status={property.status} />
-                  <span className="text-sm font-semibold whitespace-nowrap">
-                    {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                  <span className="text-sm font-semibold whitespace-nowrap" {...latinValue}>
+                    {t('price', { price: f.number(property.price), currency: property.currency })}
                   </span>
                 </div>
               </li>

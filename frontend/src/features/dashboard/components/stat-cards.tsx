@@ -4,6 +4,7 @@ import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useStats } from '../api/get-stats';
+import { useFormat } from '@/lib/format';
 
 const FIGURES: readonly { key: 'totalProperties' | 'activeListings' | 'pendingRequests'; icon: LucideIcon }[] = [
   { key: 'totalProperties', icon: Building2 },
@@ -13,7 +14,8 @@ const FIGURES: readonly { key: 'totalProperties' | 'activeListings' | 'pendingRe
 
 /** The three figures of the stats call (core-panel §2): nothing is shown until they arrive. */
 export function StatCards() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const stats = useStats();
   if (stats.isError) return <QueryError error={stats.error} />;
   return (
@@ -29,7 +31,7 @@ export function StatCards() {
               {stats.data === undefined ? (
                 <Spinner label={t('common.loading', { ns: 'translation' })} />
               ) : (
-                new Intl.NumberFormat(i18n.language).format(stats.data[key])
+                f.number(stats.data[key])
               )}
             </p>
           </CardContent>

@@ -6,7 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import { useSystemStatus } from '../api/get-system-status';
-import { formatDuration, formatMoment } from './format';
+import { formatDuration } from './format';
+import { useFormat } from '@/lib/format';
 
 function Check({ ok, name, state, detail }: { ok: boolean; name: string; state: string; detail?: ReactNode }) {
   const Icon = ok ? CheckCircle2 : XCircle;
@@ -31,6 +32,7 @@ function Check({ ok, name, state, detail }: { ok: boolean; name: string; state: 
  */
 export function SystemStatusCard() {
   const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const status = useSystemStatus(constants().statsRefetchMs);
   const reached = status.isSuccess;
   return (
@@ -57,14 +59,14 @@ export function SystemStatusCard() {
                   ok={status.data.databaseOk}
                   name={t('database')}
                   state={status.data.databaseOk ? t('connected') : t('notAnswering')}
-                  detail={t('databaseDetail', { kind: status.data.databaseKind, ms: status.data.databaseLatencyMs })}
+                  detail={t('databaseDetail', { kind: status.data.databaseKind, ms: f.number(status.data.databaseLatencyMs) })}
                 />
                 <li className="grid gap-1 rounded-lg border border-border p-3 text-sm">
-                  <p>{t('versionUptime', { version: status.data.version, uptime: formatDuration(status.data.uptimeSecs) })}</p>
+                  <p>{t('versionUptime', { version: status.data.version, uptime: formatDuration(status.data.uptimeSecs, t) })}</p>
                   <p className="text-muted-foreground">
                     {status.data.lastContactRequestAt == null
                       ? t('noContactRequestYet')
-                      : t('lastContactRequest', { at: formatMoment(status.data.lastContactRequestAt) })}
+                      : t('lastContactRequest', { at: f.dateTime(status.data.lastContactRequestAt) })}
                   </p>
                 </li>
               </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { RecordActions } from '@/components/record-actions';
 import { Card, CardContent } from '@/components/ui/card';
+import { bilingualOrder, englishText, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import type { HeroImage } from '../api/hero-images';
@@ -42,7 +43,8 @@ function HeroPicture({ source, alt }: { source: string; alt: string }) {
  */
 export function HeroCard({ hero, onEdit, onDelete }: { hero: HeroImage; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('heroImages');
-  const page = pageLabel(hero.pageName);
+  const arabicFirst = useArabicFirst();
+  const page = pageLabel(hero.pageName, arabicFirst);
   // The stored reference wins, as on the public site; the server keeps only one of the two.
   const source = hero.imageData ?? hero.imageUrl ?? '';
   return (
@@ -51,25 +53,28 @@ export function HeroCard({ hero, onEdit, onDelete }: { hero: HeroImage; onEdit: 
         <Placeholder label={t('noImage')} broken={false} />
       ) : (
         // A new image after an edit gets a fresh chance to load.
-        <HeroPicture key={source} source={source} alt={hero.titleEn} />
+        <HeroPicture key={source} source={source} alt={pickText(arabicFirst, hero.titleEn, hero.titleAr)} />
       )}
       <CardContent className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{page}</Badge>
           <Badge variant={hero.isActive ? 'success' : 'secondary'}>{hero.isActive ? t('active') : t('inactive')}</Badge>
         </div>
-        <div className="grid gap-1">
-          <h3 className="font-semibold">{hero.titleEn}</h3>
-          {hero.subtitleEn !== null && hero.subtitleEn !== undefined && (
-            <p className="text-sm text-muted-foreground">{hero.subtitleEn}</p>
-          )}
-        </div>
-        <div {...arabicText} className="grid gap-1">
-          <p className="font-semibold">{hero.titleAr}</p>
-          {hero.subtitleAr !== null && hero.subtitleAr !== undefined && (
-            <p className="text-sm text-muted-foreground">{hero.subtitleAr}</p>
-          )}
-        </div>
+        {bilingualOrder(
+          arabicFirst,
+          <div key="en" {...englishText} className="grid gap-1">
+            <h3 className="font-semibold">{hero.titleEn}</h3>
+            {hero.subtitleEn !== null && hero.subtitleEn !== undefined && (
+              <p className="text-sm text-muted-foreground">{hero.subtitleEn}</p>
+            )}
+          </div>,
+          <div key="ar" {...arabicText} className="grid gap-1">
+            <p className="font-semibold">{hero.titleAr}</p>
+            {hero.subtitleAr !== null && hero.subtitleAr !== undefined && (
+              <p className="text-sm text-muted-foreground">{hero.subtitleAr}</p>
+            )}
+          </div>,
+        )}
         <RecordActions
           onEdit={onEdit}
           onDelete={onDelete}

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { RecordHistory } from '@/features/history';
 import { useSaveRecord } from '@/hooks/use-save-record';
+import { bilingualOrder, termLabel, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
 import { checkCategoryUpload, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -48,6 +49,7 @@ function chosenPage(value: string): HeroPage | null {
 
 function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void }) {
   const { t } = useTranslation('heroImages');
+  const arabicFirst = useArabicFirst();
   const list = heroImages.useList();
   const create = heroImages.useCreate();
   const update = heroImages.useUpdate();
@@ -104,24 +106,30 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
               const inUse = usedByOthers.has(page.value);
               return (
                 <option key={page.value} value={page.value} disabled={inUse}>
-                  {inUse ? t('pageInUse', { page: page.label }) : page.label}
+                  {inUse ? t('pageInUse', { page: termLabel(arabicFirst, 'heroPages', page) }) : termLabel(arabicFirst, 'heroPages', page)}
                 </option>
               );
             })}
           </Select>
         </FormField>
-        <FormField label={t('fields.titleEn')} error={errors.titleEn?.message}>
-          <Input {...register('titleEn')} />
-        </FormField>
-        <FormField label={t('fields.titleAr')} error={errors.titleAr?.message}>
-          <Input {...arabicText} {...register('titleAr')} />
-        </FormField>
-        <FormField label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
-          <Input {...register('subtitleEn')} />
-        </FormField>
-        <FormField label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
-          <Input {...arabicText} {...register('subtitleAr')} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
+            <Input {...register('titleEn')} />
+          </FormField>,
+          <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
+            <Input {...arabicText} {...register('titleAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="subtitleEn" label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
+            <Input {...register('subtitleEn')} />
+          </FormField>,
+          <FormField key="subtitleAr" label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
+            <Input {...arabicText} {...register('subtitleAr')} />
+          </FormField>,
+        )}
         <CheckboxField control={control} name="isActive" label={t('fields.active')} />
       </div>
       <ImageSourceField

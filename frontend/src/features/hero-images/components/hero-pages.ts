@@ -1,4 +1,5 @@
 import type { Term } from '@/generated/types';
+import { termLabel } from '@/lib/bilingual';
 import { vocabulary } from '@/lib/rules';
 
 let cachedPages: Term[] | undefined;
@@ -9,9 +10,10 @@ export function heroPages(): Term[] {
   return cachedPages;
 }
 
-/** A page's label as the rules name it; the stored value when the rules do not know it. */
-export function pageLabel(pageName: string): string {
-  return heroPages().find((page) => page.value === pageName)?.label ?? pageName;
+/** A page's label as the rules name it (in Arabic when `arabicFirst`); the stored value when the rules do not know it. */
+export function pageLabel(pageName: string, arabicFirst: boolean): string {
+  const page = heroPages().find((term) => term.value === pageName);
+  return page === undefined ? pageName : termLabel(arabicFirst, 'heroPages', page);
 }
 
 /** Where a page comes in the rules' order, so cards follow the public site's pages. */

@@ -6,29 +6,82 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
 import type { Entity } from '@/generated/types';
 import { errorMessage } from '@/lib/api-client';
-import { constants } from '@/lib/rules';
+import { termLabel, textLanguage, useArabicFirst } from '@/lib/bilingual';
+import { constants, vocabulary, type VocabularyName } from '@/lib/rules';
 import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
-import { fieldName, valueText } from './change-text';
+import { fieldName, valueText, type ValueWords } from './change-text';
+import { useFormat } from '@/lib/format';
 
 export interface RecordHistoryProps {
   entity: Entity;
   id: number;
 }
 
-function formatWhen(at: string): string {
-  return new Date(at).toLocaleString();
+/** The vocabulary a recorded field's coded values come from, by the record's kind. */
+function vocabularyOf(entity: Entity, field: string): VocabularyName | undefined {
+  if (field === 'status') {
+    if (entity === 'property') return 'propertyStatuses';
+    if (entity === 'contactRequest') return 'contactStatuses';
+    return undefined;
+  }
+  if (field === 'category' && entity === 'propertyFeature') return 'featureCategories';
+  return FIELD_VOCABULARIES[field];
 }
 
-function Entry({ entry }: { entry: HistoryEntry }) {
+const FIELD_VOCABULARIES: Partial<Record<string, VocabularyName>> = {
+  role: 'roles',
+  pageName: 'heroPages',
+  sectionType: 'aboutSectionTypes',
+  displayType: 'displayTypes',
+  continent: 'continents',
+  facing: 'orientations',
+  buildingTypeNew: 'buildingTypes',
+  buildingCondition: 'buildingConditions',
+};
+
+/**
+ * How one change's values read: as recorded in an English interface; in an Arabic one with
+ * yes/no, the server's placeholders and coded values (statuses, roles...) in Arabic.
+ */
+function useValueWords(entity: Entity): (field: string) => ValueWords | undefined {
   const { t } = useTranslation('history');
+  const arabicFirst = useArabicFirst();
+  return (field) => {
+    if (!arabicFirst) return undefined;
+    const name = vocabularyOf(entity, field);
+    return {
+      yes: t('values.yes'),
+      no: t('values.no'),
+      notRecorded: t('values.notRecorded'),
+      inlineFile: (length) => t('values.inlineFile', { length }),
+      term:
+        name === undefined
+          ? undefined
+          : (value) => {
+              const term = vocabulary(name).find((known) => known.value === value);
+              return term === undefined ? value : termLabel(true, name, term);
+            },
+    };
+  };
+}
+
+function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
+  const { t, i18n } = useTranslation('history');
   const languages = { En: t('english'), Ar: t('arabic') };
+  const wordsOf = useValueWords(entity);
+  const f = useFormat();
+  const names = (base: string) => (i18n.exists(`fields.${base}`, { ns: 'history' }) ? t(`fields.${base}` as 'fields.name') : undefined);
+  const shown = (value: unknown, field: string) => {
+    const text = valueText(value, wordsOf(field));
+    return text === '' ? <>{t('empty')}</> : <span {...textLanguage(text)}>{text}</span>;
+  };
   const who = entry.username ?? t('visitor');
   return (
     <li className="grid gap-1 border-b border-border py-2 last:border-b-0">
       <p className="text-sm">
         <span className="font-medium">{t(`did.${entry.action}`, { who })}</span>{' '}
         <time dateTime={entry.at} className="text-muted-foreground">
-          {formatWhen(entry.at)}
+          {f.dateTime(entry.at)}
         </time>
       </p>
       {entry.action === 'update' && entry.changes.length === 0 && (
@@ -38,11 +91,13 @@ function Entry({ entry }: { entry: HistoryEntry }) {
         <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
           {entry.changes.map((change) => (
             <div key={change.field} className="contents">
-              <dt className="text-muted-foreground">{fieldName(change.field, languages)}</dt>
+              <dt className="text-muted-foreground">{fieldName(change.field, languages, names)}</dt>
               <dd className="break-words">
-                <del className="text-muted-foreground">{valueText(change.old) || t('empty')}</del>
-                {' → '}
-                <ins className="no-underline">{valueText(change.new) || t('empty')}</ins>
+                <del className="text-muted-foreground">{shown(change.old, change.field)}</del>
+                <span aria-hidden className="inline-block rtl:-scale-x-100">
+                  {' → '}
+                </span>
+                <ins className="no-underline">{shown(change.new, change.field)}</ins>
               </dd>
             </div>
           ))}
@@ -63,7 +118,7 @@ function Entries({ entity, id }: RecordHistoryProps) {
     <>
       <ul aria-label={t('title')} className="max-h-64 overflow-y-auto pe-2">
         {rows.map((entry) => (
-          <Entry key={entry.id} entry={entry} />
+          <Entry key={entry.id} entry={entry} entity={entity} />
         ))}
       </ul>
       {total > rows.length && <p className="text-xs text-muted-foreground">{t('older', { count: total - rows.length })}</p>}

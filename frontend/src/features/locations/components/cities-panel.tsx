@@ -4,11 +4,12 @@ import { NAME_KEYS, TableCell } from '@/components/ui/table';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities } from '../api/get-cities';
 import { CityDialog, type CityDialogState } from './city-dialog';
-import { PlacesPanel } from './places-panel';
+import { PlacesPanel, usePlaceName } from './places-panel';
 
 /** The Cities tab: 'English / Arabic' names and their country. */
 export function CitiesPanel() {
   const { t } = useTranslation();
+  const placeName = usePlaceName();
   const [dialog, setDialog] = useState<CityDialogState>(null);
   return (
     <PlacesPanel
@@ -17,7 +18,7 @@ export function CitiesPanel() {
       searchKeys={NAME_KEYS}
       remove={useDeleteCity()}
       columns={[t('fields.country')]}
-      cells={(city) => <TableCell>{t('common.bilingual', { en: city.countryNameEn, ar: city.countryNameAr })}</TableCell>}
+      cells={(city) => <TableCell>{placeName(city.countryNameEn, city.countryNameAr)}</TableCell>}
       onAdd={() => {
         setDialog({ city: null });
       }}

@@ -14,6 +14,7 @@ import { useCreateCity } from '../api/create-city';
 import type { City } from '../api/get-cities';
 import { useCountries } from '../api/get-countries';
 import { useUpdateCity } from '../api/update-city';
+import { usePlaceName } from './places-panel';
 
 const FIELDS = ['nameEn', 'nameAr', 'countryId'] as const satisfies readonly (keyof CityInput)[];
 
@@ -27,6 +28,7 @@ function formValues(city: City | null): Draft<CityInput> {
 
 function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const placeName = usePlaceName();
   const countries = useCountries();
   const form = useForm<Draft<CityInput>, unknown, CityInput>({ resolver: rulesResolver('city'), defaultValues: formValues(city) });
   const {
@@ -76,7 +78,7 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
                 <option value="">{t('fields.selectCountry')}</option>
                 {(countries.data ?? []).map((country) => (
                   <option key={country.id} value={country.id}>
-                    {t('common.bilingual', { en: country.nameEn, ar: country.nameAr })}
+                    {placeName(country.nameEn, country.nameAr)}
                   </option>
                 ))}
               </Select>

@@ -20,6 +20,8 @@ import {
 } from '@/components/ui/table';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import type { Versioned } from '@/lib/api-client';
+import { englishText, pickText, useArabicFirst } from '@/lib/bilingual';
+import { arabicText } from '@/lib/form';
 
 interface Place extends Versioned {
   nameEn: string;
@@ -42,6 +44,17 @@ export interface PlacesPanelProps<TPlace extends Place> {
   dialog: ReactNode;
 }
 
+/**
+ * How a table names a place it refers to (a city's country): 'English / Arabic' in an English
+ * interface, the Arabic name in an Arabic one.
+ */
+export function usePlaceName() {
+  const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
+  return (english: string, arabic: string) =>
+    arabicFirst ? pickText(true, english, arabic) : t('common.bilingual', { en: english, ar: arabic });
+}
+
 /** A Locations tab: add, search, the places' 'English / Arabic' names with their other columns, edit and delete. */
 export function PlacesPanel<TPlace extends Place>({
   kind,
@@ -55,6 +68,7 @@ export function PlacesPanel<TPlace extends Place>({
   dialog,
 }: PlacesPanelProps<TPlace>) {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const table = useClientRows(places.data ?? [], searchKeys);
   const confirm = useDeleteConfirmation((place: TPlace) => {
     remove.mutate(
@@ -91,7 +105,17 @@ export function PlacesPanel<TPlace extends Place>({
               <TableRows rows={table.rows} columnCount={columns.length + 2} isLoading={places.isPending}>
                 {(place) => (
                   <>
-                    <TableCell className="font-medium">{t('common.bilingual', { en: place.nameEn, ar: place.nameAr })}</TableCell>
+                    <TableCell className="font-medium">
+                      {arabicFirst ? (
+                        <>
+                          <span {...arabicText}>{place.nameAr}</span>
+                          {' / '}
+                          <span {...englishText}>{place.nameEn}</span>
+                        </>
+                      ) : (
+                        t('common.bilingual', { en: place.nameEn, ar: place.nameAr })
+                      )}
+                    </TableCell>
                     {cells(place)}
                     <RowActions
                       onEdit={() => {

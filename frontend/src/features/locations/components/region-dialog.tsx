@@ -16,6 +16,7 @@ import { useCities } from '../api/get-cities';
 import { useCountries } from '../api/get-countries';
 import type { Region } from '../api/get-regions';
 import { useUpdateRegion } from '../api/update-region';
+import { usePlaceName } from './places-panel';
 
 const FIELDS = ['nameEn', 'nameAr', 'cityId'] as const satisfies readonly (keyof RegionInput)[];
 
@@ -33,6 +34,7 @@ function formValues(region: Region | null): Draft<RegionInput> {
  */
 function RegionForm({ region, onDone }: { region: Region | null; onDone: () => void }) {
   const { t } = useTranslation();
+  const placeName = usePlaceName();
   const [countryId, setCountryId] = useState<number | null>(region?.countryId ?? null);
   const countries = useCountries();
   const cities = useCities({ countryId });
@@ -83,7 +85,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
             <option value="">{t('fields.selectCountry')}</option>
             {(countries.data ?? []).map((country) => (
               <option key={country.id} value={country.id}>
-                {t('common.bilingual', { en: country.nameEn, ar: country.nameAr })}
+                {placeName(country.nameEn, country.nameAr)}
               </option>
             ))}
           </Select>
@@ -106,7 +108,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
                 <option value="">{t('fields.selectCity')}</option>
                 {(cities.data ?? []).map((city) => (
                   <option key={city.id} value={city.id}>
-                    {t('common.bilingual', { en: city.nameEn, ar: city.nameAr })}
+                    {placeName(city.nameEn, city.nameAr)}
                   </option>
                 ))}
               </Select>

@@ -4,11 +4,12 @@ import { NAME_KEYS, TableCell } from '@/components/ui/table';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions } from '../api/get-regions';
 import { RegionDialog, type RegionDialogState } from './region-dialog';
-import { PlacesPanel } from './places-panel';
+import { PlacesPanel, usePlaceName } from './places-panel';
 
 /** The Regions tab: 'English / Arabic' names, their city and their country. */
 export function RegionsPanel() {
   const { t } = useTranslation();
+  const placeName = usePlaceName();
   const [dialog, setDialog] = useState<RegionDialogState>(null);
   return (
     <PlacesPanel
@@ -19,8 +20,8 @@ export function RegionsPanel() {
       columns={[t('fields.city'), t('fields.country')]}
       cells={(region) => (
         <>
-          <TableCell>{t('common.bilingual', { en: region.cityNameEn, ar: region.cityNameAr })}</TableCell>
-          <TableCell>{t('common.bilingual', { en: region.countryNameEn, ar: region.countryNameAr })}</TableCell>
+          <TableCell>{placeName(region.cityNameEn, region.cityNameAr)}</TableCell>
+          <TableCell>{placeName(region.countryNameEn, region.countryNameAr)}</TableCell>
         </>
       )}
       onAdd={() => {

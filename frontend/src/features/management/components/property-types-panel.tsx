@@ -25,11 +25,14 @@ import {
   type PropertyType,
   type PropertyTypeDialogState,
 } from '@/features/property-types';
+import { englishText, pickText, useArabicFirst } from '@/lib/bilingual';
+import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 
 /** The Property Types tab: the same types as /types, rows reading 'English / Arabic'. */
 export function PropertyTypesPanel() {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const propertyTypes = usePropertyTypes();
   const onDelete = useDeletePropertyTypeWithToasts();
   const [dialog, setDialog] = useState<PropertyTypeDialogState>(null);
@@ -65,9 +68,19 @@ export function PropertyTypesPanel() {
                 {(type: PropertyType) => (
                   <>
                     <TableCell className="font-medium">
-                      {t('common.bilingual', { en: type.nameEn, ar: type.nameAr })}
+                      {arabicFirst ? (
+                        <>
+                          <span {...arabicText}>{type.nameAr}</span>
+                          {' / '}
+                          <span {...englishText}>{type.nameEn}</span>
+                        </>
+                      ) : (
+                        t('common.bilingual', { en: type.nameEn, ar: type.nameAr })
+                      )}
                     </TableCell>
-                    <TableCell className="max-w-md text-muted-foreground">{truncate(type.descriptionEn ?? '')}</TableCell>
+                    <TableCell className="max-w-md text-muted-foreground">
+                      {truncate(pickText(arabicFirst, type.descriptionEn, type.descriptionAr))}
+                    </TableCell>
                     <RowActions
                       onEdit={() => {
                         setDialog({ propertyType: type });

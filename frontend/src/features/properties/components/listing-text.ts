@@ -1,6 +1,7 @@
 // How a listing's coded values read on screen: status and continent by the rules'
-// vocabularies (their English labels), money in the interface language's digits.
+// vocabularies, in the interface language.
 import type { PropertyStatus } from '@/generated/types';
+import { termLabel } from '@/lib/bilingual';
 import { runRule } from '@/lib/rules';
 
 interface Term {
@@ -8,27 +9,25 @@ interface Term {
   label: string;
 }
 
-const labels = new Map<string, Map<string, string>>();
+const labels = new Map<string, Map<string, Term>>();
 
-function label(vocabulary: 'propertyStatuses' | 'continents', value: string): string {
+function label(vocabulary: 'propertyStatuses' | 'continents', value: string, arabicFirst: boolean): string {
   let terms = labels.get(vocabulary);
   if (terms === undefined) {
-    terms = new Map((runRule('vocabulary', vocabulary) as Term[]).map((term) => [term.value, term.label]));
+    terms = new Map((runRule('vocabulary', vocabulary) as Term[]).map((term) => [term.value, term]));
     labels.set(vocabulary, terms);
   }
-  return terms.get(value) ?? value;
+  const term = terms.get(value);
+  return term === undefined ? value : termLabel(arabicFirst, vocabulary, term);
 }
 
-export function statusLabel(status: PropertyStatus): string {
-  return label('propertyStatuses', status);
+/** A listing's status as the interface names it (Arabic when `arabicFirst`). */
+export function statusLabel(status: PropertyStatus, arabicFirst: boolean): string {
+  return label('propertyStatuses', status, arabicFirst);
 }
 
-/** A stored continent as the interface names it. */
-export function continentLabel(continent: string): string {
-  return label('continents', continent);
+/** A stored continent as the interface names it (Arabic when `arabicFirst`). */
+export function continentLabel(continent: string, arabicFirst: boolean): string {
+  return label('continents', continent, arabicFirst);
 }
 
-/** A price with its thousands grouped, as the interface language writes numbers. */
-export function formatAmount(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(amount);
-}

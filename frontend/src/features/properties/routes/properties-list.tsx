@@ -24,17 +24,19 @@ import {
   useServerPages,
 } from '@/components/ui/table';
 import { useListAddress } from '@/hooks/use-list-address';
-import { arabicText } from '@/lib/form';
+import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
-import { continentLabel, formatAmount } from '../components/listing-text';
+import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
+import { useFormat } from '@/lib/format';
 
 function Thumbnail({ property }: { property: Property }) {
   const { t } = useTranslation('properties');
+  const arabicFirst = useArabicFirst();
   const [cover] = property.images;
   if (cover === undefined) {
     return (
@@ -43,7 +45,13 @@ function Thumbnail({ property }: { property: Property }) {
       </span>
     );
   }
-  return <img src={scaledImage(cover, 160)} alt={property.titleEn} className="size-11 rounded-md object-cover" />;
+  return (
+    <img
+      src={scaledImage(cover, 160)}
+      alt={pickText(arabicFirst, property.titleEn, property.titleAr)}
+      className="size-11 rounded-md object-cover"
+    />
+  );
 }
 
 /**
@@ -51,7 +59,8 @@ function Thumbnail({ property }: { property: Property }) {
  * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
  */
 function PropertiesList() {
-  const { t, i18n } = useTranslation('properties');
+  const { t } = useTranslation('properties');
+  const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
   const listing = usePropertiesPage({
@@ -87,7 +96,7 @@ function PropertiesList() {
   const [settledPage, setSettledPage] = useState(address.page);
   if (!listing.isPlaceholderData && listing.isSuccess && settledPage !== address.page) setSettledPage(address.page);
   const shownPage = listing.isPlaceholderData ? settledPage : address.page;
-  const rightToLeft = i18n.dir() === 'rtl';
+  const arabicFirst = useArabicFirst();
 
   const pages = useServerPages({
     page: shownPage,
@@ -151,7 +160,7 @@ function PropertiesList() {
                     {(property) => (
                       <>
                         <TableCell className="px-3 whitespace-nowrap">
-                          <span className="font-mono text-xs">
+                          <span className="font-mono text-xs" {...latinValue}>
                             {property.propertyNumber || t('numberFallback', { id: property.id })}
                           </span>
                         </TableCell>
@@ -159,27 +168,20 @@ function PropertiesList() {
                           <Thumbnail property={property} />
                         </TableCell>
                         <TableCell className="max-w-64 px-3">
-                          {rightToLeft ? (
-                            <div {...arabicText}>
-                              <p className="font-medium">{property.titleAr}</p>
-                              <p className="text-xs text-muted-foreground">{property.locationAr}</p>
-                            </div>
-                          ) : (
-                            <div>
-                              <p className="font-medium">{property.titleEn}</p>
-                              <p className="text-xs text-muted-foreground">{property.locationEn}</p>
-                            </div>
-                          )}
+                          <p className="font-medium">{pickText(arabicFirst, property.titleEn, property.titleAr)}</p>
+                          <p className="text-xs text-muted-foreground">
+                            {pickText(arabicFirst, property.locationEn, property.locationAr)}
+                          </p>
                         </TableCell>
                         <TableCell className="px-3">
-                          {rightToLeft ? property.categoryNameAr : property.categoryName}
+                          {pickText(arabicFirst, property.categoryName, property.categoryNameAr)}
                         </TableCell>
-                        <TableCell className="px-3">{rightToLeft ? property.typeNameAr : property.typeName}</TableCell>
-                        <TableCell className="px-3 whitespace-nowrap">
-                          {t('price', { price: formatAmount(property.price, i18n.language), currency: property.currency })}
+                        <TableCell className="px-3">{pickText(arabicFirst, property.typeName, property.typeNameAr)}</TableCell>
+                        <TableCell className="px-3 whitespace-nowrap" {...latinValue}>
+                          {t('price', { price: f.number(property.price), currency: property.currency })}
                         </TableCell>
                         <TableCell className="px-3 whitespace-nowrap">
-                          {property.continent == null ? '' : continentLabel(property.continent)}
+                          {property.continent == null ? '' : continentLabel(property.continent, arabicFirst)}
                         </TableCell>
                         <TableCell className="px-3">
                           <StatusBadge status={property.status} />

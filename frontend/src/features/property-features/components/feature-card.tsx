@@ -88,7 +88,7 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <BilingualNameFields register={register} errors={errors} />
           <FormField label={t('fields.icon')} error={errors.icon?.message}>
-            <Input placeholder={constants().featureIconDefault} className="font-mono" {...register('icon')} />
+            <Input placeholder={constants().featureIconDefault} className="font-mono" dir="ltr" {...register('icon')} />
           </FormField>
           <FormField label={t('fields.category')} error={errors.category?.message}>
             <Select {...register('category')}>

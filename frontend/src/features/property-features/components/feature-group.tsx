@@ -19,6 +19,7 @@ import {
 } from '@/components/ui/table';
 import type { FeatureCategory } from '@/generated/types';
 import { deleteToasts } from '@/hooks/delete-toasts';
+import { bilingualOrder, englishText, latinValue, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { useDeletePropertyFeature } from '../api/delete-property-feature';
 import type { PropertyFeature } from '../api/get-property-features';
@@ -35,6 +36,7 @@ export interface FeatureGroupProps {
 /** One tab of Features Management: Add Feature, the inline card, and the group's table. */
 export function FeatureGroup({ category, features, isLoading }: FeatureGroupProps) {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const remove = useDeletePropertyFeature();
   const [card, setCard] = useState<FeatureCardState>(null);
   // Opening another record in the card replaces what it holds: ask first if that is unsaved.
@@ -78,8 +80,11 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
           <TableHeader>
             <TableRow>
               <TableHead>{t('fields.icon')}</TableHead>
-              <TableHead>{t('fields.nameEn')}</TableHead>
-              <TableHead>{t('fields.nameAr')}</TableHead>
+              {bilingualOrder(
+                arabicFirst,
+                <TableHead key="nameEn">{t('fields.nameEn')}</TableHead>,
+                <TableHead key="nameAr">{t('fields.nameAr')}</TableHead>,
+              )}
               <TableHead>{t('fields.displayOrder')}</TableHead>
               <TableHead>{t('fields.status')}</TableHead>
               <RowActionsHead />
@@ -90,14 +95,23 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
               {(feature) => (
                 <>
                   <TableCell>
-                    <code className="text-xs">{feature.icon}</code>
+                    <code className="text-xs" {...latinValue}>
+                      {feature.icon}
+                    </code>
                   </TableCell>
-                  <TableCell>
-                    <span className="font-medium">{feature.nameEn}</span>
-                  </TableCell>
-                  <TableCell>
-                    <span {...arabicText}>{feature.nameAr}</span>
-                  </TableCell>
+                  {bilingualOrder(
+                    arabicFirst,
+                    <TableCell key="nameEn">
+                      <span className={arabicFirst ? undefined : 'font-medium'} {...englishText}>
+                        {feature.nameEn}
+                      </span>
+                    </TableCell>,
+                    <TableCell key="nameAr">
+                      <span className={arabicFirst ? 'font-medium' : undefined} {...arabicText}>
+                        {feature.nameAr}
+                      </span>
+                    </TableCell>,
+                  )}
                   <TableCell>{feature.displayOrder}</TableCell>
                   <TableCell>
                     {feature.isActive ? (

@@ -19,6 +19,7 @@ import {
   TableSearch,
   useClientRows,
 } from '@/components/ui/table';
+import { bilingualOrder, englishText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { truncate } from '@/lib/rules';
 import { usePropertyTypes, type PropertyType } from '../api/get-property-types';
@@ -28,6 +29,7 @@ import { useDeletePropertyTypeWithToasts } from '../components/use-delete-proper
 /** Property types (core-panel §2): names and descriptions in both languages, searchable. */
 export default function PropertyTypesRoute() {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const propertyTypes = usePropertyTypes();
   const onDelete = useDeletePropertyTypeWithToasts();
   const [dialog, setDialog] = useState<PropertyTypeDialogState>(null);
@@ -66,10 +68,20 @@ export default function PropertyTypesRoute() {
               <Table aria-label={t('propertyTypes.title')} aria-busy={propertyTypes.isPending || undefined}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>{t('fields.nameEn')}</TableHead>
-                    <TableHead>{t('fields.nameAr')}</TableHead>
-                    <TableHead className="max-w-xs">{t('fields.descriptionEn')}</TableHead>
-                    <TableHead className="max-w-xs">{t('fields.descriptionAr')}</TableHead>
+                    {bilingualOrder(
+                      arabicFirst,
+                      <TableHead key="nameEn">{t('fields.nameEn')}</TableHead>,
+                      <TableHead key="nameAr">{t('fields.nameAr')}</TableHead>,
+                    )}
+                    {bilingualOrder(
+                      arabicFirst,
+                      <TableHead key="descriptionEn" className="max-w-xs">
+                        {t('fields.descriptionEn')}
+                      </TableHead>,
+                      <TableHead key="descriptionAr" className="max-w-xs">
+                        {t('fields.descriptionAr')}
+                      </TableHead>,
+                    )}
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
@@ -77,18 +89,28 @@ export default function PropertyTypesRoute() {
                   <TableRows rows={table.rows} columnCount={5} isLoading={propertyTypes.isPending}>
                     {(type) => (
                       <>
-                        <TableCell>
-                          <span className="font-medium">{type.nameEn}</span>
-                        </TableCell>
-                        <TableCell>
-                          <span {...arabicText}>{type.nameAr}</span>
-                        </TableCell>
-                        <TableCell className="max-w-xs text-muted-foreground">
-                          {truncate(type.descriptionEn ?? '')}
-                        </TableCell>
-                        <TableCell className="max-w-xs text-muted-foreground">
-                          <span {...arabicText}>{truncate(type.descriptionAr ?? '')}</span>
-                        </TableCell>
+                        {bilingualOrder(
+                          arabicFirst,
+                          <TableCell key="nameEn">
+                            <span className={arabicFirst ? undefined : 'font-medium'} {...englishText}>
+                              {type.nameEn}
+                            </span>
+                          </TableCell>,
+                          <TableCell key="nameAr">
+                            <span className={arabicFirst ? 'font-medium' : undefined} {...arabicText}>
+                              {type.nameAr}
+                            </span>
+                          </TableCell>,
+                        )}
+                        {bilingualOrder(
+                          arabicFirst,
+                          <TableCell key="descriptionEn" className="max-w-xs text-muted-foreground">
+                            <span {...englishText}>{truncate(type.descriptionEn ?? '')}</span>
+                          </TableCell>,
+                          <TableCell key="descriptionAr" className="max-w-xs text-muted-foreground">
+                            <span {...arabicText}>{truncate(type.descriptionAr ?? '')}</span>
+                          </TableCell>,
+                        )}
                         <RowActions
                           onEdit={() => {
                             setDialog({ propertyType: type });

@@ -10,6 +10,7 @@ import { useCategories } from '@/features/categories';
 import { usePropertyTypes } from '@/features/property-types';
 import type { QuickPropertyInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
+import { pickText, useArabicFirst, useTermLabel } from '@/lib/bilingual';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { chosenId, idValue, optionalText, showServerFieldErrors, type Draft } from '@/lib/form';
 import {
@@ -94,12 +95,15 @@ function startingValues(): QuickValues {
  * The tab holding the first failing text. The rules report fields in their order, where
  * the texts come first, so that is the first message of the form.
  */
-function tabOfFirstError(errors: FieldErrors<QuickValues>): Language | undefined {
+function tabOfFirstError(errors: FieldErrors<QuickValues>, arabicFirst: boolean): Language | undefined {
   const english: readonly string[] = ENGLISH_FIELDS;
   const arabic: readonly string[] = ARABIC_FIELDS;
-  const first = Object.keys(errors).find((field) => english.includes(field) || arabic.includes(field));
-  if (first === undefined) return undefined;
-  return english.includes(first) ? 'english' : 'arabic';
+  const failing = Object.keys(errors);
+  const inEnglish = failing.some((field) => english.includes(field));
+  const inArabic = failing.some((field) => arabic.includes(field));
+  // The first tab, in the order the interface shows them, that holds a failing field.
+  if (arabicFirst) return inArabic ? 'arabic' : inEnglish ? 'english' : undefined;
+  return inEnglish ? 'english' : inArabic ? 'arabic' : undefined;
 }
 
 export interface QuickPropertyFormProps {
@@ -118,7 +122,13 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
   const categories = useCategories();
   const propertyTypes = usePropertyTypes();
   const create = useCreateQuickProperty();
-  const [tab, setTab] = useState<Language>('english');
+  const arabicFirst = useArabicFirst();
+  const termLabel = useTermLabel();
+  // The Arabic texts' tab comes first, and is shown first, in an Arabic interface.
+  const [tab, setTab] = useState<Language>(arabicFirst ? 'arabic' : 'english');
+  const languages = arabicFirst ? [...LANGUAGES].reverse() : LANGUAGES;
+  const terms = (name: 'propertyStatuses' | 'displayTypes' | 'continents') =>
+    vocabulary(name).map((term) => ({ value: term.value, label: termLabel(name, term) }));
   const form = useForm<QuickValues, unknown, QuickPropertyInput>({
     resolver: rulesResolver('quickProperty'),
     defaultValues: startingValues(),
@@ -153,15 +163,15 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
       });
     },
     (failed) => {
-      const language = tabOfFirstError(failed);
+      const language = tabOfFirstError(failed, arabicFirst);
       if (language !== undefined) setTab(language);
     },
   );
 
   const years = yearBuiltBounds();
   const label = (field: Exclude<(typeof FIELDS)[number], 'images'> | 'isFeatured') => t(`quick.fields.${field}`);
-  const choices = (records: readonly { id: number; nameEn: string }[] | undefined) =>
-    (records ?? []).map((record) => ({ value: idValue(record.id), label: record.nameEn }));
+  const choices = (records: readonly { id: number; nameEn: string; nameAr: string }[] | undefined) =>
+    (records ?? []).map((record) => ({ value: idValue(record.id), label: pickText(arabicFirst, record.nameEn, record.nameAr) }));
 
   const images = useWatch({ control, name: 'images' }) ?? [];
 
@@ -176,10 +186,13 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
             }}
           >
             <TabsList>
-              <TabsTrigger value="english">{t('quick.english')}</TabsTrigger>
-              <TabsTrigger value="arabic">{t('quick.arabic')}</TabsTrigger>
+              {languages.map(({ tab: language }) => (
+                <TabsTrigger key={language} value={language}>
+                  {t(`quick.${language}`)}
+                </TabsTrigger>
+              ))}
             </TabsList>
-            {LANGUAGES.map(({ tab: language, fields: [title, description, location], arabic }) => (
+            {languages.map(({ tab: language, fields: [title, description, location], arabic }) => (
               <TabsContent key={language} value={language} className="grid gap-4">
                 <TextField control={control} name={title} label={label(title)} arabic={arabic} />
                 <TextareaField
@@ -225,20 +238,20 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
             control={control}
             name="status"
             label={label('status')}
-            options={vocabulary('propertyStatuses')}
+            options={terms('propertyStatuses')}
           />
           <SelectField
             control={control}
             name="displayType"
             label={label('displayType')}
-            options={vocabulary('displayTypes')}
+            options={terms('displayTypes')}
           />
           <SelectField
             control={control}
             name="continent"
             label={label('continent')}
             empty={t('quick.noContinent')}
-            options={vocabulary('continents')}
+            options={terms('continents')}
             read={optionalText}
           />
           <CheckboxField control={control} name="isFeatured" label={label('isFeatured')} className="self-end pb-2" />

@@ -24,8 +24,8 @@ export interface AreaView<E extends AreaEntity, TRecord extends AreaRecord> {
   /** The rules' validate operation, and the entity the history records the changes under. */
   entity: E;
   area: OrderedArea<TRecord, Payloads[E]>;
-  /** The record's name inside the accessible names of its buttons: 'Edit Buying'. */
-  nameOf: (record: TRecord) => string;
+  /** The record's name inside the accessible names of its buttons: 'Edit Buying' (Arabic when `arabicFirst`). */
+  nameOf: (record: TRecord, arabicFirst: boolean) => string;
   /** The payload that writes the record again as it was: what Undo after a delete sends. */
   inputOf: (record: TRecord) => Payloads[E];
   /** What the form starts from: the record, or the rules' defaults of a new one. */

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useReorder } from '@/hooks/use-reorder';
 import { toast } from '@/hooks/use-toast';
+import { useArabicFirst } from '@/lib/bilingual';
 import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useSectionPaths } from '../sections';
@@ -25,6 +26,7 @@ export function SectionPanel<E extends AreaEntity, TRecord extends AreaRecord>({
   view: AreaView<E, TRecord>;
 }) {
   const { t } = useTranslation('services');
+  const arabicFirst = useArabicFirst();
   const { section, area, nameOf, Summary } = view;
   const paths = useSectionPaths();
   const list = area.useList();
@@ -76,7 +78,7 @@ export function SectionPanel<E extends AreaEntity, TRecord extends AreaRecord>({
         title: t(`${section}.toast.deleted`),
         action: {
           label: t('undo'),
-          altText: t(`${section}.undo`, { name: nameOf(record) }),
+          altText: t(`${section}.undo`, { name: nameOf(record, arabicFirst) }),
           onClick: () => {
             restore(record);
           },
@@ -107,7 +109,7 @@ export function SectionPanel<E extends AreaEntity, TRecord extends AreaRecord>({
       ) : (
         <ul className="grid gap-3" aria-label={t(`${section}.tab`)}>
           {records.map((record, index) => {
-            const name = nameOf(record);
+            const name = nameOf(record, arabicFirst);
             return (
               <li
                 key={record.id}

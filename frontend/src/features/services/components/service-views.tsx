@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BilingualDescriptionFields } from '@/components/bilingual-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { bilingualOrder, englishText, latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, type Draft } from '@/lib/form';
 import { coerceDisplayOrder, coerceStepNumber, constants } from '@/lib/rules';
 import { processStepsArea, type ProcessStep, type ProcessStepInput } from '../api/process-steps';
@@ -44,6 +45,7 @@ function processStepInput(source: Required<ProcessStepInput>): ProcessStepInput 
 /** Titles, descriptions, icon name, order and Active/Inactive; a step's number before its title. */
 function ServiceSummary({ record }: { record: Service | ProcessStep }) {
   const { t } = useTranslation('services');
+  const arabicFirst = useArabicFirst();
   return (
     <div className="grid gap-2">
       <div className="flex items-start gap-3">
@@ -54,19 +56,26 @@ function ServiceSummary({ record }: { record: Service | ProcessStep }) {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold">{record.titleEn}</h3>
-          <p {...arabicText} className="text-sm text-muted-foreground">
-            {record.titleAr}
+          <h3 className="font-semibold">{pickText(arabicFirst, record.titleEn, record.titleAr)}</h3>
+          <p {...(arabicFirst ? englishText : arabicText)} className="text-sm text-muted-foreground">
+            {arabicFirst ? record.titleEn : record.titleAr}
           </p>
         </div>
       </div>
-      <p className="line-clamp-2 text-sm">{record.descriptionEn}</p>
-      <p {...arabicText} className="line-clamp-2 text-sm">
-        {record.descriptionAr}
-      </p>
+      {bilingualOrder(
+        arabicFirst,
+        <p key="en" {...englishText} className="line-clamp-2 text-sm">
+          {record.descriptionEn}
+        </p>,
+        <p key="ar" {...arabicText} className="line-clamp-2 text-sm">
+          {record.descriptionAr}
+        </p>,
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-xs text-muted-foreground">
-          {t('iconLabel')} <code className="font-mono text-foreground">{record.icon}</code>
+          {t('iconLabel')} <code className="font-mono text-foreground" {...latinValue}>
+            {record.icon}
+          </code>
         </span>
         <RecordBadges displayOrder={record.displayOrder} isActive={record.isActive} />
       </div>
@@ -85,14 +94,18 @@ interface ServiceFieldsProps {
 /** Both titles and descriptions (the Arabic ones right to left), the icon, the order, Active. */
 function ServiceFormFields({ register, control, errors, leading }: ServiceFieldsProps) {
   const { t } = useTranslation('services');
+  const arabicFirst = useArabicFirst();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label={t('fields.titleEn')} error={errors.titleEn?.message}>
-        <Input {...register('titleEn')} />
-      </FormField>
-      <FormField label={t('fields.titleAr')} error={errors.titleAr?.message}>
-        <Input {...arabicText} {...register('titleAr')} />
-      </FormField>
+      {bilingualOrder(
+        arabicFirst,
+        <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
+          <Input {...register('titleEn')} />
+        </FormField>,
+        <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
+          <Input {...arabicText} {...register('titleAr')} />
+        </FormField>,
+      )}
       <BilingualDescriptionFields register={register} errors={errors} />
       <FormField label={t('fields.icon')} error={errors.icon?.message}>
         <Input dir="ltr" className="font-mono" placeholder={t('iconPlaceholder')} {...register('icon')} />
@@ -131,7 +144,7 @@ export const serviceView: AreaView<'service', Service> = {
   section: 'services',
   entity: 'service',
   area: servicesArea,
-  nameOf: (record) => record.titleEn,
+  nameOf: (record, arabicFirst) => pickText(arabicFirst, record.titleEn, record.titleAr),
   inputOf: serviceInput,
   formValues: (record) => serviceInput(record ?? constants().newForms.service),
   toInput: (values) => values,
@@ -144,7 +157,7 @@ export const processStepView: AreaView<'processStep', ProcessStep> = {
   section: 'process',
   entity: 'processStep',
   area: processStepsArea,
-  nameOf: (record) => record.titleEn,
+  nameOf: (record, arabicFirst) => pickText(arabicFirst, record.titleEn, record.titleAr),
   inputOf: processStepInput,
   formValues: (record) => processStepInput(record ?? constants().newForms.processStep),
   toInput: (values) => values,

@@ -7,6 +7,7 @@ import { ImageSourceField } from '@/components/form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { bilingualOrder, englishText, pickText, textLanguage, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, optionalText, textValue } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { checkCategoryUpload, coerceDisplayOrder, constants } from '@/lib/rules';
@@ -45,6 +46,7 @@ function testimonialInput(record: Testimonial): TestimonialInput {
 }
 
 function ClientPhoto({ record }: { record: Testimonial }) {
+  const arabicFirst = useArabicFirst();
   const image = record.clientImage ?? '';
   return image === '' ? (
     <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
@@ -53,7 +55,7 @@ function ClientPhoto({ record }: { record: Testimonial }) {
   ) : (
     <img
       src={scaledImage(image, 160)}
-      alt={record.clientNameEn}
+      alt={pickText(arabicFirst, record.clientNameEn, record.clientNameAr)}
       className="size-14 shrink-0 rounded-full object-cover"
     />
   );
@@ -61,26 +63,34 @@ function ClientPhoto({ record }: { record: Testimonial }) {
 
 /** The client's photo, names, position and company, the rating's stars and both texts. */
 function TestimonialSummary({ record }: { record: Testimonial }) {
+  const arabicFirst = useArabicFirst();
   const role = [record.clientPosition, record.clientCompany].filter((part) => (part ?? '') !== '').join(', ');
   return (
     <div className="grid gap-2">
       <div className="flex items-start gap-3">
         <ClientPhoto record={record} />
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold">{record.clientNameEn}</h3>
-          <p {...arabicText} className="text-sm text-muted-foreground">
-            {record.clientNameAr}
+          <h3 className="font-semibold">{pickText(arabicFirst, record.clientNameEn, record.clientNameAr)}</h3>
+          <p {...(arabicFirst ? englishText : arabicText)} className="text-sm text-muted-foreground">
+            {arabicFirst ? record.clientNameEn : record.clientNameAr}
           </p>
-          {role !== '' && <p className="text-sm text-muted-foreground">{role}</p>}
+          {role !== '' && (
+            <p className="text-sm text-muted-foreground" {...textLanguage(role)}>
+              {role}
+            </p>
+          )}
           <StarIcons rating={record.rating} />
         </div>
       </div>
-      <blockquote className="line-clamp-3 border-s-2 border-border ps-3 text-sm italic">
-        {record.testimonialEn}
-      </blockquote>
-      <blockquote {...arabicText} className="line-clamp-3 border-s-2 border-border ps-3 text-sm">
-        {record.testimonialAr}
-      </blockquote>
+      {bilingualOrder(
+        arabicFirst,
+        <blockquote key="en" {...englishText} className="line-clamp-3 border-s-2 border-border ps-3 text-sm italic">
+          {record.testimonialEn}
+        </blockquote>,
+        <blockquote key="ar" {...arabicText} className="line-clamp-3 border-s-2 border-border ps-3 text-sm">
+          {record.testimonialAr}
+        </blockquote>,
+      )}
       <RecordBadges displayOrder={record.displayOrder} isActive={record.isActive} />
     </div>
   );
@@ -88,6 +98,7 @@ function TestimonialSummary({ record }: { record: Testimonial }) {
 
 function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
   const { t } = useTranslation('services');
+  const arabicFirst = useArabicFirst();
   const {
     register,
     control,
@@ -96,24 +107,30 @@ function TestimonialFields({ form }: { form: AreaForm<'testimonial'> }) {
   const name = useWatch({ control, name: 'clientNameEn' });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label={t('fields.clientNameEn')} error={errors.clientNameEn?.message}>
-        <Input {...register('clientNameEn')} />
-      </FormField>
-      <FormField label={t('fields.clientNameAr')} error={errors.clientNameAr?.message}>
-        <Input {...arabicText} {...register('clientNameAr')} />
-      </FormField>
+      {bilingualOrder(
+        arabicFirst,
+        <FormField key="clientNameEn" label={t('fields.clientNameEn')} error={errors.clientNameEn?.message}>
+          <Input {...register('clientNameEn')} />
+        </FormField>,
+        <FormField key="clientNameAr" label={t('fields.clientNameAr')} error={errors.clientNameAr?.message}>
+          <Input {...arabicText} {...register('clientNameAr')} />
+        </FormField>,
+      )}
       <FormField label={t('fields.clientPosition')} error={errors.clientPosition?.message}>
         <Input {...register('clientPosition')} />
       </FormField>
       <FormField label={t('fields.clientCompany')} error={errors.clientCompany?.message}>
         <Input {...register('clientCompany')} />
       </FormField>
-      <FormField label={t('fields.testimonialEn')} error={errors.testimonialEn?.message}>
-        <Textarea rows={4} {...register('testimonialEn')} />
-      </FormField>
-      <FormField label={t('fields.testimonialAr')} error={errors.testimonialAr?.message}>
-        <Textarea rows={4} {...arabicText} {...register('testimonialAr')} />
-      </FormField>
+      {bilingualOrder(
+        arabicFirst,
+        <FormField key="testimonialEn" label={t('fields.testimonialEn')} error={errors.testimonialEn?.message}>
+          <Textarea rows={4} {...register('testimonialEn')} />
+        </FormField>,
+        <FormField key="testimonialAr" label={t('fields.testimonialAr')} error={errors.testimonialAr?.message}>
+          <Textarea rows={4} {...arabicText} {...register('testimonialAr')} />
+        </FormField>,
+      )}
       <Controller
         control={control}
         name="rating"
@@ -153,7 +170,7 @@ export const testimonialView: AreaView<'testimonial', Testimonial> = {
   section: 'testimonials',
   entity: 'testimonial',
   area: testimonialsArea,
-  nameOf: (record) => record.clientNameEn,
+  nameOf: (record, arabicFirst) => pickText(arabicFirst, record.clientNameEn, record.clientNameAr),
   inputOf: testimonialInput,
   formValues: (record) => {
     const source = record === null ? constants().newForms.testimonial : testimonialInput(record);

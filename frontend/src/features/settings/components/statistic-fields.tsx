@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { SettingsInput } from '@/generated/types';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, type Draft } from '@/lib/form';
 
 export const STATISTICS = ['statProperties', 'statContinents', 'statClients', 'statExperience'] as const;
@@ -22,6 +23,7 @@ export function StatisticFields({
   placeholder: string;
 }) {
   const { t } = useTranslation('settings');
+  const arabicFirst = useArabicFirst();
   return (
     <fieldset className="grid gap-3 rounded-lg border p-4">
       <legend className="px-1 text-sm font-semibold">{t(`statistics.${statistic}`)}</legend>
@@ -32,12 +34,15 @@ export function StatisticFields({
         <FormField label={t('fields.label')} error={errors[`${statistic}Label`]?.message}>
           <Input {...register(`${statistic}Label`)} />
         </FormField>
-        <FormField label={t('fields.labelEn')} error={errors[`${statistic}LabelEn`]?.message}>
-          <Input {...register(`${statistic}LabelEn`)} />
-        </FormField>
-        <FormField label={t('fields.labelAr')} error={errors[`${statistic}LabelAr`]?.message}>
-          <Input {...arabicText} {...register(`${statistic}LabelAr`)} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="labelEn" label={t('fields.labelEn')} error={errors[`${statistic}LabelEn`]?.message}>
+            <Input {...register(`${statistic}LabelEn`)} />
+          </FormField>,
+          <FormField key="labelAr" label={t('fields.labelAr')} error={errors[`${statistic}LabelAr`]?.message}>
+            <Input {...arabicText} {...register(`${statistic}LabelAr`)} />
+          </FormField>,
+        )}
       </div>
     </fieldset>
   );

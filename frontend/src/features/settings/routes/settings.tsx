@@ -14,6 +14,7 @@ import { RecordHistory } from '@/features/history';
 import type { SettingsInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { isConflict, serverMessage } from '@/lib/api-client';
 import { arabicText, optionalText, showServerFieldErrors, textValue, type Draft } from '@/lib/form';
 import { checkLogoUpload, constants } from '@/lib/rules';
@@ -45,6 +46,7 @@ function formValues(settings: CompanySettings): SettingsDraft {
 
 function SettingsForm({ settings }: { settings: CompanySettings }) {
   const { t } = useTranslation('settings');
+  const arabicFirst = useArabicFirst();
   const form = useForm<SettingsDraft, unknown, SettingsInput>({
     resolver: rulesResolver('settings'),
     defaultValues: formValues(settings),
@@ -93,12 +95,15 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
             <FormField label={t('fields.companyName')} error={errors.companyName?.message}>
               <Input {...register('companyName')} />
             </FormField>
-            <FormField label={t('fields.companyNameEn')} error={errors.companyNameEn?.message}>
-              <Input {...register('companyNameEn')} />
-            </FormField>
-            <FormField label={t('fields.companyNameAr')} error={errors.companyNameAr?.message}>
-              <Input {...arabicText} {...register('companyNameAr')} />
-            </FormField>
+            {bilingualOrder(
+              arabicFirst,
+              <FormField key="companyNameEn" label={t('fields.companyNameEn')} error={errors.companyNameEn?.message}>
+                <Input {...register('companyNameEn')} />
+              </FormField>,
+              <FormField key="companyNameAr" label={t('fields.companyNameAr')} error={errors.companyNameAr?.message}>
+                <Input {...arabicText} {...register('companyNameAr')} />
+              </FormField>,
+            )}
           </div>
           <ImageSourceField
             control={control}

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { RecordActions } from '@/components/record-actions';
 import { Card } from '@/components/ui/card';
 import type { Reorder } from '@/hooks/use-reorder';
+import { englishText, pickText, textLanguage, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
@@ -26,6 +27,9 @@ export interface MemberCardProps {
  */
 export function MemberCard({ member, index, count, reorder, onEdit, onDelete }: MemberCardProps) {
   const { t } = useTranslation('team');
+  const arabicFirst = useArabicFirst();
+  const name = pickText(arabicFirst, member.nameEn, member.nameAr);
+  const otherName = arabicFirst ? member.nameEn : member.nameAr;
   const shown = member.specializations.slice(0, constants().teamSpecializationsShown);
   const hidden = member.specializations.length - shown.length;
   const photo = member.imageUrl ?? '';
@@ -40,33 +44,37 @@ export function MemberCard({ member, index, count, reorder, onEdit, onDelete }: 
         ) : (
           <img
             src={scaledImage(photo, 320)}
-            alt={member.nameEn}
+            alt={name}
             draggable={false}
             className="aspect-[4/3] w-full bg-muted object-cover"
           />
         )}
-        <Badge variant={member.isActive ? 'success' : 'secondary'} className="absolute top-3 right-3 shadow-sm">
+        <Badge variant={member.isActive ? 'success' : 'secondary'} className="absolute end-3 top-3 shadow-sm">
           {member.isActive ? t('active') : t('inactive')}
         </Badge>
         <GripVertical
           aria-hidden
-          className="absolute top-3 left-3 size-6 cursor-grab rounded bg-background/80 p-0.5 text-muted-foreground"
+          className="absolute start-3 top-3 size-6 cursor-grab rounded bg-background/80 p-0.5 text-muted-foreground"
         />
       </div>
       <div className="grid flex-1 content-start gap-3 p-5">
         <div>
-          <h3 className="text-lg leading-tight font-semibold">{member.nameEn}</h3>
-          <p {...arabicText} className="text-sm text-muted-foreground">
-            {member.nameAr}
+          <h3 className="text-lg leading-tight font-semibold">{name}</h3>
+          <p {...(arabicFirst ? englishText : arabicText)} className="text-sm text-muted-foreground">
+            {otherName}
           </p>
-          <p className="mt-1 text-sm font-medium text-primary">{member.positionEn}</p>
+          <p className="mt-1 text-sm font-medium text-primary">{pickText(arabicFirst, member.positionEn, member.positionAr)}</p>
         </div>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{member.descriptionEn}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">
+          {pickText(arabicFirst, member.descriptionEn, member.descriptionAr)}
+        </p>
         {shown.length > 0 && (
           <ul aria-label={t('specializationsLabel')} className="flex flex-wrap gap-1.5">
             {shown.map((specialization, position) => (
               <li key={`${String(position)}:${specialization}`}>
-                <Badge variant="outline">{specialization}</Badge>
+                <Badge variant="outline" {...textLanguage(specialization)}>
+                  {specialization}
+                </Badge>
               </li>
             ))}
             {hidden > 0 && (
@@ -89,8 +97,8 @@ export function MemberCard({ member, index, count, reorder, onEdit, onDelete }: 
           count={count}
           layout="grid"
           labels={{
-            earlier: t('moveEarlier', { name: member.nameEn }),
-            later: t('moveLater', { name: member.nameEn }),
+            earlier: t('moveEarlier', { name }),
+            later: t('moveLater', { name }),
           }}
         />
         <RecordActions
@@ -99,8 +107,8 @@ export function MemberCard({ member, index, count, reorder, onEdit, onDelete }: 
           labels={{
             edit: t('edit'),
             delete: t('delete'),
-            editRecord: t('editMember', { name: member.nameEn }),
-            deleteRecord: t('deleteMember', { name: member.nameEn }),
+            editRecord: t('editMember', { name }),
+            deleteRecord: t('deleteMember', { name }),
           }}
         />
       </div>

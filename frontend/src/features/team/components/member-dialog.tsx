@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { RecordHistory } from '@/features/history';
 import type { TooLarge } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
 import { coerceDisplayOrder, coerceOptionalInteger, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
@@ -71,6 +72,7 @@ function coerceExperience(entry: unknown): number {
 
 function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () => void }) {
   const { t } = useTranslation('team');
+  const arabicFirst = useArabicFirst();
   const nextOrder = teamMembers.useNextDisplayOrder();
   const opened = member === null ? { ...formValues(null), displayOrder: nextOrder } : formValues(member);
   const form = useForm<Draft<TeamMemberInput>, unknown, TeamMemberInput>({
@@ -122,24 +124,33 @@ function MemberForm({ member, onDone }: { member: TeamMember | null; onDone: () 
       history={member !== null && <RecordHistory entity="teamMember" id={member.id} />}
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input autoComplete="off" {...copy.english('nameEn')} />
-        </FormField>
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input autoComplete="off" {...arabicText} {...copy.arabic('nameAr')} />
-        </FormField>
-        <FormField label={t('fields.positionEn')} error={errors.positionEn?.message}>
-          <Input autoComplete="off" {...copy.english('positionEn')} />
-        </FormField>
-        <FormField label={t('fields.positionAr')} error={errors.positionAr?.message}>
-          <Input autoComplete="off" {...arabicText} {...copy.arabic('positionAr')} />
-        </FormField>
-        <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-          <Textarea rows={4} {...copy.english('descriptionEn')} />
-        </FormField>
-        <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-          <Textarea rows={4} {...arabicText} {...copy.arabic('descriptionAr')} />
-        </FormField>
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="nameEn" label={t('fields.nameEn')} error={errors.nameEn?.message}>
+            <Input autoComplete="off" {...copy.english('nameEn')} />
+          </FormField>,
+          <FormField key="nameAr" label={t('fields.nameAr')} error={errors.nameAr?.message}>
+            <Input autoComplete="off" {...arabicText} {...copy.arabic('nameAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="positionEn" label={t('fields.positionEn')} error={errors.positionEn?.message}>
+            <Input autoComplete="off" {...copy.english('positionEn')} />
+          </FormField>,
+          <FormField key="positionAr" label={t('fields.positionAr')} error={errors.positionAr?.message}>
+            <Input autoComplete="off" {...arabicText} {...copy.arabic('positionAr')} />
+          </FormField>,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <FormField key="descriptionEn" label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
+            <Textarea rows={4} {...copy.english('descriptionEn')} />
+          </FormField>,
+          <FormField key="descriptionAr" label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
+            <Textarea rows={4} {...arabicText} {...copy.arabic('descriptionAr')} />
+          </FormField>,
+        )}
       </div>
       <ImageSourceField
         control={control}

@@ -27,6 +27,7 @@ import { deleteToasts } from '@/hooks/delete-toasts';
 import { constants } from '@/lib/rules';
 import { useDeleteUser, useUsers, type User } from '../api/users';
 import { UserDialog, type UserDialogState } from '../components/user-dialog';
+import { useFormat } from '@/lib/format';
 
 /** What a signed-in user who is not an admin sees at /users: a page that says so. */
 function NoAccess() {
@@ -44,6 +45,7 @@ function NoAccess() {
 
 function UserManagement() {
   const { t } = useTranslation('users');
+  const f = useFormat();
   const { user: me } = useAuth();
   const isAdmin = me?.role === constants().adminRole;
   const users = useUsers({ enabled: isAdmin });
@@ -110,7 +112,7 @@ function UserManagement() {
                             {user.role === constants().adminRole && <Badge variant="outline">{t('roles.admin')}</Badge>}
                           </span>
                         </TableCell>
-                        <TableCell>{new Date(user.createdAt).toLocaleDateString()}</TableCell>
+                        <TableCell>{f.date(user.createdAt)}</TableCell>
                         <RowActions
                           onEdit={() => {
                             setDialog({ user });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { useFormCategories, useFormPropertyTypes } from '../../api/form-catalogs';
 import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, VocabularySelect } from './fields';
 import { LocationPicker } from './location-picker';
@@ -20,6 +21,7 @@ function CatalogSelect({ name, label, placeholder, catalog }: CatalogSelectProps
 /** Titles, descriptions, price and area, classification and the location picker. */
 export function BasicInfoTab() {
   const { t } = useTranslation('propertyForm');
+  const arabicFirst = useArabicFirst();
   const categories = useFormCategories();
   const types = useFormPropertyTypes();
   return (
@@ -27,10 +29,16 @@ export function BasicInfoTab() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="propertyNumber" label={t('fields.propertyNumber')} />
         <div className="hidden sm:block" />
-        <TextField name="titleEn" label={t('fields.titleEn')} />
-        <TextField name="titleAr" label={t('fields.titleAr')} arabic />
-        <TextField name="descriptionEn" label={t('fields.descriptionEn')} multiline />
-        <TextField name="descriptionAr" label={t('fields.descriptionAr')} arabic multiline />
+        {bilingualOrder(
+          arabicFirst,
+          <TextField key="titleEn" name="titleEn" label={t('fields.titleEn')} />,
+          <TextField key="titleAr" name="titleAr" label={t('fields.titleAr')} arabic />,
+        )}
+        {bilingualOrder(
+          arabicFirst,
+          <TextField key="descriptionEn" name="descriptionEn" label={t('fields.descriptionEn')} multiline />,
+          <TextField key="descriptionAr" name="descriptionAr" label={t('fields.descriptionAr')} arabic multiline />,
+        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberField name="price" reading="decimal" label={t('fields.price')} />

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useBilingual } from '@/lib/bilingual';
 import { QueryError } from '@/components/query-error';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { FeatureCategory, PropertyFeature } from '@/generated/types';
@@ -14,13 +15,14 @@ import { AMENITY_GROUPS } from './form-values';
 
 const GROUPS: readonly FeatureCategory[] = ['general', 'amenities', 'luxury'];
 
-/** A catalog feature, named in English like the rest of the panel (core §1, §3). */
+/** A catalog feature, named in the interface language (core §1, §3). */
 function FeatureCheckbox({ feature, checked, onToggle }: { feature: PropertyFeature; checked: boolean; onToggle: () => void }) {
   const id = useId();
+  const { pick } = useBilingual();
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium">
       <Checkbox id={id} checked={checked} onCheckedChange={onToggle} />
-      {feature.nameEn}
+      {pick(feature.nameEn, feature.nameAr)}
     </label>
   );
 }

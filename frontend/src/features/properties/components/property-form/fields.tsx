@@ -10,6 +10,7 @@ import {
   TextareaField as TypedTextareaField,
   TextField as TypedTextField,
 } from '@/components/form';
+import { pickText, useArabicFirst, useTermLabel } from '@/lib/bilingual';
 import { coerceOptionalInteger, coerceOptionalNumber, coerceRoomCount, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { ParsedPropertyForm, PropertyField, PropertyFormValues } from './form-values';
 
@@ -168,12 +169,14 @@ const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set(['continent', '
 /** A select over one of the rules' vocabularies, in their order and with their labels. */
 export function VocabularySelect({ name, label, vocabulary: vocabularyName, empty }: VocabularySelectProps) {
   const { control } = usePropertyForm();
+  const termLabel = useTermLabel();
+  const options = vocabulary(vocabularyName).map((term) => ({ value: term.value, label: termLabel(vocabularyName, term) }));
   return (
     <TypedSelectField
       control={control}
       name={name}
       label={label}
-      options={vocabulary(vocabularyName)}
+      options={options}
       empty={empty}
       read={OPTIONAL_TERMS.has(name) ? readOptionalTerm : undefined}
     />
@@ -207,13 +210,19 @@ function readId(value: string): number | null {
   return value === '' ? null : Number(value);
 }
 
-/** A select of records by id, each read 'English name / Arabic name' (core §2). */
+/**
+ * A select of records by id, each read 'English name / Arabic name' (core §2); in an Arabic
+ * interface by its Arabic name.
+ */
 export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disabled }: ChoiceSelectProps) {
   const { t } = useTranslation();
+  const arabicFirst = useArabicFirst();
   const { control } = usePropertyForm();
   const options = (choices ?? []).map((choice) => ({
     value: String(choice.id),
-    label: t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr }),
+    label: arabicFirst
+      ? pickText(true, choice.nameEn, choice.nameAr)
+      : t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr }),
   }));
   return (
     <TypedSelectField

@@ -1,6 +1,8 @@
 // The property's images in order, the first marked as the cover. Each can be removed, and
 // moved by dragging it onto another place or, for keyboard users, by its arrow buttons;
-// after a move by button the focus follows the image to its new place.
+// after a move by button the focus follows the image to its new place. 'left' and 'right'
+// name the reading order's earlier and later place: in a right-to-left page the grid runs
+// from the right and the arrows are mirrored to point the way the image moves.
 import { ArrowLeft, ArrowRight, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -83,7 +85,7 @@ export function ImageThumbnails({ images, onChange }: ImageThumbnailsProps) {
               className="aspect-square w-full rounded object-cover"
               draggable={false}
             />
-            {index === 0 && <Badge className="absolute top-3 left-3">{t('media.cover')}</Badge>}
+            {index === 0 && <Badge className="absolute start-3 top-3">{t('media.cover')}</Badge>}
             <div className="flex items-center justify-between gap-1">
               <Button
                 type="button"
@@ -96,7 +98,7 @@ export function ImageThumbnails({ images, onChange }: ImageThumbnailsProps) {
                   moveByButton(index, 'left');
                 }}
               >
-                <ArrowLeft aria-hidden />
+                <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
               </Button>
               <Button
                 type="button"
@@ -109,7 +111,7 @@ export function ImageThumbnails({ images, onChange }: ImageThumbnailsProps) {
                   moveByButton(index, 'right');
                 }}
               >
-                <ArrowRight aria-hidden />
+                <ArrowRight aria-hidden className="rtl:-scale-x-100" />
               </Button>
               <Button
                 type="button"

@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCities, useCountries, useRegions } from '@/features/locations';
 import type { Place } from '@/generated/types';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { composeLocation } from '@/lib/rules';
 import { ChoiceSelect, TextField, usePropertyForm, type Choice } from './fields';
 import { useSettledChoice } from './use-settled-choice';
@@ -19,6 +20,7 @@ function place(choices: readonly Choice[] | undefined, id: number | null | undef
 
 export function LocationPicker() {
   const { t } = useTranslation('propertyForm');
+  const arabicFirst = useArabicFirst();
   const { control, setValue, getValues, getFieldState, resetField } = usePropertyForm();
   const [countryId, cityId, regionId] = useWatch({ control, name: ['countryId', 'cityId', 'regionId'] });
 
@@ -89,8 +91,11 @@ export function LocationPicker() {
           writeLocation({ country: countryPlace, city: cityPlace, region: place(regions.data, id) });
         }}
       />
-      <TextField name="locationEn" label={t('fields.locationEn')} className="sm:col-span-3" />
-      <TextField name="locationAr" label={t('fields.locationAr')} arabic className="sm:col-span-3" />
+      {bilingualOrder(
+        arabicFirst,
+        <TextField key="locationEn" name="locationEn" label={t('fields.locationEn')} className="sm:col-span-3" />,
+        <TextField key="locationAr" name="locationAr" label={t('fields.locationAr')} arabic className="sm:col-span-3" />,
+      )}
     </fieldset>
   );
 }
