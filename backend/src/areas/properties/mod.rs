@@ -45,7 +45,7 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             export_listings,
-            export::documented(listing::documented(Doc::new(
+            export::documented(listing::documented_search(Doc::new(
                 "Every property the list's own q, sort and filters match (page and pageSize are \
                  ignored) as an Excel workbook (format=xlsx, the default) or a UTF-8 CSV file with a \
                  byte-order mark (format=csv), streamed: the columns of the rules' column list, one \

@@ -149,7 +149,7 @@ pub fn documented(doc: Doc) -> Doc {
         .query("template", json!({ "type": "boolean", "default": false }))
         .query("offset", json!({ "type": "integer", "minimum": -840, "maximum": 840 }))
         .responds_media(ExportFormat::Xlsx.content_type(), binary)
-        .responds_media("text/csv", csv_text)
+        .responds_media_too("text/csv", csv_text)
         .header(
             "Content-Disposition",
             "attachment; filename=\"properties-{date}.{xlsx|csv}\"; filename*=UTF-8''{the name in the request's language}",
