@@ -28,6 +28,7 @@ mod openapi;
 mod overload;
 mod properties;
 mod properties_cache;
+mod properties_export;
 mod properties_features;
 mod properties_index;
 mod properties_list;

@@ -24,11 +24,16 @@ import {
   useServerPages,
 } from '@/components/ui/table';
 import { useListAddress } from '@/hooks/use-list-address';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-client';
 import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
+import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
+import { useExportProperties } from '../api/export-properties';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
-import { continentLabel } from '../components/listing-text';
+import { ExportMenu } from '../components/export-menu';
+import { continentLabel, formatAmount } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
@@ -107,6 +112,23 @@ function PropertiesList() {
   });
   const confirm = useDeleteConfirmation(onDelete);
   const sorting = { sort: address.sort, onSortChange: address.onSortChange };
+  const exporting = useExportProperties();
+  const onExport = (format: 'xlsx' | 'csv') => {
+    exporting.mutate(
+      {
+        format,
+        q: address.q,
+        sort: address.sort === null ? undefined : sortParam(address.sort),
+        search,
+        language: i18n.language,
+      },
+      {
+        onError: (error) => {
+          toast({ title: t('export.failed'), description: serverMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6">
@@ -114,12 +136,15 @@ function PropertiesList() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <AddButton
-            label={t('add')}
-            onClick={() => {
-              setDialog({ property: null });
-            }}
-          />
+          <>
+            <ExportMenu onExport={onExport} busy={exporting.isPending} />
+            <AddButton
+              label={t('add')}
+              onClick={() => {
+                setDialog({ property: null });
+              }}
+            />
+          </>
         }
       />
       <Card>
