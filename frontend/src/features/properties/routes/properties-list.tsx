@@ -63,7 +63,7 @@ function Thumbnail({ property }: { property: Property }) {
  * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
  */
 function PropertiesList() {
-  const { t } = useTranslation('properties');
+  const { t, i18n } = useTranslation('properties');
   const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
