@@ -15,6 +15,7 @@ use crate::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
 use crate::hero_images::HeroImageInput;
+use crate::language::Language;
 use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
@@ -22,7 +23,6 @@ use crate::settings::SettingsInput;
 use crate::team::TeamMemberInput;
 use crate::text::LocationParts;
 use crate::users::{AccountInput, UserCreateInput, UserUpdateInput};
-use crate::language::Language;
 use crate::{constants, fold, images, messages, numbers, text, vocabularies, FieldErrors, Validate};
 
 /// Runs the operation `op` on the JSON `input` and answers JSON.
@@ -112,7 +112,9 @@ pub fn call_in(op: &str, input: &str, language: &str) -> Result<String, String> 
     }
     match op {
         "export.fileName" => to_json(
-            &parse_object::<ExportQuery>(input)?.file_name_in(language).map_err(|e| e.in_language(language))?,
+            &parse_object::<ExportQuery>(input)?
+                .file_name_in(language)
+                .map_err(|e| e.in_language(language))?,
         ),
         "export.range" => {
             to_json(&parse_object::<ExportQuery>(input)?.range().map_err(|e| e.in_language(language))?)

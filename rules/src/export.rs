@@ -206,7 +206,11 @@ impl FileWords {
                 to: "to",
                 period: ExportPeriod::value,
             },
-            Language::Ar => FileWords { one: "طلب_التواصل", all: "طلبات_التواصل", to: "إلى", period: arabic_period },
+            Language::Ar => {
+                FileWords {
+                    one: "طلب_التواصل", all: "طلبات_التواصل", to: "إلى", period: arabic_period
+                }
+            }
         }
     }
 }

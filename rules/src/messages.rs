@@ -502,10 +502,17 @@ impl Counted {
 }
 
 const CHARACTERS: Counted =
-    Counted { one: "حرف واحد", two: "حرفين", few: "أحرف", many: "حرفًا", other: "حرف" };
+    Counted {
+        one: "حرف واحد", two: "حرفين", few: "أحرف", many: "حرفًا", other: "حرف"
+    };
 const PROPERTIES: Counted =
-    Counted { one: "عقار واحد", two: "عقارين", few: "عقارات", many: "عقارًا", other: "عقار" };
-const MINUTES: Counted = Counted { one: "دقيقة", two: "دقيقتين", few: "دقائق", many: "دقيقة", other: "دقيقة" };
+    Counted {
+        one: "عقار واحد", two: "عقارين", few: "عقارات", many: "عقارًا", other: "عقار"
+    };
+const MINUTES: Counted =
+    Counted {
+        one: "دقيقة", two: "دقيقتين", few: "دقائق", many: "دقيقة", other: "دقيقة"
+    };
 
 /// A message with words filled in. Both spellings are written in [`Formatted::english`]
 /// and [`Formatted::arabic`], whose matches leave out no kind; [`Formatted::read`] reads the
@@ -584,10 +591,16 @@ impl Formatted {
         }
         if let Some(rest) = english.strip_prefix(HERO_BEFORE) {
             let label = rest.strip_suffix(HERO_AFTER)?;
-            return HeroPage::ALL.iter().find(|page| page.label() == label).copied().map(Formatted::HeroPageTaken);
+            return HeroPage::ALL
+                .iter()
+                .find(|page| page.label() == label)
+                .copied()
+                .map(Formatted::HeroPageTaken);
         }
         if let Some(rest) = english.strip_prefix(COUNTRY_CODE_BEFORE) {
-            return rest.strip_suffix(COUNTRY_CODE_AFTER).map(|code| Formatted::CountryCodeTaken(code.to_owned()));
+            return rest
+                .strip_suffix(COUNTRY_CODE_AFTER)
+                .map(|code| Formatted::CountryCodeTaken(code.to_owned()));
         }
         let rest = english.strip_prefix("This ")?;
         Record::ALL.iter().find_map(|record| {
@@ -678,18 +691,36 @@ mod tests {
         assert_eq!(Formatted::MinimumLength(12).arabic(), "يجب ألا يقل الطول عن 12 حرفًا");
         assert_eq!(Formatted::MinimumLength(1).arabic(), "يجب ألا يقل الطول عن حرف واحد");
         assert_eq!(used_by_properties(Record::Category, 3), "This category is used by 3 properties");
-        assert_eq!(Formatted::UsedByProperties(Record::Category, 3).arabic(), "هذه الفئة مستخدمة في 3 عقارات");
-        assert_eq!(Formatted::UsedByProperties(Record::PropertyType, 2).arabic(), "نوع العقار هذا مستخدم في عقارين");
+        assert_eq!(
+            Formatted::UsedByProperties(Record::Category, 3).arabic(),
+            "هذه الفئة مستخدمة في 3 عقارات"
+        );
+        assert_eq!(
+            Formatted::UsedByProperties(Record::PropertyType, 2).arabic(),
+            "نوع العقار هذا مستخدم في عقارين"
+        );
         assert_eq!(Formatted::UsedByProperties(Record::City, 1).arabic(), "هذه المدينة مستخدمة في عقار واحد");
-        assert_eq!(Formatted::UsedByProperties(Record::Region, 100).arabic(), "هذه المنطقة مستخدمة في 100 عقار");
-        assert_eq!(Formatted::TooManySignIns(15).arabic(), "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 دقيقة");
-        assert_eq!(Formatted::TooManySignIns(5).arabic(), "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 5 دقائق");
+        assert_eq!(
+            Formatted::UsedByProperties(Record::Region, 100).arabic(),
+            "هذه المنطقة مستخدمة في 100 عقار"
+        );
+        assert_eq!(
+            Formatted::TooManySignIns(15).arabic(),
+            "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 دقيقة"
+        );
+        assert_eq!(
+            Formatted::TooManySignIns(5).arabic(),
+            "محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 5 دقائق"
+        );
     }
 
     #[test]
     fn a_message_not_of_this_crate_is_answered_as_it_is() {
         let detail = "invalid type: string \"first\", expected i32 at line 1 column 20";
         assert_eq!(in_language(detail, Language::Ar), detail);
-        assert_eq!(in_language("This thing is used by 3 properties", Language::Ar), "This thing is used by 3 properties");
+        assert_eq!(
+            in_language("This thing is used by 3 properties", Language::Ar),
+            "This thing is used by 3 properties"
+        );
     }
 }

@@ -27,7 +27,8 @@ fn browser_errors(op: &str, body: &Value, language: &str) -> Value {
 }
 
 async fn choose(app: &TestApp, language: &str) {
-    let (status, user) = app.send(Method::Put, PREFERENCES, json!({ "language": language, "numerals": "latin" })).await;
+    let (status, user) =
+        app.send(Method::Put, PREFERENCES, json!({ "language": language, "numerals": "latin" })).await;
     assert_eq!(status, Status::Ok, "{user}");
 }
 

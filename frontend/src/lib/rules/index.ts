@@ -1,6 +1,8 @@
 // Typed access to the rules crate compiled to WASM: every validation message, constant and
 // default the panel uses comes from here, never from strings or numbers written in the
-// frontend.
+// frontend. Messages come in the interface's current language (i18next's), as the server
+// answers a user of that language.
+import i18next from 'i18next';
 import type { Draft } from '@/lib/form';
 import type {
   AboutSectionInput,
@@ -35,7 +37,7 @@ import type {
   ValuesSectionForm,
   ValuesSectionSettingsInput,
 } from '@/generated/types';
-import { call } from '@/generated/wasm/rules';
+import { callIn, localise } from '@/generated/wasm/rules';
 
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
@@ -66,9 +68,23 @@ export interface Payloads {
 
 export type Entity = keyof Payloads;
 
-/** Runs one rules operation on JSON-serialisable input and parses its JSON answer. */
+/** The language the rules answer messages in: the interface's ('ar' or 'en'; English until i18next has one). */
+export function rulesLanguage(): string {
+  // Before i18next is set up (a unit test, the first module load) it has no language yet.
+  return i18next.isInitialized ? (i18next.resolvedLanguage ?? i18next.language) : 'en';
+}
+
+/**
+ * Runs one rules operation on JSON-serialisable input and parses its JSON answer; its
+ * messages (failing fields, toasts, the export's file name) are in the interface's language.
+ */
 export function runRule(op: string, input: unknown): unknown {
-  return JSON.parse(call(op, JSON.stringify(input)));
+  return JSON.parse(callIn(op, JSON.stringify(input), rulesLanguage()));
+}
+
+/** A message the rules spell, in English as they answer it, in the interface's language. */
+export function localiseMessage(message: string): string {
+  return localise(message, rulesLanguage());
 }
 
 /** The forms whose rules need the current year: it bounds yearBuilt (core §9). */

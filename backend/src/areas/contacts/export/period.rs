@@ -9,11 +9,11 @@ use time::{OffsetDateTime, PrimitiveDateTime, UtcOffset};
 use super::super::listing::stored_instant;
 use super::super::store;
 use super::workbook::{build, failed, write_workbook, FileName, Workbook};
-use rules::language::Language;
 use super::{offset_minutes, ExportRow, ROWS_AHEAD};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::query::{one_of, single};
 use rules::export::{ExportQuery, QueryError};
+use rules::language::Language;
 use rules::vocabularies::ExportPeriod;
 
 /// The GET's query string.

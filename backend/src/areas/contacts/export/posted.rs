@@ -12,9 +12,9 @@ use serde::Deserialize;
 use time::OffsetDateTime;
 
 use super::workbook::{build, failed, write_workbook, FileName, Workbook};
-use rules::language::Language;
 use super::{ExportRow, ROWS_AHEAD};
 use crate::platform::http::error::{ApiError, ApiResult};
+use rules::language::Language;
 
 /// The POST's body: 100,000 requests are about 35 MB of JSON.
 pub const BODY_LIMIT_MIB: u64 = 256;
