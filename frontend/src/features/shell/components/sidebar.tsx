@@ -168,7 +168,7 @@ export function Sidebar({
               <p className="truncate text-sm font-semibold">{username}</p>
               <p className="flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="truncate">{roleLabel}</span>
-                <Badge variant="outline" className="font-mono font-normal">
+                <Badge variant="outline" className="font-mono font-normal rtl:font-sans">
                   {t('common.version', { version })}
                 </Badge>
               </p>
