@@ -18,6 +18,7 @@ pub mod export;
 pub mod field_errors;
 pub mod fold;
 pub mod hero_images;
+pub mod imports;
 pub mod images;
 pub mod language;
 mod lenient;
