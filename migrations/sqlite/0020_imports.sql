@@ -16,7 +16,7 @@ CREATE TABLE imports (
     row_count INTEGER NOT NULL,
     status TEXT NOT NULL, -- uploaded, checked, committing, done or failed
     mode TEXT, -- create or create-or-update, once checked
-    create_missing_catalog BOOLEAN NOT NULL DEFAULT FALSE,
+    create_missing_catalog INTEGER NOT NULL DEFAULT 0, -- a boolean: the Any driver reads SQLite booleans only as integers
     mapping TEXT, -- JSON array: a column key or null per column, once checked
     language TEXT NOT NULL DEFAULT 'en', -- of the user who checked it: the messages' language
     total INTEGER NOT NULL DEFAULT 0, -- rows valid at the check: the rows to write

@@ -1,6 +1,6 @@
 //! Listings imported from a spreadsheet (issue 25): the limits, and how a cell's text is
-//! read as a number, a yes or no, a list, or text the export kept from being a formula.
-//! The columns themselves are the export's (`properties::columns`).
+//! read as a number, a yes or no or a list. The columns themselves, and the CSV formula
+//! guard, are the export's (`properties::columns`).
 
 /// A file larger than this is refused (413).
 pub const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
@@ -95,14 +95,17 @@ pub fn references(text: &str) -> Vec<&str> {
     text.split(char::is_whitespace).filter(|r| !r.is_empty()).collect()
 }
 
-/// A text cell of a CSV file as it was before the export kept it from being read as a
-/// formula: the export puts an apostrophe before a text that starts with = + - @ (or a tab
-/// or carriage return), and the import takes it away.
-pub fn unescape_formula(text: &str) -> &str {
-    match text.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
-        _ => text,
-    }
+/// A code for a country the import adds to the catalog: the first two letters of its
+/// English name in capitals ('Jordan' → 'JO'), or another pair of its letters, or a letter
+/// and a digit, whichever `taken` does not hold.
+pub fn country_code(name_en: &str, taken: impl Fn(&str) -> bool) -> String {
+    let letters: Vec<char> =
+        name_en.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase()).collect();
+    let first = letters.first().copied().unwrap_or('X');
+    let mut candidates: Vec<String> = letters.iter().skip(1).map(|c| format!("{first}{c}")).collect();
+    candidates.extend((0..10).map(|d| format!("{first}{d}")));
+    candidates.extend((100..10_000).map(|n| format!("{first}{n}")));
+    candidates.into_iter().find(|code| !taken(code)).unwrap_or_else(|| format!("{first}{}", name_en.len()))
 }
 
 #[cfg(test)]
@@ -135,16 +138,18 @@ mod tests {
     }
 
     #[test]
-    fn the_formula_guard_is_taken_away() {
-        assert_eq!(unescape_formula("'=SUM(A1)"), "=SUM(A1)");
-        assert_eq!(unescape_formula("'-5 floors"), "-5 floors");
-        assert_eq!(unescape_formula("'quoted'"), "'quoted'");
-        assert_eq!(unescape_formula("plain"), "plain");
+    fn country_codes_avoid_the_taken_ones() {
+        assert_eq!(country_code("Jordan", |_| false), "JO");
+        assert_eq!(country_code("Jordan", |c| c == "JO"), "JR");
+        assert_eq!(country_code("قطر", |_| false), "X0");
     }
 
     #[test]
     fn lists_split() {
         assert_eq!(names("Pool; Garden ;;"), ["Pool", "Garden"]);
-        assert_eq!(references("/media/a.png\nhttps://x.test/b.jpg\n"), ["/media/a.png", "https://x.test/b.jpg"]);
+        assert_eq!(
+            references("/media/a.png\nhttps://x.test/b.jpg\n"),
+            ["/media/a.png", "https://x.test/b.jpg"]
+        );
     }
 }

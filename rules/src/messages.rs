@@ -240,7 +240,8 @@ pub const IMPORT_MAPPING_LENGTH: &str = "The mapping must give one choice per co
 pub const IMPORT_MAPPING_UNKNOWN: &str = "The mapping names a field that does not exist";
 pub const IMPORT_MAPPING_TWICE: &str = "A field is chosen for two columns";
 pub const IMPORT_NOT_CHECKED: &str = "Check the import before writing it";
-pub const IMPORT_ALREADY_WRITTEN: &str = "This import is being written or has been written; it can no longer be changed";
+pub const IMPORT_ALREADY_WRITTEN: &str =
+    "This import is being written or has been written; it can no longer be changed";
 pub const IMPORT_NUMBER_INVALID: &str = "Please enter a number";
 pub const IMPORT_WHOLE_NUMBER_INVALID: &str = "Please enter a whole number";
 pub const IMPORT_YES_NO_INVALID: &str = "Please enter yes or no";
@@ -251,7 +252,8 @@ pub const IMPORT_CITY_UNKNOWN: &str = "No city of this country has this name";
 pub const IMPORT_REGION_UNKNOWN: &str = "No region of this city has this name";
 pub const IMPORT_REGION_WITHOUT_CITY: &str = "A region needs its city";
 pub const IMPORT_FEATURE_UNKNOWN: &str = "No feature has this name";
-pub const IMPORT_NAME_BOTH_LANGUAGES: &str = "To add it to the catalog, give its name in English and in Arabic";
+pub const IMPORT_NAME_BOTH_LANGUAGES: &str =
+    "To add it to the catalog, give its name in English and in Arabic";
 pub const IMPORT_PROPERTY_NUMBER_EXISTS: &str = "A listing with this property number already exists";
 pub const IMPORT_PROPERTY_NUMBER_REPEATED: &str = "This property number is on an earlier row of the file";
 pub const IMPORT_ROW_CHANGED: &str = "This row no longer fits the catalog";

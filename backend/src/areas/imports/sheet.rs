@@ -50,14 +50,14 @@ pub fn read(bytes: &[u8], file_name: &str, rows: &mut impl Rows) -> Result<(), U
     match format(bytes, file_name).ok_or(Unreadable::NotASpreadsheet)? {
         Format::Xlsx => xlsx(bytes, rows),
         Format::Ods => {
-            let mut book: calamine::Ods<_> =
-                calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| Unreadable::NotASpreadsheet)?;
+            let mut book: calamine::Ods<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
+                .map_err(|_| Unreadable::NotASpreadsheet)?;
             let range = book.worksheet_range_at(0).ok_or(Unreadable::NoHeader)?;
             range_rows(&range.map_err(|_| Unreadable::NotASpreadsheet)?, rows)
         }
         Format::Xls => {
-            let mut book: calamine::Xls<_> =
-                calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| Unreadable::NotASpreadsheet)?;
+            let mut book: calamine::Xls<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
+                .map_err(|_| Unreadable::NotASpreadsheet)?;
             let range = book.worksheet_range_at(0).ok_or(Unreadable::NoHeader)?;
             range_rows(&range.map_err(|_| Unreadable::NotASpreadsheet)?, rows)
         }
@@ -184,7 +184,8 @@ fn csv(bytes: &[u8], rows: &mut impl Rows) -> Result<(), Unreadable> {
             Ok(false) => break,
             Ok(true) => {
                 line = line.saturating_add(1);
-                let cells = record.iter().map(|c| rules::imports::unescape_formula(c).to_owned()).collect();
+                let cells =
+                    record.iter().map(|c| rules::properties::columns::csv_cell_text(c).to_owned()).collect();
                 shaper.take(line, cells)?;
             }
             Err(_) => return Err(Unreadable::NotASpreadsheet),
