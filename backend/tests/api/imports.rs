@@ -196,3 +196,376 @@ both_databases! {
         assert_eq!(all.as_array().map(Vec::len), Some(2));
     }
 }
+
+/// The export's English headers of the columns a test fills, with each row's cells.
+fn english(columns: &[&str]) -> Vec<String> {
+    columns
+        .iter()
+        .map(|key| rules::properties::columns::column_by_key(key).expect("a column").en.to_owned())
+        .collect()
+}
+
+/// A workbook of one sheet: the header, then rows; cells that read as numbers are numbers.
+fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (column, text) in header.iter().enumerate() {
+        sheet.write_string(0, column as u16, text).expect("writes");
+    }
+    for (index, row) in rows.iter().enumerate() {
+        for (column, text) in row.iter().enumerate() {
+            let at = (index as u32 + 1, column as u16);
+            match text.parse::<f64>() {
+                Ok(n) if !text.is_empty() => sheet.write_number(at.0, at.1, n).map(|_| ()),
+                _ if text.is_empty() => Ok(()),
+                _ => sheet.write_string(at.0, at.1, text).map(|_| ()),
+            }
+            .expect("writes");
+        }
+    }
+    book.save_to_buffer().expect("saves")
+}
+
+/// An OpenDocument spreadsheet of one sheet, written as the format says: the stored
+/// mimetype first, the manifest, and the table in content.xml.
+fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
+    use std::io::Write;
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let row_xml = |cells: &[String]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|c| match c.parse::<f64>() {
+                Ok(n) => format!("<table:table-cell office:value-type=\"float\" office:value=\"{n}\"><text:p>{c}</text:p></table:table-cell>"),
+                Err(_) => format!("<table:table-cell office:value-type=\"string\"><text:p>{}</text:p></table:table-cell>", escape(c)),
+            })
+            .collect();
+        format!("<table:table-row>{}</table:table-row>", cells.join(""))
+    };
+    let mut table = row_xml(header);
+    for row in rows {
+        table.push_str(&row_xml(row));
+    }
+    let content = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content \
+         xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
+         xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
+         xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1.2\">\
+         <office:body><office:spreadsheet><table:table table:name=\"Listings\">{table}</table:table>\
+         </office:spreadsheet></office:body></office:document-content>"
+    );
+    let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><manifest:manifest \
+         xmlns:manifest=\"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0\" manifest:version=\"1.2\">\
+         <manifest:file-entry manifest:full-path=\"/\" manifest:media-type=\"application/vnd.oasis.opendocument.spreadsheet\"/>\
+         <manifest:file-entry manifest:full-path=\"content.xml\" manifest:media-type=\"text/xml\"/>\
+         </manifest:manifest>";
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    let deflated =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file("mimetype", stored).expect("zip");
+    zip.write_all(b"application/vnd.oasis.opendocument.spreadsheet").expect("zip");
+    zip.start_file("META-INF/manifest.xml", deflated).expect("zip");
+    zip.write_all(manifest.as_bytes()).expect("zip");
+    zip.start_file("content.xml", deflated).expect("zip");
+    zip.write_all(content.as_bytes()).expect("zip");
+    zip.finish().expect("zip").into_inner()
+}
+
+const BASIC: [&str; 19] = [
+    "propertyNumber",
+    "titleEn",
+    "titleAr",
+    "descriptionEn",
+    "descriptionAr",
+    "price",
+    "currency",
+    "area",
+    "country",
+    "city",
+    "region",
+    "locationEn",
+    "locationAr",
+    "category",
+    "propertyType",
+    "buildingTypeNew",
+    "bedroom",
+    "furnished",
+    "images",
+];
+
+fn basic_row(number: &str, title: &str, price: &str) -> Vec<String> {
+    [
+        number,
+        title,
+        "فيلا",
+        "Sea view",
+        "إطلالة بحرية",
+        price,
+        "USD",
+        "320",
+        "Jordan",
+        "Amman",
+        "Abdoun",
+        "Abdoun, Amman",
+        "عبدون، عمان",
+        "Residential",
+        "Villa",
+        "Villa",
+        "4",
+        "yes",
+        "/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png\nhttps://example.com/b.jpg",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect()
+}
+
+/// Every cell the rows' errors name: (row, field, message).
+fn said(outcome: &Value) -> Vec<(i64, String, String)> {
+    outcome["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| {
+            (
+                e["row"].as_i64().unwrap_or(0),
+                e["field"].as_str().unwrap_or("").to_owned(),
+                e["message"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Reads an .xlsx answer back: its rows of texts.
+fn read_xlsx(bytes: Vec<u8>) -> Vec<Vec<String>> {
+    use calamine::Reader;
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("an xlsx");
+    let range = book.worksheet_range_at(0).expect("a sheet").expect("reads");
+    range.rows().map(|row| row.iter().map(|c| c.to_string()).collect()).collect()
+}
+
+both_databases! {
+    async fn xlsx_ods_and_xls_files_are_read_alike(app) {
+        app.login_admin().await;
+        catalog(&app).await;
+        let header = english(&BASIC);
+        let rows = vec![basic_row("Q-1", "Villa one", "250000"), basic_row("Q-2", "Villa two", "180000.5")];
+        for (name, bytes) in [("listings.xlsx", xlsx_of(&header, &rows)), ("listings.ods", ods_of(&header, &rows))] {
+            let upload = uploaded(&app, name, &bytes).await;
+            assert_eq!(upload["rowCount"], 2, "{name}: {upload}");
+            assert_eq!(upload["sampleRows"][1][5], "180000.5", "{name}");
+            let mapping = upload["suggestedMapping"].clone();
+            let expected: Vec<Value> = BASIC.iter().map(|k| json!(k)).collect();
+            assert_eq!(mapping, json!(expected), "{name}");
+            let id = upload["id"].as_i64().expect("an id");
+            let (status, outcome) = check(&app, id, &mapping, "create-or-update", false).await;
+            assert_eq!(status, Status::Ok, "{name}: {outcome}");
+            assert_eq!(outcome["valid"], 2, "{name}: {outcome}");
+            let state = committed(&app, id).await;
+            assert_eq!(state["status"], "done", "{name}: {state}");
+        }
+        let (_, listed) = app.get("/api/properties?q=Q-1&page=1").await;
+        let listing = &listed[0];
+        assert_eq!(listing["images"], json!(["/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png", "https://example.com/b.jpg"]));
+        assert_eq!(listing["furnished"], true);
+        assert_eq!(listing["bedroom"], 4);
+        assert!(listing["regionId"].as_i64().is_some());
+
+        let xls = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/listings.xls")).expect("the fixture");
+        let upload = uploaded(&app, "listings.xls", &xls).await;
+        assert_eq!(upload["rowCount"], 2, "{upload}");
+        let id = upload["id"].as_i64().expect("an id");
+        let (status, outcome) = check(&app, id, &upload["suggestedMapping"], "create", false).await;
+        assert_eq!(status, Status::Ok, "{outcome}");
+        assert_eq!((outcome["valid"].as_i64(), outcome["invalid"].as_i64()), (Some(1), Some(1)), "{outcome}");
+        let errors = said(&outcome);
+        assert!(errors.contains(&(3, "price".into(), rules::messages::PRICE_NOT_POSITIVE.into())), "{errors:?}");
+        assert!(errors.contains(&(3, "furnished".into(), rules::messages::IMPORT_YES_NO_INVALID.into())), "{errors:?}");
+    }
+
+    async fn every_rule_fails_a_row_with_the_forms_message(app) {
+        app.login_admin().await;
+        catalog(&app).await;
+        let keys = [
+            "propertyNumber", "titleEn", "titleAr", "descriptionEn", "descriptionAr", "price", "currency", "area",
+            "country", "city", "region", "locationEn", "locationAr", "category", "propertyType", "buildingTypeNew",
+            "continent", "facing", "buildingCondition", "yearBuilt", "numberOfFloorsInBuilding", "floorNumberUnit",
+            "apartmentsPerFloor", "parkingSpacesAvailable", "kitchen", "isFeatured", "images", "videoUrl",
+            "maintenanceFee", "features", "status",
+        ];
+        let header = english(&keys);
+        let good: Vec<&str> = vec![
+            "R-0", "Villa", "فيلا", "Nice", "جميلة", "100", "USD", "100", "Jordan", "Amman", "", "Here", "هنا",
+            "Residential", "Villa", "Villa", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+        ];
+        let with = |changes: &[(usize, &str)]| -> Vec<String> {
+            let mut row: Vec<String> = good.iter().map(|s| (*s).to_owned()).collect();
+            for (index, value) in changes {
+                row[*index] = (*value).to_owned();
+            }
+            row
+        };
+        use rules::messages as m;
+        // Row 2 is good; each later row breaks rules, at most one per column.
+        let rows = vec![
+            with(&[]),
+            with(&[(0, "R-1"), (1, ""), (2, ""), (3, ""), (4, ""), (5, "-1"), (6, ""), (7, "-3"), (11, ""), (12, ""), (15, "")]),
+            with(&[(0, "R-2"), (6, "XYZ"), (8, ""), (13, ""), (14, ""), (15, "Castle"), (16, "Atlantis"), (17, "up"), (18, "Ruined")]),
+            with(&[(0, "R-3"), (19, "1700"), (20, "0"), (21, "-1"), (22, "0"), (23, "-2"), (24, "-1"), (26, "javascript:alert(1)"), (27, "not a url"), (28, "2000000000000")]),
+            with(&[(0, "R-4"), (5, "lots"), (8, "Narnia"), (13, "Castles"), (14, "Hut"), (19, "3000"), (24, "1.5"), (25, "perhaps"), (29, "Moat"), (30, "lost")]),
+            with(&[(0, "R-5"), (9, "Zarqa"), (10, "Downtown")]),
+            with(&[(0, "R-0")]),
+        ];
+        let upload = uploaded(&app, "bad.xlsx", &xlsx_of(&header, &rows)).await;
+        let id = upload["id"].as_i64().expect("an id");
+        let (status, outcome) = check(&app, id, &upload["suggestedMapping"], "create", false).await;
+        assert_eq!(status, Status::Ok, "{outcome}");
+        assert_eq!((outcome["valid"].as_i64(), outcome["invalid"].as_i64()), (Some(1), Some(6)), "{outcome}");
+        let errors = said(&outcome);
+        let expected: Vec<(i64, &str, &str)> = vec![
+            (3, "titleEn", m::TITLE_EN_REQUIRED),
+            (3, "titleAr", m::TITLE_AR_REQUIRED),
+            (3, "descriptionEn", m::DESCRIPTION_EN_REQUIRED),
+            (3, "descriptionAr", m::DESCRIPTION_AR_REQUIRED),
+            (3, "price", m::PRICE_NOT_POSITIVE),
+            (3, "currency", m::CURRENCY_REQUIRED),
+            (3, "area", m::AREA_NOT_POSITIVE),
+            (3, "locationEn", m::LOCATION_EN_REQUIRED),
+            (3, "locationAr", m::LOCATION_AR_REQUIRED),
+            (3, "buildingTypeNew", m::BUILDING_TYPE_REQUIRED),
+            (4, "currency", m::NOT_IN_LIST),
+            (4, "country", m::COUNTRY_REQUIRED),
+            (4, "category", m::CATEGORY_REQUIRED),
+            (4, "propertyType", m::PROPERTY_TYPE_REQUIRED),
+            (4, "buildingTypeNew", m::NOT_IN_LIST),
+            (4, "continent", m::NOT_IN_LIST),
+            (4, "facing", m::NOT_IN_LIST),
+            (4, "buildingCondition", m::NOT_IN_LIST),
+            (5, "yearBuilt", m::YEAR_BUILT_TOO_EARLY),
+            (5, "numberOfFloorsInBuilding", m::FLOORS_IN_BUILDING_TOO_SMALL),
+            (5, "floorNumberUnit", m::FLOOR_NUMBER_NEGATIVE),
+            (5, "apartmentsPerFloor", m::APARTMENTS_PER_FLOOR_TOO_SMALL),
+            (5, "parkingSpacesAvailable", m::PARKING_SPACES_NEGATIVE),
+            (5, "kitchen", m::COUNT_NEGATIVE),
+            (5, "maintenanceFee", m::AMOUNT_TOO_LARGE),
+            (6, "price", m::IMPORT_NUMBER_INVALID),
+            (6, "country", m::IMPORT_COUNTRY_UNKNOWN),
+            (6, "category", m::IMPORT_CATEGORY_UNKNOWN),
+            (6, "propertyType", m::IMPORT_PROPERTY_TYPE_UNKNOWN),
+            (6, "yearBuilt", m::YEAR_BUILT_IN_FUTURE),
+            (6, "kitchen", m::IMPORT_WHOLE_NUMBER_INVALID),
+            (6, "isFeatured", m::IMPORT_YES_NO_INVALID),
+            (6, "features", m::IMPORT_FEATURE_UNKNOWN),
+            (6, "status", m::NOT_IN_LIST),
+            (7, "city", m::IMPORT_CITY_UNKNOWN),
+            (8, "propertyNumber", m::IMPORT_PROPERTY_NUMBER_REPEATED),
+        ];
+        for (row, field, message) in &expected {
+            assert!(
+                errors.contains(&(*row, (*field).to_owned(), (*message).to_owned())),
+                "row {row} {field}: {message}\n{errors:#?}"
+            );
+        }
+        for field in ["images", "videoUrl"] {
+            assert!(errors.iter().any(|(row, f, _)| *row == 5 && f == field), "{field}: {errors:#?}");
+        }
+
+        // The rejected rows come back as a workbook: the file's columns and their messages.
+        let response = app.client.get(format!("/api/imports/{id}/rejected")).dispatch().await;
+        assert_eq!(response.status(), Status::Ok);
+        let read = read_xlsx(response.into_bytes().await.expect("a body"));
+        assert_eq!(read.len(), 7, "the header and six rows");
+        assert_eq!(read[0][..header.len()], header[..]);
+        assert_eq!(read[0].last().map(String::as_str), Some("Messages"));
+        assert_eq!(read[1][0], "R-1");
+        assert!(read[1].last().expect("messages").contains("Title (English): English title is required"), "{:?}", read[1]);
+        assert_eq!(read[6][0], "R-0");
+        assert!(read[6].last().expect("messages").contains(m::IMPORT_PROPERTY_NUMBER_REPEATED));
+    }
+
+    async fn create_or_update_finds_listings_by_number(app) {
+        app.login_admin().await;
+        catalog(&app).await;
+        let header = english(&BASIC);
+        let first = uploaded(&app, "first.xlsx", &xlsx_of(&header, &[basic_row("N-1", "First title", "1000")])).await;
+        let first_id = first["id"].as_i64().expect("an id");
+        check(&app, first_id, &first["suggestedMapping"], "create", false).await;
+        assert_eq!(committed(&app, first_id).await["created"], 1);
+
+        let rows = [basic_row("N-1", "New title", "2000"), basic_row("N-2", "Second", "3000")];
+        let second = uploaded(&app, "second.xlsx", &xlsx_of(&header, &rows)).await;
+        let id = second["id"].as_i64().expect("an id");
+        let (_, outcome) = check(&app, id, &second["suggestedMapping"], "create", false).await;
+        assert_eq!((outcome["valid"].as_i64(), outcome["invalid"].as_i64()), (Some(1), Some(1)), "{outcome}");
+        assert_eq!(said(&outcome), [(2, "propertyNumber".to_owned(), rules::messages::IMPORT_PROPERTY_NUMBER_EXISTS.to_owned())]);
+        let (_, outcome) = check(&app, id, &second["suggestedMapping"], "create-or-update", false).await;
+        assert_eq!((outcome["willCreate"].as_i64(), outcome["willUpdate"].as_i64()), (Some(1), Some(1)), "{outcome}");
+        let state = committed(&app, id).await;
+        assert_eq!((state["created"].as_i64(), state["updated"].as_i64()), (Some(1), Some(1)), "{state}");
+        let (_, all) = app.get("/api/properties?sort=propertyNumber&page=1").await;
+        let titles: Vec<&str> = all.as_array().expect("a list").iter().filter_map(|p| p["titleEn"].as_str()).collect();
+        assert_eq!(titles, ["New title", "Second"]);
+        assert_eq!(all[0]["version"], 2, "updated through the normal path");
+        let (_, history) = app.get(&format!("/api/history?entity=property&recordId={}", all[0]["id"])).await;
+        assert!(history.to_string().contains("New title"), "{history}");
+        // Only the import's new listings carry its id.
+        let (_, mine) = app.get(&format!("/api/properties?importId={id}")).await;
+        assert_eq!(mine.as_array().map(Vec::len), Some(1));
+        // A checked import that was written is not checked again.
+        let (status, _) = check(&app, id, &second["suggestedMapping"], "create", false).await;
+        assert_eq!(status, Status::Conflict);
+    }
+
+    async fn missing_catalog_records_are_added_when_asked(app) {
+        app.login_admin().await;
+        let keys = [
+            "titleEn", "titleAr", "descriptionEn", "descriptionAr", "price", "currency", "area", "country",
+            "countryAr", "city", "cityAr", "region", "regionAr", "locationEn", "locationAr", "category",
+            "categoryAr", "propertyType", "propertyTypeAr", "buildingTypeNew",
+        ];
+        let row = |title: &str| -> Vec<String> {
+            [title, "ع", "d", "و", "5", "JOD", "50", "Qatar", "قطر", "Doha", "الدوحة", "West Bay", "الخليج الغربي",
+             "Doha", "الدوحة", "Commercial", "تجاري", "Office", "مكتب", "Apartment"]
+                .iter().map(|s| (*s).to_owned()).collect()
+        };
+        let upload = uploaded(&app, "new.xlsx", &xlsx_of(&english(&keys), &[row("One"), row("Two")])).await;
+        let id = upload["id"].as_i64().expect("an id");
+        let (_, outcome) = check(&app, id, &upload["suggestedMapping"], "create", false).await;
+        assert_eq!(outcome["invalid"], 2, "{outcome}");
+        let (_, outcome) = check(&app, id, &upload["suggestedMapping"], "create", true).await;
+        assert_eq!(outcome["valid"], 2, "{outcome}");
+        let state = committed(&app, id).await;
+        assert_eq!(state["created"], 2, "{state}");
+        let (_, countries) = app.get("/api/countries").await;
+        assert_eq!(countries.as_array().map(Vec::len), Some(1), "added once: {countries}");
+        assert_eq!(countries[0]["code"], "QA");
+        let (_, regions) = app.get("/api/regions").await;
+        assert_eq!(regions[0]["nameAr"], "الخليج الغربي");
+    }
+
+    async fn files_over_the_limits_or_not_spreadsheets_are_refused(app) {
+        app.login_admin().await;
+        let big = vec![b'a'; (rules::imports::MAX_FILE_BYTES + 1) as usize];
+        let (status, body) = crate::helpers::read(upload(&app, "big.csv", &big, "en").await).await;
+        assert_eq!(status, Status::PayloadTooLarge);
+        assert_eq!(body["message"], rules::messages::IMPORT_FILE_TOO_LARGE);
+
+        let mut many = String::from("Title (English)\n");
+        for n in 0..=rules::imports::MAX_ROWS {
+            many.push_str(&format!("t{n}\n"));
+        }
+        let (status, body) = crate::helpers::read(upload(&app, "many.csv", many.as_bytes(), "en").await).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"]["file"], rules::messages::IMPORT_TOO_MANY_ROWS, "{body}");
+
+        let png = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+        for (name, bytes) in [("photo.png", &png[..]), ("photo.csv", &png[..]), ("notes.txt", &b"a,b\n1,2\n"[..])] {
+            let (status, body) = crate::helpers::read(upload(&app, name, bytes, "en").await).await;
+            assert_eq!(status, Status::UnprocessableEntity, "{name}");
+            assert_eq!(body["errors"]["file"], rules::messages::IMPORT_NOT_A_SPREADSHEET, "{name}: {body}");
+        }
+        let (status, _) = app.get("/api/imports/999").await;
+        assert_eq!(status, Status::NotFound);
+    }
+}
