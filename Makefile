@@ -127,6 +127,7 @@ bench: build
 	python3 bench/properties.py
 	python3 bench/exports.py
 	python3 bench/compression.py
+	python3 bench/imports.py
 
 clean:
 	cargo clean

@@ -12,8 +12,9 @@ pub const KEEP_DAYS: i64 = 7;
 pub const SAMPLE_ROWS: usize = 5;
 /// Failing cells answered by a check; the rejected-rows file holds them all.
 pub const ERRORS_SHOWN: usize = 100;
-/// Rows written per transaction by a commit.
-pub const BATCH_ROWS: usize = 500;
+/// Rows written per transaction by a commit: on SQLite a batch holds the write lock, so a
+/// batch is kept short enough for the other writes of the panel to wait it out.
+pub const BATCH_ROWS: usize = 100;
 
 /// How an import treats a row whose property number a listing already has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]

@@ -30,8 +30,22 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
 
-/// Seconds a commit's claim lasts unless a batch renews it.
-pub const LEASE_SECS: i64 = 10;
+/// Seconds a commit's claim lasts unless a batch renews it: longer than any batch takes (a
+/// batch holds SQLite's write lock, so nothing renews the lease while it runs).
+pub const LEASE_SECS: i64 = 15;
+
+/// The imports this server is committing, by database and id: a server never claims its own
+/// running commit again, even when a slow batch let the lease run out.
+static RUNNING: LazyLock<std::sync::Mutex<std::collections::HashSet<(String, i64)>>> =
+    LazyLock::new(Default::default);
+
+fn key(db: &AnyPool, id: i64) -> (String, i64) {
+    (db.connect_options().database_url.to_string(), id)
+}
+
+fn running(db: &AnyPool, id: i64) -> bool {
+    RUNNING.lock().map(|set| set.contains(&key(db, id))).unwrap_or(true)
+}
 
 /// This server's name in the leases it holds.
 static OWNER: LazyLock<String> = LazyLock::new(|| {
@@ -48,15 +62,23 @@ pub async fn start(db: &AnyPool, id: i64, actor: Actor, language: Language) -> A
         _ => {}
     }
     let now = clock::now_epoch();
-    if store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
+    if !running(db, id) && store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
         spawn(db.clone(), id, actor);
     }
     store::state(db, id).await
 }
 
 fn spawn(db: AnyPool, id: i64, actor: Actor) {
+    let fresh = RUNNING.lock().map(|mut set| set.insert(key(&db, id))).unwrap_or(false);
+    if !fresh {
+        return;
+    }
     rocket::tokio::spawn(async move {
-        match run(&db, id, &actor).await {
+        let outcome = run(&db, id, &actor).await;
+        if let Ok(mut set) = RUNNING.lock() {
+            set.remove(&key(&db, id));
+        }
+        match outcome {
             Ok(()) => {}
             Err(Stop::LeaseLost) => rocket::warn!("import {id}: another server took its commit over"),
             Err(Stop::Failed(error)) => {
@@ -88,12 +110,7 @@ impl From<sqlx::Error> for Stop {
 }
 
 async fn run(db: &AnyPool, id: i64, actor: &Actor) -> Result<(), Stop> {
-    while batch(db, id, actor).await? {
-        // A test's hook to stop a server between two batches (see the crash test).
-        if let Some(pause) = std::env::var("AQAR_IMPORT_BATCH_PAUSE_MS").ok().and_then(|ms| ms.parse().ok()) {
-            rocket::tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
-        }
-    }
+    while batch(db, id, actor).await? {}
     store::finish(db, id, &OWNER, None).await?;
     Ok(())
 }
@@ -179,8 +196,8 @@ async fn settled(
     create_missing: bool,
     year: i32,
 ) -> ApiResult<Option<Resolved>> {
-    // A row adds at most a category, a type, a country, a city and a region.
-    for _ in 0..6 {
+    // A row adds at most a category, a type, a country, a city, a region and its features.
+    for _ in 0..=(5 + rules::bounds::FEATURE_IDS_MAX) {
         let Ok(resolved) = rows::resolve(cells, mapping, names, create_missing, year) else {
             return Ok(None);
         };
@@ -234,7 +251,16 @@ async fn add(conn: &mut AnyConnection, actor: &Actor, pending: &Pending, names: 
             let input = rules::catalog::RegionInput { name_en: en.clone(), name_ar: ar.clone(), city_id };
             locations::store::create_region(conn, actor, &input).await?.id
         }
-        Catalog::Feature => return Err(ApiError::internal("features are not added by an import")),
+        Catalog::Feature => {
+            let input = rules::catalog::PropertyFeatureInput {
+                name_en: en.clone(),
+                name_ar: ar.clone(),
+                ..Default::default()
+            };
+            let created = crate::areas::catalog::property_features::store::insert(&mut *conn, &input).await?;
+            audit::created(conn, actor, Entity::PropertyFeature, created.id, &created).await?;
+            created.id
+        }
     };
     names.add(&Named { catalog: pending.catalog, id, parent, en, ar });
     Ok(())
@@ -269,7 +295,7 @@ pub fn resumer() -> AdHoc {
 async fn resume(db: &AnyPool) -> ApiResult<()> {
     let now = clock::now_epoch();
     for id in store::abandoned(db, now).await? {
-        if store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
+        if !running(db, id) && store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
             rocket::info!("resuming import {id}");
             spawn(db.clone(), id, store::uploader(db, id).await?);
         }

@@ -305,12 +305,52 @@ pub fn resolve(
             object.insert(field.to_owned(), Value::from(id));
         }
     }
-    let mut features = Vec::new();
+    // Features by name, either language; with create_missing, a feature named in both
+    // columns, at the same place of each list, is added.
+    let (mut en, mut ar) = (Vec::new(), Vec::new());
     for (key, name) in feature_names {
-        match names.find(Catalog::Feature, None, name) {
-            Some(id) if !features.contains(&id) => features.push(id),
-            Some(_) => {}
-            None => reader.errors.add(key, messages::IMPORT_FEATURE_UNKNOWN),
+        match column_by_key(key).map(|c| c.kind) {
+            Some(Kind::FeatureNames(rules::language::Language::Ar)) => ar.push((key, name)),
+            _ => en.push((key, name)),
+        }
+    }
+    let paired = en.len() == ar.len();
+    let mut features: Vec<i64> = Vec::new();
+    for (index, (key, name)) in en.iter().enumerate() {
+        let other = ar.get(index).filter(|_| paired);
+        let found = names
+            .find(Catalog::Feature, None, name)
+            .or_else(|| other.and_then(|(_, n)| names.find(Catalog::Feature, None, n)));
+        match (found, other) {
+            (Some(id), _) => {
+                if !features.contains(&id) {
+                    features.push(id);
+                }
+            }
+            (None, Some((_, arabic))) if reader.create_missing => {
+                let pending = Pending {
+                    catalog: Catalog::Feature,
+                    en: (*name).to_owned(),
+                    ar: (*arabic).to_owned(),
+                    parent: None,
+                };
+                if !reader.pending.contains(&pending) {
+                    reader.pending.push(pending);
+                }
+            }
+            (None, _) if reader.create_missing => {
+                reader.errors.add(*key, messages::IMPORT_NAME_BOTH_LANGUAGES)
+            }
+            (None, _) => reader.errors.add(*key, messages::IMPORT_FEATURE_UNKNOWN),
+        }
+    }
+    if !paired {
+        for (key, name) in &ar {
+            match names.find(Catalog::Feature, None, name) {
+                Some(id) if !features.contains(&id) => features.push(id),
+                Some(_) => {}
+                None => reader.errors.add(*key, messages::IMPORT_FEATURE_UNKNOWN),
+            }
         }
     }
     for (field, _) in
