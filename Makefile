@@ -122,10 +122,12 @@ screenshots: chromium frontend
 # against the release server on seeded SQLite databases (10,000 and 1,000 listings), then
 # on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL) the paged search and
 # the real workload of issue 19 (varied searches, with saves meanwhile, and saves alone).
-# Then what gzipping the JSON answers costs the server, per answer.
+# Then the exports (contact requests; 100,000 listings as .xlsx and .csv on SQLite and
+# PostgreSQL) and what gzipping the JSON answers costs the server, per answer.
 bench: build
 	python3 bench/properties.py
 	python3 bench/exports.py
+	python3 bench/property-exports.py
 	python3 bench/compression.py
 	python3 bench/imports.py
 

@@ -590,6 +590,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every property the list's own q, sort and filters match (page and pageSize are ignored) as an Excel workbook (format=xlsx, the default) or a UTF-8 CSV file with a byte-order mark (format=csv), streamed: the columns of the rules' column list, one header row in the request's language; template=true answers the header row alone */
+        get: operations["get_api_properties_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/properties/{id}": {
         parameters: {
             query?: never;
@@ -6904,6 +6921,60 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_properties_export: {
+        parameters: {
+            query?: {
+                q?: string;
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status";
+                status?: "active" | "pending" | "sold";
+                categoryId?: number;
+                typeId?: number;
+                displayType?: "public" | "investment";
+                countryId?: number;
+                cityId?: number;
+                isFeatured?: boolean;
+                format?: "xlsx" | "csv";
+                template?: boolean;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description attachment; filename="properties-{date}.{xlsx|csv}"; filename*=UTF-8''{the name in the request's language} */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

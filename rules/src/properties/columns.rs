@@ -374,6 +374,14 @@ pub fn export_file_name(language: Language, format: ExportFormat, today: Date, t
     }
 }
 
+/// The name of the export's worksheet in `language`.
+pub fn sheet_name(language: Language) -> &'static str {
+    match language {
+        Language::En => "Properties",
+        Language::Ar => "العقارات",
+    }
+}
+
 /// The first characters that make a spreadsheet read a CSV cell as a formula (OWASP's CSV
 /// injection list: = + - @, tab and carriage return).
 const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];

@@ -196,13 +196,19 @@ impl ListQuery<'_> {
 
 /// Declares the list's query parameters and its total header.
 pub fn documented(doc: Doc) -> Doc {
+    let doc = doc
+        .query("page", json!({ "type": "integer", "format": "int32", "minimum": 1 }))
+        .query("pageSize", json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE }));
+    documented_search(doc).header("X-Total-Count", "With paging: how many properties match, over all pages")
+}
+
+/// Declares the list's search, sort and filters (what the export takes too).
+pub fn documented_search(doc: Doc) -> Doc {
     let sorts: Vec<String> =
         SortKey::ALL.iter().flat_map(|(name, _)| [(*name).to_owned(), format!("-{name}")]).collect();
     let statuses: Vec<&str> = PropertyStatus::ALL.iter().map(|s| s.value()).collect();
     let display_types: Vec<&str> = DisplayType::ALL.iter().map(|d| d.value()).collect();
-    doc.query("page", json!({ "type": "integer", "format": "int32", "minimum": 1 }))
-        .query("pageSize", json!({ "type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE }))
-        .query("q", json!({ "type": "string", "pattern": r"^[^\x00]*$" }))
+    doc.query("q", json!({ "type": "string", "pattern": r"^[^\x00]*$" }))
         .query("sort", json!({ "type": "string", "enum": sorts }))
         .query("status", json!({ "type": "string", "enum": statuses }))
         .query_id("categoryId")
@@ -212,7 +218,6 @@ pub fn documented(doc: Doc) -> Doc {
         .query_id("cityId")
         .query("isFeatured", json!({ "type": "boolean" }))
         .query_id("importId")
-        .header("X-Total-Count", "With paging: how many properties match, over all pages")
 }
 
 #[cfg(test)]

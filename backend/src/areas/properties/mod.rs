@@ -4,6 +4,7 @@
 
 pub mod body;
 pub mod cache;
+pub mod export;
 pub mod listing;
 pub mod search_index;
 pub mod store;
@@ -24,8 +25,10 @@ use crate::platform::audit::Actor;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::http::answer_cache::{Cached, CachedJson};
+use crate::platform::http::download::Download;
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
+use crate::platform::http::language::AnswerLanguage;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};
@@ -39,6 +42,16 @@ pub fn api() -> Vec<Endpoint> {
                  page of them with the total in X-Total-Count"
             ))
             .responds::<Vec<Property>>()
+        ),
+        endpoint!(
+            export_listings,
+            export::documented(listing::documented_search(Doc::new(
+                "Every property the list's own q, sort and filters match (page and pageSize are \
+                 ignored) as an Excel workbook (format=xlsx, the default) or a UTF-8 CSV file with a \
+                 byte-order mark (format=csv), streamed: the columns of the rules' column list, one \
+                 header row in the request's language; template=true answers the header row alone"
+            )))
+            .status(200)
         ),
         endpoint!(one, Doc::new("One property").responds::<Property>()),
         endpoint!(
@@ -300,6 +313,24 @@ async fn list(
     })
     .await?;
     Ok(Listed(JsonBytes(answer.body), answer.total))
+}
+
+/// `format`, `template` and `offset` are the export's own; the rest is the list's query.
+#[allow(clippy::too_many_arguments)]
+#[get("/properties/export?<format>&<template>&<offset>&<query..>")]
+async fn export_listings(
+    format: Vec<&str>,
+    template: Vec<&str>,
+    offset: Vec<&str>,
+    query: ListQuery<'_>,
+    _user: CurrentUser,
+    language: AnswerLanguage,
+    db: &Db,
+    dialect: &State<Dialect>,
+) -> ApiResult<Download> {
+    let list = query.parse(false)?;
+    let request = export::ExportRequest::parse(&format, &template, &offset, language.0)?;
+    export::export(db.pool().clone(), *dialect.inner(), list, request).await
 }
 
 #[get("/properties/<id>")]

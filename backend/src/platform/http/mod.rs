@@ -4,6 +4,7 @@
 pub mod answer_cache;
 pub mod client;
 pub mod compression;
+pub mod download;
 pub mod error;
 pub mod headers;
 pub mod host;

@@ -95,6 +95,9 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
         }),
         None => json!({ "description": "Success" }),
     };
+    for (schema, media) in &doc.other_media {
+        ok["content"][*media] = json!({ "schema": schema(generator).to_value() });
+    }
     if !doc.headers.is_empty() {
         let headers: Map<String, Value> = doc
             .headers

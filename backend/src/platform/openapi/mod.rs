@@ -48,6 +48,8 @@ pub struct Doc {
     access: Access,
     request: Option<(SchemaOf, &'static str)>,
     response: Option<(SchemaOf, &'static str)>,
+    /// Other media the success may come in (the client chooses by a parameter).
+    other_media: Vec<(SchemaOf, &'static str)>,
     success: Option<u16>,
     query: Vec<Query>,
     /// Failure statuses this operation answers beyond those its shape implies.
@@ -69,6 +71,7 @@ impl Doc {
             access: Access::Public,
             request: None,
             response: None,
+            other_media: Vec::new(),
             success: None,
             query: Vec::new(),
             failures: Vec::new(),
@@ -98,6 +101,12 @@ impl Doc {
     /// A response body that is not JSON (files, pages).
     pub fn responds_media(mut self, media: &'static str, schema: SchemaOf) -> Self {
         self.response = Some((schema, media));
+        self
+    }
+
+    /// Another media the success may come in, beside [`Doc::responds_media`]'s.
+    pub fn responds_media_too(mut self, media: &'static str, schema: SchemaOf) -> Self {
+        self.other_media.push((schema, media));
         self
     }
 

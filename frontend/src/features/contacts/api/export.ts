@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, ExportPeriod, ExportQuery, ExportRange } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
+import { download } from '@/lib/download';
 import { runRule } from '@/lib/rules';
 import { utcOffsetMinutes } from './contact-requests';
 
@@ -28,20 +29,6 @@ export function periodInstants(query: ExportQuery): { from?: string; to?: string
 /** The file name of core §7, from the rules. */
 export function exportFileName(query: ExportQuery): string {
   return runRule('export.fileName', query) as string;
-}
-
-/** Saves `blob` as a download named `name`. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1000);
 }
 
 export interface PeriodChoice {

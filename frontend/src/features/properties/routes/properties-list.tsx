@@ -24,10 +24,14 @@ import {
   useServerPages,
 } from '@/components/ui/table';
 import { useListAddress } from '@/hooks/use-list-address';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-client';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
+import { useExportProperties } from '../api/export-properties';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
+import { ExportMenu } from '../components/export-menu';
 import { continentLabel, formatAmount } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { StatusBadge } from '../components/status-badge';
@@ -98,6 +102,23 @@ function PropertiesList() {
   });
   const confirm = useDeleteConfirmation(onDelete);
   const sorting = { sort: address.sort, onSortChange: address.onSortChange };
+  const exporting = useExportProperties();
+  const onExport = (format: 'xlsx' | 'csv') => {
+    exporting.mutate(
+      {
+        format,
+        q: address.q,
+        sort: address.sort === null ? undefined : sortParam(address.sort),
+        search,
+        language: i18n.language,
+      },
+      {
+        onError: (error) => {
+          toast({ title: t('export.failed'), description: serverMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6">
@@ -105,12 +126,15 @@ function PropertiesList() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <AddButton
-            label={t('add')}
-            onClick={() => {
-              setDialog({ property: null });
-            }}
-          />
+          <>
+            <ExportMenu onExport={onExport} busy={exporting.isPending} />
+            <AddButton
+              label={t('add')}
+              onClick={() => {
+                setDialog({ property: null });
+              }}
+            />
+          </>
         }
       />
       <Card>
