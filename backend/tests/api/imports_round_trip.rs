@@ -12,8 +12,17 @@ use crate::imports::{check, committed, uploaded};
 
 /// Fields that differ by nature between two databases: ids, dates and versions.
 const OWN: [&str; 11] = [
-    "id", "createdAt", "updatedAt", "featuredAt", "version", "countryId", "cityId", "regionId", "categoryId",
-    "typeId", "lastRenovated",
+    "id",
+    "createdAt",
+    "updatedAt",
+    "featuredAt",
+    "version",
+    "countryId",
+    "cityId",
+    "regionId",
+    "categoryId",
+    "typeId",
+    "lastRenovated",
 ];
 
 async fn names(app: &TestApp, path: &str) -> BTreeMap<i64, (String, String)> {
@@ -54,7 +63,12 @@ async fn listings(app: &TestApp) -> BTreeMap<String, Value> {
             .as_array()
             .expect("features")
             .iter()
-            .map(|f| (f["nameEn"].as_str().unwrap_or_default().to_owned(), f["nameAr"].as_str().unwrap_or_default().to_owned()))
+            .map(|f| {
+                (
+                    f["nameEn"].as_str().unwrap_or_default().to_owned(),
+                    f["nameAr"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
             .collect();
         features.sort();
         fields.insert("features".into(), serde_json::json!(features));
@@ -76,7 +90,10 @@ async fn round_trip(backend: Backend) {
         let Some(target) = TestApp::spawn(backend).await else { return };
         target.login_admin().await;
         let upload = uploaded(&target, &format!("demo.{format}"), &bytes).await;
-        assert!(upload["suggestedMapping"].as_array().expect("a mapping").iter().all(Value::is_string), "{format}: every column maps");
+        assert!(
+            upload["suggestedMapping"].as_array().expect("a mapping").iter().all(Value::is_string),
+            "{format}: every column maps"
+        );
         let id = upload["id"].as_i64().expect("an id");
         let (status, outcome) = check(&target, id, &upload["suggestedMapping"], "create", true).await;
         assert_eq!(status, Status::Ok, "{outcome}");
