@@ -146,9 +146,14 @@ def measure(server, name, data, count):
         raise SystemExit(f"{name}: check {status} {str(outcome)[:500]}")
     checked = time.monotonic()
     status, state = call(server, cookie, "POST", f"/api/imports/{upload['id']}/commit", b"")
-    while state["status"] not in ("done", "failed"):
+    busy = 0
+    while state.get("status") not in ("done", "failed"):
         time.sleep(0.1)
-        status, state = call(server, cookie, "GET", f"/api/imports/{upload['id']}")
+        status, answer = call(server, cookie, "GET", f"/api/imports/{upload['id']}")
+        if status == 200:
+            state = answer
+        else:
+            busy += 1  # a 503 while a batch holds SQLite's write lock: counted, and asked again
     finished = time.monotonic()
     done.set()
     prober.join()
@@ -164,7 +169,7 @@ def measure(server, name, data, count):
     print(
         f"  {name}: {count} listings in {wall:.2f} s (upload {uploaded - started:.2f} s, check "
         f"{checked - uploaded:.2f} s, commit {finished - checked:.2f} s), peak RSS {peak} MB, "
-        f"slowest /healthz {slowest[0]:.1f} ms: " + ", ".join(verdicts),
+        f"slowest /healthz {slowest[0]:.1f} ms, {busy} progress reads answered busy: " + ", ".join(verdicts),
         flush=True,
     )
 
