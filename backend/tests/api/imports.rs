@@ -600,7 +600,7 @@ fn spawn_server(app: &TestApp) -> (std::process::Child, u16) {
     let port =
         std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port();
     let folder = tempfile::tempdir().expect("a folder").keep();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_aqar"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_aqar"))
         .current_dir(folder)
         .env("DATABASE_URL", app.database_url())
         .env("ROCKET_ADDRESS", "127.0.0.1")
@@ -619,6 +619,8 @@ fn spawn_server(app: &TestApp) -> (std::process::Child, u16) {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not answer");
 }
 
