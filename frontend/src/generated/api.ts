@@ -6942,6 +6942,7 @@ export interface operations {
                 countryId?: number;
                 cityId?: number;
                 isFeatured?: boolean;
+                importId?: number;
                 format?: "xlsx" | "csv";
                 template?: boolean;
                 offset?: number;
