@@ -129,6 +129,7 @@ bench: build
 	python3 bench/exports.py
 	python3 bench/property-exports.py
 	python3 bench/compression.py
+	python3 bench/imports.py
 
 clean:
 	cargo clean

@@ -402,6 +402,63 @@ messages! {
     /// The export's `now` is not a local date and time.
     EXPORT_NOW = "'now' must be a local date and time such as 2025-01-31T14:05:00",
         ar: "يجب أن تكون قيمة now تاريخًا ووقتًا محليين مثل 2025-01-31T14:05:00";
+
+    // Imports of listings from a spreadsheet (issue 25; the words are written here).
+    IMPORT_FILE_TOO_LARGE = "The file is larger than 20 MB",
+        ar: "حجم الملف أكبر من 20 ميغابايت";
+    IMPORT_TOO_MANY_ROWS = "The file holds more than 50,000 rows",
+        ar: "يحتوي الملف على أكثر من 50,000 صف";
+    IMPORT_NOT_A_SPREADSHEET = "This file is not a spreadsheet: choose an .xlsx, .xls, .ods or .csv file",
+        ar: "هذا الملف ليس جدول بيانات: اختر ملفًا بصيغة ‎.xlsx أو ‎.xls أو ‎.ods أو ‎.csv";
+    IMPORT_NO_FILE = "Choose a file to import",
+        ar: "اختر ملفًا لاستيراده";
+    IMPORT_NO_HEADER = "The file has no header row",
+        ar: "لا يحتوي الملف على صف العناوين";
+    IMPORT_NOT_FOUND = "Import not found",
+        ar: "عملية الاستيراد غير موجودة";
+    IMPORT_MAPPING_LENGTH = "The mapping must give one choice per column of the file",
+        ar: "يجب تحديد خيار واحد لكل عمود في الملف";
+    IMPORT_MAPPING_UNKNOWN = "The mapping names a field that does not exist",
+        ar: "تشير المطابقة إلى حقل غير موجود";
+    IMPORT_MAPPING_TWICE = "A field is chosen for two columns",
+        ar: "تم اختيار الحقل نفسه لعمودين";
+    IMPORT_NOT_CHECKED = "Check the import before writing it",
+        ar: "افحص الملف قبل استيراده";
+    IMPORT_ALREADY_WRITTEN = "This import is being written or has been written; it can no longer be changed",
+        ar: "هذا الاستيراد قيد التنفيذ أو اكتمل، ولم يعد بالإمكان تعديله";
+    IMPORT_NUMBER_INVALID = "Please enter a number",
+        ar: "يرجى إدخال رقم";
+    IMPORT_WHOLE_NUMBER_INVALID = "Please enter a whole number",
+        ar: "يرجى إدخال عدد صحيح";
+    IMPORT_YES_NO_INVALID = "Please enter yes or no",
+        ar: "يرجى إدخال نعم أو لا";
+    IMPORT_CATEGORY_UNKNOWN = "No category has this name",
+        ar: "لا يوجد تصنيف بهذا الاسم";
+    IMPORT_PROPERTY_TYPE_UNKNOWN = "No property type has this name",
+        ar: "لا يوجد نوع عقار بهذا الاسم";
+    IMPORT_COUNTRY_UNKNOWN = "No country has this name",
+        ar: "لا توجد دولة بهذا الاسم";
+    IMPORT_CITY_UNKNOWN = "No city of this country has this name",
+        ar: "لا توجد مدينة بهذا الاسم في هذه الدولة";
+    IMPORT_REGION_UNKNOWN = "No region of this city has this name",
+        ar: "لا توجد منطقة بهذا الاسم في هذه المدينة";
+    IMPORT_REGION_WITHOUT_CITY = "A region needs its city",
+        ar: "يجب تحديد مدينة المنطقة";
+    IMPORT_FEATURE_UNKNOWN = "No feature has this name",
+        ar: "لا توجد ميزة بهذا الاسم";
+    IMPORT_NAME_BOTH_LANGUAGES = "To add it to the catalog, give its name in English and in Arabic",
+        ar: "لإضافته إلى البيانات الأساسية، أدخل اسمه بالإنجليزية وبالعربية";
+    IMPORT_PROPERTY_NUMBER_EXISTS = "A listing with this property number already exists",
+        ar: "يوجد عقار بهذا الرقم مسبقًا";
+    IMPORT_PROPERTY_NUMBER_REPEATED = "This property number is on an earlier row of the file",
+        ar: "رقم العقار هذا مكرر في صف سابق من الملف";
+    IMPORT_ROW_CHANGED = "This row no longer fits the catalog",
+        ar: "لم يعد هذا الصف متوافقًا مع البيانات الأساسية";
+    IMPORT_INTERRUPTED = "The import stopped before it finished",
+        ar: "توقف الاستيراد قبل اكتماله";
+    /// The header of the rejected rows' added column.
+    IMPORT_MESSAGES_HEADER = "Messages",
+        ar: "الرسائل";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does

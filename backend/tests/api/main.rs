@@ -20,6 +20,8 @@ mod dashboard_stats;
 mod dashboard_status;
 mod edge;
 mod history;
+mod imports;
+mod imports_round_trip;
 mod lockout;
 mod media;
 mod media_scaled;

@@ -129,6 +129,32 @@ export interface CategoryInput {
 }
 
 /**
+ * `PUT /api/imports/{id}`.
+ */
+export interface CheckBody {
+  createMissingCatalog?: boolean;
+  /**
+   * One per column of the file: a column key, or null to ignore it.
+   */
+  mapping: (string | null)[];
+  mode: ImportMode;
+}
+
+/**
+ * `PUT /api/imports/{id}`'s answer.
+ */
+export interface CheckOutcome {
+  /**
+   * The first 100 failing cells.
+   */
+  errors: RowError[];
+  invalid: number;
+  valid: number;
+  willCreate: number;
+  willUpdate: number;
+}
+
+/**
  * A city with its country's names, as the Management screen lists it.
  */
 export interface City {
@@ -552,6 +578,18 @@ export interface FeatureUsage {
 }
 
 /**
+ * A field a column can be mapped to.
+ */
+export interface Field {
+  key: string;
+  /**
+   * In the user's language.
+   */
+  label: string;
+  required: boolean;
+}
+
+/**
  * One field of a change: its value before (null when created) and after (null when deleted).
  */
 export interface FieldChange {
@@ -667,8 +705,43 @@ export interface ImageVariants {
 }
 
 /**
- * A language of the interface (each user's choice, English by default; see
- * [`crate::language`]), and the one a site visitor wrote a contact request in.
+ * How an import treats a row whose property number a listing already has.
+ */
+export type ImportMode = 'create' | 'create-or-update';
+
+/**
+ * An import's state.
+ */
+export interface ImportState {
+  created: number;
+  createdAt: string;
+  /**
+   * Rows handled so far.
+   */
+  done: number;
+  error?: string | null;
+  fileName: string;
+  finishedAt?: string | null;
+  id: number;
+  invalid: number;
+  /**
+   * create or create-or-update, once checked.
+   */
+  mode?: string | null;
+  rowCount: number;
+  /**
+   * uploaded, checked, committing, done or failed.
+   */
+  status: string;
+  /**
+   * Rows to write: those valid at the check.
+   */
+  total: number;
+  updated: number;
+}
+
+/**
+ * Language a site visitor wrote a contact request in.
  */
 export type Language = 'en' | 'ar';
 
@@ -733,27 +806,11 @@ export interface NewOrder {
 }
 
 /**
- * The digits a user's numbers are shown in: Latin 0-9 (the default, what the business
- * uses) or the Arabic-Indic ٠-٩.
- */
-export type Numerals = 'latin' | 'arabic';
-
-/**
  * A country, city or region as the location picker holds it.
  */
 export interface Place {
   nameAr?: string;
   nameEn?: string;
-}
-
-/**
- * `PUT /api/account/preferences`: the signed-in user's interface language and digits.
- * Both are required; a value outside its list is answered as that field's
- * [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
- */
-export interface Preferences {
-  language: Language;
-  numerals: Numerals;
 }
 
 export interface ProcessStep {
@@ -1363,6 +1420,18 @@ export interface ReplyTo {
  */
 export type Role = 'admin' | 'user';
 
+export interface RowError {
+  /**
+   * The column key.
+   */
+  field: string;
+  message: string;
+  /**
+   * The spreadsheet's row number, the header being 1.
+   */
+  row: number;
+}
+
 export interface Service {
   createdAt: string;
   descriptionAr: string;
@@ -1621,6 +1690,31 @@ export interface TooLarge {
 }
 
 /**
+ * `POST /api/imports/properties`' answer.
+ */
+export interface Uploaded {
+  /**
+   * The header row's texts.
+   */
+  columns: string[];
+  /**
+   * Every field a column can be mapped to.
+   */
+  fields: Field[];
+  fileName: string;
+  id: number;
+  rowCount: number;
+  /**
+   * The first 5 data rows, as text.
+   */
+  sampleRows: string[][];
+  /**
+   * One per column: a column key, or null to ignore the column.
+   */
+  suggestedMapping: (string | null)[];
+}
+
+/**
  * `POST /api/upload-image`'s answer.
  */
 export interface UploadedImage {
@@ -1674,14 +1768,6 @@ export interface User {
   fullName?: string | null;
   id: number;
   isActive: boolean;
-  /**
-   * The interface language the user chose: every answer to them is in it.
-   */
-  language: Language;
-  /**
-   * The digits the user's numbers are shown in.
-   */
-  numerals: Numerals;
   role: string;
   updatedAt: string;
   username: string;
