@@ -54,11 +54,17 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]|vite\/preload-helper/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui[\\/]react-direction)[\\/]|vite\/preload-helper/,
             },
             // The field primitives the sign-in form shares with every other form, as one chunk
             // rather than three on /auth's first load.
             { name: 'form-field', test: /src[\\/]components[\\/]ui[\\/](form-field|input|label)\.tsx$/ },
+            // What the entry loads before any screen (the session, its guards, the text and its
+            // language, toasts' store) as one chunk rather than five (issue 23 kept /auth in budget).
+            {
+              name: 'app',
+              test: /src[\\/](i18n[\\/]index|features[\\/]account[\\/](index|session|preferences|api[\\/](get-user|login|logout|register)|components[\\/]guards)|components[\\/](full-screen-spinner|ui[\\/]spinner)|hooks[\\/]use-toast|lib[\\/]api-client)\.tsx?$/,
+            },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import '@/i18n';
+import { interfaceReady } from '@/i18n';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,8 +7,11 @@ import { App } from '@/app/app';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first paint is in the language chosen on this device (Arabic's text is fetched first).
+void interfaceReady.then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

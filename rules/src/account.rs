@@ -1,6 +1,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::vocabularies::{Language, Numerals};
 use crate::{messages, FieldErrors, Validate};
 
 /// `POST /api/login`: what the sign-in screen sends.
@@ -20,5 +21,34 @@ impl Validate for SignIn {
         errors.check(self.username.is_empty(), "username", messages::USERNAME_REQUIRED);
         errors.check(self.password.is_empty(), "password", messages::PASSWORD_REQUIRED);
         errors.into_result()
+    }
+}
+
+/// `PUT /api/account/preferences`: the signed-in user's interface language and digits.
+/// Both are required; a value outside its list is answered as that field's
+/// [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+#[schemars(extend("required" = ["language", "numerals"]))]
+pub struct Preferences {
+    #[schemars(with = "Language")]
+    pub language: Option<Language>,
+    #[schemars(with = "Numerals")]
+    pub numerals: Option<Numerals>,
+}
+
+impl Validate for Preferences {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.check(self.language.is_none(), "language", messages::FIELD_REQUIRED);
+        errors.check(self.numerals.is_none(), "numerals", messages::FIELD_REQUIRED);
+        errors.into_result()
+    }
+}
+
+impl Preferences {
+    /// The language and digits chosen; the defaults stand for what [`Validate`] refuses.
+    pub fn chosen(&self) -> (Language, Numerals) {
+        (self.language.unwrap_or_default(), self.numerals.unwrap_or_default())
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::about::{AboutSectionInput, ValuesSectionForm};
-use crate::account::SignIn;
+use crate::account::{Preferences, SignIn};
 use crate::catalog::{
     CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
 };
@@ -31,6 +31,7 @@ use crate::{constants, fold, images, numbers, text, vocabularies, FieldErrors, V
 pub fn call(op: &str, input: &str) -> Result<String, String> {
     match op {
         "validate.signIn" => validate_as::<SignIn>(input),
+        "validate.preferences" => validate_as::<Preferences>(input),
         "validate.property" => validate_in_year(input, PropertyInput::validate_in_year),
         "validate.quickProperty" => validate_in_year(input, QuickPropertyInput::validate_in_year),
         "validate.category" => validate_as::<CategoryInput>(input),

@@ -1,20 +1,9 @@
 //! The interface languages. English is the default and the language of every message as this
 //! crate spells it; Arabic is chosen per user (or by `Accept-Language` for an API client).
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    #[default]
-    En,
-    Ar,
-}
+pub use crate::vocabularies::Language;
 
 impl Language {
-    pub const ALL: [Language; 2] = [Language::En, Language::Ar];
-
     /// The stored and answered tag: 'en' or 'ar'.
     pub fn tag(self) -> &'static str {
         match self {

@@ -6,7 +6,7 @@ use schemars::{JsonSchema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::about::{AboutSectionInput, ValuesSectionForm};
-use crate::account::SignIn;
+use crate::account::{Preferences, SignIn};
 use crate::catalog::{
     CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
 };
@@ -25,7 +25,7 @@ use crate::users::{UserCreateInput, UserUpdateInput};
 use crate::vocabularies::Term;
 use crate::vocabularies::{
     AboutSectionType, ContactStatus, DisplayType, ExportPeriod, FeatureCategory, HeroPage, Language,
-    PropertyStatus,
+    Numerals, PropertyStatus,
 };
 use crate::FieldErrors;
 
@@ -54,6 +54,7 @@ pub fn document() -> Value {
     let Document { mut generator, properties } = Document { generator: generator(), properties: Map::new() }
         .with::<FieldErrors>()
         .with::<SignIn>()
+        .with::<Preferences>()
         .with::<PropertyInput>()
         .with::<QuickPropertyInput>()
         .with::<CategoryInput>()
@@ -89,6 +90,7 @@ pub fn document() -> Value {
         .with::<AboutSectionType>()
         .with::<ContactStatus>()
         .with::<Language>()
+        .with::<Numerals>()
         .with::<ExportPeriod>()
         .with::<Term>()
         .with::<UrlVerdict>()

@@ -65,6 +65,14 @@ macro_rules! enumeration {
                     $(Self::$variant => $label,)+
                 }
             }
+
+            /// The value stored as `text`, if it is one of this list's.
+            pub fn from_value(text: &str) -> Option<Self> {
+                match text {
+                    $($value => Some(Self::$variant),)+
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -143,12 +151,24 @@ enumeration! {
 }
 
 enumeration! {
-    /// Language a site visitor wrote a contact request in.
+    /// A language of the interface (each user's choice, English by default; see
+    /// [`crate::language`]), and the one a site visitor wrote a contact request in.
     #[derive(Default)]
     Language {
         #[default]
         En = "en", "English";
         Ar = "ar", "Arabic";
+    }
+}
+
+enumeration! {
+    /// The digits a user's numbers are shown in: Latin 0-9 (the default, what the business
+    /// uses) or the Arabic-Indic ٠-٩.
+    #[derive(Default)]
+    Numerals {
+        #[default]
+        Latin = "latin", "Latin (0-9)";
+        Arabic = "arabic", "Arabic-Indic (٠-٩)";
     }
 }
 
@@ -303,6 +323,7 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("aboutSectionTypes", AboutSectionType::TERMS),
     ("contactStatuses", ContactStatus::TERMS),
     ("languages", Language::TERMS),
+    ("numerals", Numerals::TERMS),
     ("roles", Role::TERMS),
     ("exportPeriods", ExportPeriod::TERMS),
 ];

@@ -5,6 +5,7 @@
 mod helpers;
 
 mod account;
+mod account_language;
 mod bounds;
 mod catalog_categories;
 mod catalog_demo;

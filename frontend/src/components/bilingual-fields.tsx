@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { englishText } from '@/components/ltr';
 import { arabicText } from '@/lib/form';
 
 interface BilingualNames {
@@ -20,32 +22,59 @@ interface BilingualFieldsProps<TValues extends object> {
   errors: FieldErrors<TValues>;
 }
 
-/** A record's English and Arabic names, the Arabic one written right to left. */
-export function BilingualNameFields({ register, errors }: BilingualFieldsProps<BilingualNames>) {
-  const { t } = useTranslation();
-  return (
+/** The two fields of a pair in the interface's order: the Arabic one first in an Arabic interface. */
+function InInterfaceOrder({ english, arabic }: { english: ReactNode; arabic: ReactNode }) {
+  const { i18n } = useTranslation();
+  return i18n.language === 'ar' ? (
     <>
-      <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-        <Input {...register('nameEn')} />
-      </FormField>
-      <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-        <Input {...arabicText} {...register('nameAr')} />
-      </FormField>
+      {arabic}
+      {english}
+    </>
+  ) : (
+    <>
+      {english}
+      {arabic}
     </>
   );
 }
 
-/** A record's English and Arabic descriptions, the Arabic one written right to left. */
+/**
+ * A record's English and Arabic names, the Arabic one written right to left and the English
+ * one left to right whatever the interface direction.
+ */
+export function BilingualNameFields({ register, errors }: BilingualFieldsProps<BilingualNames>) {
+  const { t } = useTranslation();
+  return (
+    <InInterfaceOrder
+      english={
+        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
+          <Input {...englishText} {...register('nameEn')} />
+        </FormField>
+      }
+      arabic={
+        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
+          <Input {...arabicText} {...register('nameAr')} />
+        </FormField>
+      }
+    />
+  );
+}
+
+/** A record's English and Arabic descriptions, each written in its own direction. */
 export function BilingualDescriptionFields({ register, errors }: BilingualFieldsProps<BilingualDescriptions>) {
   const { t } = useTranslation();
   return (
-    <>
-      <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-        <Textarea rows={3} {...register('descriptionEn')} />
-      </FormField>
-      <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-        <Textarea rows={3} {...arabicText} {...register('descriptionAr')} />
-      </FormField>
-    </>
+    <InInterfaceOrder
+      english={
+        <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
+          <Textarea rows={3} {...englishText} {...register('descriptionEn')} />
+        </FormField>
+      }
+      arabic={
+        <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
+          <Textarea rows={3} {...arabicText} {...register('descriptionAr')} />
+        </FormField>
+      }
+    />
   );
 }

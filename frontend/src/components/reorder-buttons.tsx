@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { Button } from '@/components/ui/button';
 import type { MoveDirection, Reorder } from '@/hooks/use-reorder';
 
@@ -8,7 +9,7 @@ export interface ReorderButtonsProps {
   count: number;
   /** The buttons' accessible names, naming the item: 'Move Jane earlier'. */
   labels: Record<MoveDirection, string>;
-  /** Arrows across a grid (left, right) or along a list (up, down). */
+  /** Arrows across a grid (towards the start and the end side, mirrored right to left) or along a list (up, down). */
   layout: 'grid' | 'list';
   disabled?: boolean;
 }
@@ -29,7 +30,7 @@ export function ReorderButtons({ reorder, index, count, labels, layout, disabled
       }}
       {...reorder.buttonProps(direction)}
     >
-      <Icon aria-hidden className="rtl:-scale-x-100" />
+      <Icon aria-hidden className={layout === 'grid' ? MIRROR_IN_RTL : undefined} />
     </Button>
   );
   return (

@@ -76,6 +76,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the signed-in user's own interface language ('en' or 'ar') and digits ('latin' or 'arabic'); both are required. Every later answer to this user is in that language */
+        put: operations["put_api_account_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -1900,7 +1917,8 @@ export interface components {
             1280: string;
         };
         /**
-         * @description Language a site visitor wrote a contact request in.
+         * @description A language of the interface (each user's choice, English by default; see
+         *     [`crate::language`]), and the one a site visitor wrote a contact request in.
          * @enum {string}
          */
         Language: "en" | "ar";
@@ -1908,6 +1926,23 @@ export interface components {
         NewOrder: {
             /** @default [] */
             ids?: number[];
+        };
+        /**
+         * @description The digits a user's numbers are shown in: Latin 0-9 (the default, what the business
+         *     uses) or the Arabic-Indic ٠-٩.
+         * @enum {string}
+         */
+        Numerals: "latin" | "arabic";
+        /**
+         * @description `PUT /api/account/preferences`: the signed-in user's interface language and digits.
+         *     Both are required; a value outside its list is answered as that field's
+         *     [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
+         */
+        Preferences: {
+            /** @default null */
+            language: components["schemas"]["Language"];
+            /** @default null */
+            numerals: components["schemas"]["Numerals"];
         };
         ProcessStep: {
             createdAt: string;
@@ -3111,6 +3146,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             isActive: boolean;
+            /** @description The interface language the user chose: every answer to them is in it. */
+            language: components["schemas"]["Language"];
+            /** @description The digits the user's numbers are shown in. */
+            numerals: components["schemas"]["Numerals"];
             role: string;
             updatedAt: string;
             username: string;
@@ -3706,6 +3745,84 @@ export interface operations {
             };
             /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_api_account_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Preferences"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,20 @@
-// The interface is English only (core-panel §1): the Arabic resource ships but is never
-// selected, and a language preference stored by an earlier build is removed at start.
-// English is bundled; other languages are fetched only if chosen, so the first screen does
-// not download text it never shows.
+// The interface speaks English (the default) or Arabic, right to left (issue 23, ADR 0018).
+// Before sign-in the language is the one chosen on this device (the sign-in page offers it);
+// once signed in, the user's own stored choice wins (features/account applies it).
+// English is bundled; Arabic and every screen's text are fetched only when needed, so the
+// first screen does not download text it never shows.
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/** The languages of the interface. */
+export const INTERFACE_LANGUAGES = ['en', 'ar'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+
+/** Where this device remembers the language chosen before sign-in. */
+export const LANGUAGE_STORAGE_KEY = 'aqar.language';
+/** The key an earlier build of i18next's detector wrote; never read, removed at start. */
+const RETIRED_STORAGE_KEY = 'i18nextLng';
 
 export const resources = {
   en: { translation: en },
@@ -124,11 +132,88 @@ const languageChunks: BackendModule = {
   },
 };
 
+export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
+  return value === 'en' || value === 'ar';
+}
+
+/** The writing direction of a language: Arabic right to left, English left to right. */
+export function directionOf(language: string): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** The language chosen on this device, English when none was (or storage is unavailable). */
+export function deviceLanguage(): InterfaceLanguage {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isInterfaceLanguage(stored) ? stored : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+function rememberOnDevice(language: InterfaceLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (privacy modes): the choice then lasts for this page only.
+  }
+}
+
+/**
+ * Shows the interface in `language` and remembers it on this device (the sign-in page
+ * opens in it next time). Its text is fetched first, so no screen shows half of it in the
+ * old language; `<html lang dir>` follow. Resolves once the interface is switched.
+ */
+export async function setInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
+  rememberOnDevice(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** The digits numbers are written with: Latin 0-9 or Arabic-Indic ٠-٩ (the user's `numerals`). */
+export type Numerals = 'latin' | 'arabic';
+
+export const DEFAULT_NUMERALS: Numerals = 'latin';
+
+export function isNumerals(value: unknown): value is Numerals {
+  return value === 'latin' || value === 'arabic';
+}
+
+let numerals: Numerals = DEFAULT_NUMERALS;
+const numeralsListeners = new Set<() => void>();
+
+/** Sets the digits every formatted value uses (lib/format); screens showing values re-render at once. */
+export function setNumerals(next: Numerals): void {
+  if (next === numerals) return;
+  numerals = next;
+  for (const listener of numeralsListeners) listener();
+}
+
+/** The digits in use now. */
+export function currentNumerals(): Numerals {
+  return numerals;
+}
+
+/** Calls `listener` whenever the digits change; returns the unsubscription. */
+export function subscribeToNumerals(listener: () => void): () => void {
+  numeralsListeners.add(listener);
+  return () => {
+    numeralsListeners.delete(listener);
+  };
+}
+
+function showLanguage(language: string): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+}
+
 try {
-  window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  window.localStorage.removeItem(RETIRED_STORAGE_KEY);
 } catch {
   // Storage can be unavailable (privacy modes); there is then nothing to remove.
 }
+
+i18n.on('languageChanged', showLanguage);
 
 void i18n
   .use(languageChunks)
@@ -138,9 +223,18 @@ void i18n
     partialBundledLanguages: true,
     lng: 'en',
     fallbackLng: 'en',
-    supportedLngs: ['en', 'ar'],
+    supportedLngs: [...INTERFACE_LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+
+/**
+ * Settles once the interface shows the language chosen on this device: at once for English,
+ * after Arabic's text is fetched otherwise. The app renders after it (main.tsx).
+ */
+export const interfaceReady: Promise<void> = (async () => {
+  const language = deviceLanguage();
+  if (language !== i18n.language) await i18n.changeLanguage(language);
+})().catch(() => undefined);
 
 export default i18n;

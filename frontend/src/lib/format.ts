@@ -1,13 +1,11 @@
 // Dates, numbers and money as the interface writes them: in its language ('en' or 'ar') and
-// with the digits the user chose (Latin 0-9 by default, Arabic-Indic optional). The digits
-// choice is held here, set from the signed-in user's preferences (features/account).
+// with the digits the user chose (Latin 0-9 by default, Arabic-Indic optional), held beside
+// the language in i18n and set from the signed-in user's preferences (features/account).
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentNumerals, subscribeToNumerals, type Numerals } from '@/i18n';
 
-/** The digits numbers are written with: Latin 0-9 or Arabic-Indic ٠-٩ (the user's `numerals`). */
-export type Numerals = 'latin' | 'arabic';
-
-export const DEFAULT_NUMERALS: Numerals = 'latin';
+export { currentNumerals, DEFAULT_NUMERALS, isNumerals, setNumerals, type Numerals } from '@/i18n';
 
 /** Intl's numbering system of each choice of digits. */
 function numberingSystem(digits: Numerals): string {
@@ -20,31 +18,9 @@ export interface FormatLocale {
   numerals: Numerals;
 }
 
-let numerals: Numerals = DEFAULT_NUMERALS;
-const listeners = new Set<() => void>();
-
-/** Sets the digits every formatted value uses; screens showing values re-render at once. */
-export function setNumerals(next: Numerals): void {
-  if (next === numerals) return;
-  numerals = next;
-  for (const listener of listeners) listener();
-}
-
-/** The digits in use now. */
-export function currentNumerals(): Numerals {
-  return numerals;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 /** The digits in use, re-rendering the caller when they change. */
 export function useNumerals(): Numerals {
-  return useSyncExternalStore(subscribe, currentNumerals, currentNumerals);
+  return useSyncExternalStore(subscribeToNumerals, currentNumerals, currentNumerals);
 }
 
 type DateInput = string | number | Date;

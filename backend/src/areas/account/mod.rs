@@ -6,7 +6,7 @@ pub mod store;
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
 use rocket::{get, post, put};
-use rules::account::SignIn;
+use rules::account::{Preferences, SignIn};
 use rules::users::{AccountInput, UserCreateInput};
 
 use crate::areas::users::store as users;
@@ -52,6 +52,15 @@ pub fn api() -> Vec<Endpoint> {
             .takes::<AccountInput>()
             .responds::<User>()
             .fails(&[429])
+        ),
+        endpoint!(
+            update_preferences,
+            Doc::new(
+                "Changes the signed-in user's own interface language ('en' or 'ar') and digits ('latin' or \
+                 'arabic'); both are required. Every later answer to this user is in that language"
+            )
+            .takes::<Preferences>()
+            .responds::<User>()
         ),
     ]
 }
@@ -197,5 +206,13 @@ async fn update_account(
     if hash.is_some() {
         session::end_others(db.pool(), jar, user.0.id).await?;
     }
+    Ok(Json(updated))
+}
+
+#[put("/account/preferences", data = "<body>")]
+async fn update_preferences(user: CurrentUser, db: &Db, body: Payload<Preferences>) -> ApiResult<Json<User>> {
+    let (language, numerals) = body.0.chosen();
+    let updated =
+        store::update_preferences(db.pool(), &Actor::from(&user), user.0.id, language, numerals).await?;
     Ok(Json(updated))
 }

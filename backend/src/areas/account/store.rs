@@ -1,6 +1,8 @@
 //! SQL of the signed-in user's own account: reading it with its password hash to sign in,
-//! and changing its own name and password.
+//! and changing its own name, password, language and digits.
 
+use rules::language::Language;
+use rules::vocabularies::Numerals;
 use sqlx::{Any, AnyPool, Executor, Row};
 
 use crate::areas::users::store::{find, NOT_FOUND};
@@ -45,6 +47,38 @@ pub async fn update_own(
     let row = sqlx::query(&sql)
         .bind(full_name)
         .bind(password_hash)
+        .bind(clock::now_text())
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let updated = from_row(&row)?;
+    audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
+}
+
+/// The signed-in user's own interface language and digits; answers the account. Recorded in
+/// the history as any change of a user is.
+pub async fn update_preferences(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    language: Language,
+    numerals: Numerals,
+) -> ApiResult<User> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "users", id).await?;
+    let before = db::expected_version(find(&mut *tx, id).await?, None, |u| u.version, NOT_FOUND)?;
+    if before.language == language && before.numerals == numerals {
+        return Ok(before);
+    }
+    let sql = format!(
+        "UPDATE users SET language = $1, numerals = $2, updated_at = $3, version = version + 1 \
+         WHERE id = $4 RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql)
+        .bind(language.value())
+        .bind(numerals.value())
         .bind(clock::now_text())
         .bind(id)
         .fetch_one(&mut *tx)

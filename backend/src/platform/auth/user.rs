@@ -1,6 +1,8 @@
 //! The account a session belongs to, as every guard and the history know it. The users area
 //! manages accounts; this is only what signing in needs of one.
 
+use rules::language::Language;
+use rules::vocabularies::Numerals;
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::any::AnyRow;
@@ -8,7 +10,8 @@ use sqlx::Row;
 
 pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
-pub const COLUMNS: &str = "id, username, role, email, full_name, is_active, created_at, updated_at, version";
+pub const COLUMNS: &str =
+    "id, username, role, email, full_name, is_active, language, numerals, created_at, updated_at, version";
 
 /// An account as the API shows it: never the password hash.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
@@ -20,6 +23,10 @@ pub struct User {
     pub email: Option<String>,
     pub full_name: Option<String>,
     pub is_active: bool,
+    /// The interface language the user chose: every answer to them is in it.
+    pub language: Language,
+    /// The digits the user's numbers are shown in.
+    pub numerals: Numerals,
     pub created_at: String,
     pub updated_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
@@ -40,8 +47,19 @@ pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
         email: row.try_get("email")?,
         full_name: row.try_get("full_name")?,
         is_active: crate::platform::db::flag(row, "is_active")?,
+        language: vocabulary(row, "language", Language::from_value)?,
+        numerals: vocabulary(row, "numerals", Numerals::from_value)?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
+    })
+}
+
+/// A column holding a term of a rules vocabulary; the schema's CHECK keeps others out.
+fn vocabulary<T>(row: &AnyRow, column: &str, read: fn(&str) -> Option<T>) -> Result<T, sqlx::Error> {
+    let text: String = row.try_get(column)?;
+    read(&text).ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: column.to_owned(),
+        source: format!("'{text}' is not a term of its vocabulary").into(),
     })
 }

@@ -28,7 +28,7 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
         {closeLabel !== undefined && (
           <DialogPrimitive.Close
             aria-label={closeLabel}
-            className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="absolute end-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <X className="size-4" />
           </DialogPrimitive.Close>
@@ -39,7 +39,7 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 text-left', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 text-start', className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {

@@ -1,3 +1,4 @@
+import { useDirection } from '@radix-ui/react-direction';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
@@ -5,15 +6,16 @@ import type { ComponentProps } from 'react';
 import { TOAST_HOTKEY } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 
-/** Toast timing and gestures of core-panel §1 and §9. */
+/** Toast timing and gestures of core-panel §1 and §9; toasts leave towards the page's end side. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  const direction = useDirection();
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
-      swipeDirection="right"
+      swipeDirection={direction === 'rtl' ? 'left' : 'right'}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       {...props}
     />
@@ -25,7 +27,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:end-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -34,7 +36,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0',
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-5 pe-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0',
   {
     variants: {
       variant: {
@@ -68,7 +70,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       className={cn(
-        'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:outline-none',
+        'absolute end-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:outline-none',
         className,
       )}
       toast-close=""

@@ -26,7 +26,9 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  // Toasts are said in the language current when they show: a sign-in may just have switched it.
+  const { i18n } = useTranslation();
+  const t = i18n.t.bind(i18n);
   const userQuery = useUser();
   const loginMutation = useLogin();
   const logoutMutation = useLogout();

@@ -6,7 +6,7 @@ import { TableCell, TableHead } from './table';
 /** The header of the row actions' column. */
 export function RowActionsHead() {
   const { t } = useTranslation();
-  return <TableHead className="text-right">{t('dataTable.actions')}</TableHead>;
+  return <TableHead className="text-end">{t('dataTable.actions')}</TableHead>;
 }
 
 export interface RowActionsProps {
@@ -20,7 +20,7 @@ export interface RowActionsProps {
 export function RowActions({ onEdit, onDuplicate, onDelete }: RowActionsProps) {
   const { t } = useTranslation();
   return (
-    <TableCell className="text-right">
+    <TableCell className="text-end">
       <div className="flex justify-end gap-1">
         {onEdit !== undefined && (
           <Button

@@ -24,7 +24,7 @@ export function SortableHead({ field, sort, onSortChange, className, children }:
       <Button
         variant="ghost"
         size="sm"
-        className="-ml-3 h-8 px-3 text-sm font-medium text-muted-foreground hover:text-foreground"
+        className="-ms-3 h-8 px-3 text-sm font-medium text-muted-foreground hover:text-foreground"
         onClick={() => {
           onSortChange(nextSort(sort, field));
         }}

@@ -1,6 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
+import { useFormat } from '@/lib/format';
 import { Button } from '../button';
+
+/** The counts in the user's digits, ungrouped as the English pagination always read. */
+const WHOLE = { useGrouping: false } as const;
 
 /** Where a page of rows stands among all of them. */
 export interface PageState {
@@ -19,11 +24,16 @@ export interface PageState {
 /** 'Showing X to Y of Z results' with Previous and Next; nothing while no row is shown. */
 export function TablePagination({ page, pageCount, start, shown, total, onPageChange }: PageState) {
   const { t } = useTranslation();
+  const format = useFormat();
   if (shown === 0) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground">
-        {t('dataTable.showing', { from: start + 1, to: start + shown, total })}
+        {t('dataTable.showing', {
+          from: format.number(start + 1, WHOLE),
+          to: format.number(start + shown, WHOLE),
+          total: format.number(total, WHOLE),
+        })}
       </p>
       <div className="flex gap-2">
         <Button
@@ -34,7 +44,7 @@ export function TablePagination({ page, pageCount, start, shown, total, onPageCh
             onPageChange(page - 1);
           }}
         >
-          <ChevronLeft aria-hidden />
+          <ChevronLeft aria-hidden className={MIRROR_IN_RTL} />
           {t('dataTable.previous')}
         </Button>
         <Button
@@ -46,7 +56,7 @@ export function TablePagination({ page, pageCount, start, shown, total, onPageCh
           }}
         >
           {t('dataTable.next')}
-          <ChevronRight aria-hidden />
+          <ChevronRight aria-hidden className={MIRROR_IN_RTL} />
         </Button>
       </div>
     </div>

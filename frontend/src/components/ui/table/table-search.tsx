@@ -18,7 +18,7 @@ export function TableSearch({ label, value, onChange }: TableSearchProps) {
     <div className="relative max-w-sm">
       <Search
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <Input
         type="search"
@@ -28,7 +28,7 @@ export function TableSearch({ label, value, onChange }: TableSearchProps) {
         onChange={(event) => {
           onChange(event.target.value);
         }}
-        className="pl-9"
+        className="ps-9"
       />
     </div>
   );

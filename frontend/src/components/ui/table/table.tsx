@@ -34,7 +34,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       scope="col"
-      className={cn('h-11 px-4 text-left align-middle font-medium text-muted-foreground', className)}
+      className={cn('h-11 px-4 text-start align-middle font-medium text-muted-foreground', className)}
       {...props}
     />
   );

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
 import type { AccountInput } from '@/generated/types';
@@ -15,7 +16,10 @@ import { serverMessage } from '@/lib/api-client';
 import { optionalText, showServerFieldErrors, textValue, type Draft } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
+import { INTERFACE_LANGUAGES } from '@/i18n';
 import { useUpdateAccount } from '../api/update-account';
+import { useUpdatePreferences } from '../api/update-preferences';
+import type { Preferences } from '../preferences';
 
 const FIELDS = ['fullName', 'currentPassword', 'newPassword', 'confirmPassword'] as const satisfies readonly (keyof AccountInput)[];
 
@@ -95,18 +99,90 @@ function AccountForm({ username, fullName }: { username: string; fullName: strin
   );
 }
 
+const NUMERALS = ['latin', 'arabic'] as const satisfies readonly Preferences['numerals'][];
+
+/**
+ * The interface language and digits, each saved as soon as it is chosen and applied at once:
+ * the page is then in the new language, without a reload.
+ */
+function PreferencesCard({ preferences }: { preferences: Preferences }) {
+  const { t, i18n } = useTranslation('account');
+  const { t: common } = useTranslation();
+  const update = useUpdatePreferences();
+  // Said once the change applies, so in the language just chosen (not the one `t` was made for).
+  const said = (key: 'toast.preferencesSaved' | 'toast.preferencesFailed') => i18n.getFixedT(null, 'account')(key);
+  const save = (change: Partial<Preferences>) => {
+    update.mutate(
+      { ...preferences, ...change },
+      {
+        onSuccess: () => {
+          toast({ title: said('toast.preferencesSaved') });
+        },
+        onError: (error) => {
+          toast({ title: said('toast.preferencesFailed'), description: serverMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('preferences.title')}</CardTitle>
+        <CardDescription>{t('preferences.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('preferences.language')}>
+          <Select
+            value={preferences.language}
+            disabled={update.isPending}
+            onChange={(event) => {
+              save({ language: event.target.value as Preferences['language'] });
+            }}
+          >
+            {INTERFACE_LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {common(`language.${language}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t('preferences.numerals')}>
+          <Select
+            value={preferences.numerals}
+            disabled={update.isPending}
+            onChange={(event) => {
+              save({ numerals: event.target.value as Preferences['numerals'] });
+            }}
+          >
+            {NUMERALS.map((numerals) => (
+              <option key={numerals} value={numerals}>
+                {t(`preferences.${numerals}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}
+
 function AccountPage() {
   const { t } = useTranslation('account');
   const { user } = useAuth();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 p-6 lg:p-8">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      {user !== null && <AccountForm username={user.username} fullName={user.fullName} />}
+      {user !== null && (
+        <>
+          <PreferencesCard preferences={{ language: user.language, numerals: user.numerals }} />
+          <AccountForm username={user.username} fullName={user.fullName} />
+        </>
+      )}
     </div>
   );
 }
 
-/** The signed-in user's own account: their name and password. */
+/** The signed-in user's own account: their language and digits, their name and password. */
 export default function AccountRoute() {
   const { t } = useTranslation();
   return (

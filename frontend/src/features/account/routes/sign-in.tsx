@@ -1,6 +1,7 @@
 import { Building2, MapPin, MessageSquare, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LanguageSwitch } from '../components/language-switch';
 import { SignInForm } from '../components/sign-in-form';
 
 type MarketingKey = 'propertyManagement' | 'locationControl' | 'contactRequests' | 'teamManagement';
@@ -16,7 +17,10 @@ export default function SignInRoute() {
   const { t } = useTranslation();
   return (
     <div className="grid min-h-screen bg-muted lg:grid-cols-2">
-      <main className="flex items-center justify-center p-6">
+      <main className="relative flex items-center justify-center p-6">
+        <div className="absolute end-4 top-4">
+          <LanguageSwitch />
+        </div>
         <div className="w-full max-w-md">
           <div className="mb-8 flex items-center justify-center gap-3">
             <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
@@ -35,7 +39,7 @@ export default function SignInRoute() {
           </Card>
         </div>
       </main>
-      <aside className="hidden flex-col justify-center gap-10 bg-gradient-to-br from-primary to-blue-900 p-12 text-primary-foreground lg:flex">
+      <aside className="hidden flex-col justify-center gap-10 bg-gradient-to-br from-primary rtl:bg-gradient-to-bl to-blue-900 p-12 text-primary-foreground lg:flex">
         <div>
           <p className="text-sm font-semibold tracking-widest uppercase opacity-80">{t('common.appName')}</p>
           <h2 className="mt-3 max-w-md text-3xl leading-tight font-bold">{t('auth.marketing.title')}</h2>

@@ -1,14 +1,20 @@
+import { useDirection } from '@radix-ui/react-direction';
 import type { ReactElement, ReactNode } from 'react';
 import { Building, ChevronsLeft, ChevronsRight, KeyRound, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '@/generated/types';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useFormat } from '@/lib/format';
 import { vocabulary } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import { isActiveRoute, visibleNavItems, type NavBadges, type NavItem } from '../nav';
+
+/** A badge's count: its digits as the user chose them, ungrouped (as the English side bar always showed it). */
+const WHOLE = { useGrouping: false } as const;
 
 /** Tooltip open delay inside the side bar (core-panel §9). */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 300;
@@ -38,11 +44,13 @@ function CollapsedTooltip({
   content: ReactNode;
   children: ReactElement;
 }) {
+  // Beside the bar, towards the screen: on its right, or on its left when the bar is on the right.
+  const towardsScreen = useDirection() === 'rtl' ? 'left' : 'right';
   if (!collapsed) return children;
   return (
     <Tooltip delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
       <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{content}</TooltipContent>
+      <TooltipContent side={towardsScreen}>{content}</TooltipContent>
     </Tooltip>
   );
 }
@@ -58,6 +66,7 @@ export function Sidebar({
 }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const format = useFormat();
   const username = user?.username || t('shell.fallbackUsername');
   const role = user?.role ?? '';
   const known = vocabulary('roles').some((term) => term.value === role);
@@ -67,7 +76,7 @@ export function Sidebar({
     <aside
       data-collapsed={collapsed}
       className={cn(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        'sticky top-0 flex h-screen shrink-0 flex-col border-e border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
         collapsed ? 'w-16' : 'w-72',
       )}
     >
@@ -97,7 +106,7 @@ export function Sidebar({
                   content={
                     <>
                       <span>{label}</span>
-                      {count > 0 && <Badge variant="secondary">{count}</Badge>}
+                      {count > 0 && <Badge variant="secondary">{format.number(count, WHOLE)}</Badge>}
                     </>
                   }
                 >
@@ -116,12 +125,12 @@ export function Sidebar({
                     <span className="relative">
                       <Icon className="size-5 shrink-0" aria-hidden />
                       {collapsed && count > 0 && (
-                        <span className="absolute -top-1 -right-1 size-2 rounded-full bg-destructive" aria-hidden />
+                        <span className="absolute -end-1 -top-1 size-2 rounded-full bg-destructive" aria-hidden />
                       )}
                     </span>
                     {!collapsed && <span className="flex-1 truncate">{label}</span>}
                     {!collapsed && count > 0 && (
-                      <Badge variant={active ? 'secondary' : 'default'}>{count}</Badge>
+                      <Badge variant={active ? 'secondary' : 'default'}>{format.number(count, WHOLE)}</Badge>
                     )}
                   </Link>
                 </CollapsedTooltip>
@@ -140,7 +149,8 @@ export function Sidebar({
           aria-expanded={!collapsed}
           className={cn('mb-2 w-full', collapsed ? 'justify-center' : 'justify-start')}
         >
-          {collapsed ? <ChevronsRight aria-hidden /> : <ChevronsLeft aria-hidden />}
+          {/* Points the way the bar moves: towards its own edge to collapse, away to expand. */}
+          {collapsed ? <ChevronsRight aria-hidden className={MIRROR_IN_RTL} /> : <ChevronsLeft aria-hidden className={MIRROR_IN_RTL} />}
           {!collapsed && t('shell.collapse')}
         </Button>
         <div className={cn('flex items-center gap-3 rounded-md p-2', collapsed && 'flex-col')}>
