@@ -11,6 +11,7 @@ import type { AboutSectionType } from '@/generated/types';
 import { useAboutSections, type AboutSection } from '../api/get-about-sections';
 import { SECTION_TYPES, SectionEditor, type SectionEditorState } from '../components/section-editor';
 import { ValuesEditor } from '../components/values-editor';
+import { latinValue, useBilingual } from '@/lib/bilingual';
 
 const ICONS: Record<AboutSectionType, LucideIcon> = { story: BookOpen, mission: Target, values: Gem };
 
@@ -21,24 +22,31 @@ function onlyOnce(type: AboutSectionType): boolean {
 
 function SectionItem({ section, onEdit }: { section: AboutSection; onEdit: () => void }) {
   const { t } = useTranslation('about');
+  const { pick } = useBilingual();
+  const title = pick(section.titleEn, section.titleAr);
+  const subtitle = pick(section.subtitleEn, section.subtitleAr);
   const hasImage = (section.imageData ?? '') !== '' || (section.imageUrl ?? '') !== '';
   return (
     <li className="grid gap-1 rounded-lg border border-border p-3">
       <div className="flex items-start justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          {section.titleEn}
+          {title}
           {hasImage && <Badge variant="secondary">{t('imageBadge')}</Badge>}
           {!section.isActive && <Badge variant="outline">{t('inactive')}</Badge>}
         </p>
-        <Button type="button" variant="ghost" size="icon" onClick={onEdit} aria-label={t('editSection', { title: section.titleEn })}>
+        <Button type="button" variant="ghost" size="icon" onClick={onEdit} aria-label={t('editSection', { title })}>
           <Pencil aria-hidden />
         </Button>
       </div>
-      {(section.subtitleEn ?? '') !== '' && <p className="text-sm text-muted-foreground">{section.subtitleEn}</p>}
-      <p className="line-clamp-2 text-sm">{section.contentEn}</p>
+      {subtitle !== '' && <p className="text-sm text-muted-foreground">{subtitle}</p>}
+      <p className="line-clamp-2 text-sm">{pick(section.contentEn, section.contentAr)}</p>
       <p className="flex flex-wrap gap-3 text-xs text-muted-foreground">
         <span>{t('order', { order: section.orderIndex })}</span>
-        {(section.iconClass ?? '') !== '' && <span>{t('icon', { icon: section.iconClass })}</span>}
+        {(section.iconClass ?? '') !== '' && (
+          <span>
+            {t('iconLabel')} <code {...latinValue}>{section.iconClass}</code>
+          </span>
+        )}
       </p>
     </li>
   );

@@ -7,6 +7,7 @@ import { ContactStatusBadge, useRecentInquiries } from '@/features/contacts';
 import { arabicText } from '@/lib/form';
 import { constants } from '@/lib/rules';
 import { useFormat } from '@/lib/format';
+import { englishText } from '@/lib/bilingual';
 
 /**
  * 'Recent Inquiries' (core-panel §2): up to 3 of the newest 5 contact requests, each with
@@ -37,9 +38,9 @@ export function RecentInquiries() {
         ) : (
           <ul className="grid gap-3" aria-label={t('recentInquiries')}>
             {recent.data.slice(0, dashboardInquiries).map((inquiry) => {
-              const text = inquiry.language === 'ar' ? arabicText : {};
+              const text = inquiry.language === 'ar' ? arabicText : englishText;
               return (
-                <li key={inquiry.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
+                <li key={inquiry.id} className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-3">
                   <span
                     aria-hidden
                     className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground uppercase"

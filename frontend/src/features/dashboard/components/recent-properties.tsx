@@ -47,7 +47,7 @@ export function RecentProperties() {
         ) : (
           <ul className="grid gap-3">
             {recent.data.rows.map((property, index) => (
-              <li key={property.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
+              <li key={property.id} className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-3">
                 <Badge variant="secondary" className="min-w-10 font-mono" {...latinValue}>
                   {numberBadge(property.propertyNumber, index)}
                 </Badge>

@@ -57,7 +57,7 @@ function CountryForm({ country, onDone }: { country: Country | null; onDone: () 
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualNameFields register={register} errors={errors} />
         <FormField label={t('fields.code')} error={errors.code?.message}>
-          <Input placeholder={t('locations.countries.codePlaceholder')} {...register('code')} />
+          <Input placeholder={t('locations.countries.codePlaceholder')} dir="ltr" {...register('code')} />
         </FormField>
       </div>
     </FormDialogContent>

@@ -77,13 +77,13 @@ export function QuickImages({ images, onChange }: { images: string[]; onChange: 
                 className="size-24 rounded-md border border-border object-cover"
               />
               {index === 0 && (
-                <Badge className="absolute bottom-1 left-1">{t('quick.cover')}</Badge>
+                <Badge className="absolute start-1 bottom-1">{t('quick.cover')}</Badge>
               )}
               <Button
                 type="button"
                 variant="destructive"
                 size="icon"
-                className="absolute -top-2 -right-2 size-6 rounded-full"
+                className="absolute -end-2 -top-2 size-6 rounded-full"
                 aria-label={t('quick.removeImage', { number: index + 1 })}
                 onClick={() => {
                   onChange(images.filter((_, at) => at !== index));

@@ -29,7 +29,7 @@ function KindCard({ kind, onChoose }: { kind: ListingKind; onChoose: (kind: List
             onClick={() => {
               onChoose(kind);
             }}
-            className="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+            className="text-start after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
           >
             {t(`${kind}.title`)}
           </button>

@@ -2,6 +2,7 @@ import { ArrowLeft, Zap } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -94,15 +95,15 @@ function AddProperty() {
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
       <div>
         {step.form === 'choice' ? (
-          <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Button asChild variant="ghost" size="sm" className="-ms-3">
             <Link to={PROPERTIES_PATH}>
-              <ArrowLeft aria-hidden />
+              <ArrowLeft aria-hidden className={MIRROR_IN_RTL} />
               {t('backToList')}
             </Link>
           </Button>
         ) : (
-          <Button variant="ghost" size="sm" className="-ml-3" onClick={backToChoice}>
-            <ArrowLeft aria-hidden />
+          <Button variant="ghost" size="sm" className="-ms-3" onClick={backToChoice}>
+            <ArrowLeft aria-hidden className={MIRROR_IN_RTL} />
             {t('back')}
           </Button>
         )}

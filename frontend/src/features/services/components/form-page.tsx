@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode, SubmitEventHandler } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { ConflictNotice } from '@/components/conflict-notice';
 import { CancelButton, SaveButton } from '@/components/form-buttons';
 import { PageHeader } from '@/components/page-header';
@@ -48,7 +49,7 @@ export function FormPage({
       <div>
         <Button asChild variant="ghost" size="sm" className="-ms-3">
           <Link to={backTo}>
-            <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+            <ArrowLeft aria-hidden className={MIRROR_IN_RTL} />
             {backLabel}
           </Link>
         </Button>

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { deleteToasts } from '@/hooks/delete-toasts';
 import { useReorder } from '@/hooks/use-reorder';
 import { toast } from '@/hooks/use-toast';
+import { pickText, useArabicFirst } from '@/lib/bilingual';
 import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { teamMembers, type TeamMember } from '../api/team-members';
@@ -20,6 +21,7 @@ const NO_MEMBERS: readonly TeamMember[] = [];
 
 function TeamManagement() {
   const { t } = useTranslation('team');
+  const arabicFirst = useArabicFirst();
   const list = teamMembers.useList();
   const remove = teamMembers.useDelete();
   const reorderMembers = teamMembers.useReorder();
@@ -115,7 +117,9 @@ function TeamManagement() {
       <ConfirmDialog
         open={deleting?.open ?? false}
         title={t('confirmDelete.title')}
-        description={t('confirmDelete.description', { name: deleting?.member.nameEn ?? '' })}
+        description={t('confirmDelete.description', {
+          name: deleting === null ? '' : pickText(arabicFirst, deleting.member.nameEn, deleting.member.nameAr),
+        })}
         confirmLabel={t('confirmDelete.confirm')}
         cancelLabel={t('confirmDelete.cancel')}
         destructive

@@ -28,6 +28,7 @@ import { constants } from '@/lib/rules';
 import { useDeleteUser, useUsers, type User } from '../api/users';
 import { UserDialog, type UserDialogState } from '../components/user-dialog';
 import { useFormat } from '@/lib/format';
+import { textLanguage } from '@/lib/bilingual';
 
 /** What a signed-in user who is not an admin sees at /users: a page that says so. */
 function NoAccess() {
@@ -100,9 +101,13 @@ function UserManagement() {
                     {(user) => (
                       <>
                         <TableCell>
-                          <span className="font-medium">{user.username}</span>
+                          <span className="font-medium" {...textLanguage(user.username)}>
+                            {user.username}
+                          </span>
                         </TableCell>
-                        <TableCell>{user.fullName ?? ''}</TableCell>
+                        <TableCell>
+                          <span {...textLanguage(user.fullName ?? '')}>{user.fullName ?? ''}</span>
+                        </TableCell>
                         <TableCell>{user.email ?? ''}</TableCell>
                         <TableCell>
                           <span className="flex flex-wrap gap-1">

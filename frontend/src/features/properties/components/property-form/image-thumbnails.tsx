@@ -7,6 +7,7 @@ import { ArrowLeft, ArrowRight, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { moveItem } from '@/hooks/use-reorder';
@@ -98,7 +99,7 @@ export function ImageThumbnails({ images, onChange }: ImageThumbnailsProps) {
                   moveByButton(index, 'left');
                 }}
               >
-                <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+                <ArrowLeft aria-hidden className={MIRROR_IN_RTL} />
               </Button>
               <Button
                 type="button"
@@ -111,7 +112,7 @@ export function ImageThumbnails({ images, onChange }: ImageThumbnailsProps) {
                   moveByButton(index, 'right');
                 }}
               >
-                <ArrowRight aria-hidden className="rtl:-scale-x-100" />
+                <ArrowRight aria-hidden className={MIRROR_IN_RTL} />
               </Button>
               <Button
                 type="button"
