@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { dataOf } from '@/lib/api-client';
+import { importsApi } from './client';
+import type { ImportCheck, ImportMapping } from './types';
+
+/**
+ * `PUT /api/imports/{id}`: the server reads every row through the mapping and answers what
+ * the import would do, with the first errors. A mapping it cannot use answers 422.
+ */
+export function checkImport(id: number, mapping: ImportMapping): Promise<ImportCheck> {
+  return dataOf(importsApi.PUT('/api/imports/{id}', { params: { path: { id } }, body: mapping })) as Promise<ImportCheck>;
+}
+
+export function useCheckImport(id: number) {
+  return useMutation({ mutationFn: (mapping: ImportMapping) => checkImport(id, mapping) });
+}
