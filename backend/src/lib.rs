@@ -10,7 +10,7 @@ use rocket::figment::Figment;
 use rocket::{Build, Rocket};
 use rocket_db_pools::Database;
 
-use crate::areas::{account, catalog, contacts, dashboard, history, properties, site, users};
+use crate::areas::{account, catalog, contacts, dashboard, history, imports, properties, site, users};
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
 use crate::platform::http::{compression, error, headers, host, spa};
@@ -63,7 +63,8 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(db::migrations())
         .attach(properties::search_index::fairing())
         .attach(fixtures::bootstrap::fairing())
-        .attach(jobs::periodic_sweep())
+        .attach(jobs::periodic_sweep(&[("imports", imports::prune)]))
+        .attach(imports::resumer())
         .attach(jobs::leftover_uploads())
 }
 
@@ -78,6 +79,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", catalog::locations::api()),
         Mount::new("/api", catalog::property_features::api()),
         Mount::new("/api", properties::api()),
+        Mount::new("/api", imports::api()),
         Mount::new("/api", dashboard::stats::api()),
         Mount::new("/api", history::api()),
         Mount::new("/api", site::about::api()),

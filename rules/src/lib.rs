@@ -19,6 +19,7 @@ pub mod field_errors;
 pub mod fold;
 pub mod hero_images;
 pub mod images;
+pub mod imports;
 pub mod language;
 mod lenient;
 pub mod messages;

@@ -227,3 +227,37 @@ pub const NO_PROPERTY_WITH_ID: &str = "No property has this id";
 pub const PROPERTY_FEATURE_NOT_FOUND: &str = "Property feature not found";
 pub const ABOUT_SECTION_NOT_FOUND: &str = "About section not found";
 pub const USERNAME_TAKEN: &str = "A user with this username already exists";
+
+// Imports of listings from a spreadsheet (issue 25; the words are written here).
+pub const IMPORT_FILE_TOO_LARGE: &str = "The file is larger than 20 MB";
+pub const IMPORT_TOO_MANY_ROWS: &str = "The file holds more than 50,000 rows";
+pub const IMPORT_NOT_A_SPREADSHEET: &str =
+    "This file is not a spreadsheet: choose an .xlsx, .xls, .ods or .csv file";
+pub const IMPORT_NO_FILE: &str = "Choose a file to import";
+pub const IMPORT_NO_HEADER: &str = "The file has no header row";
+pub const IMPORT_NOT_FOUND: &str = "Import not found";
+pub const IMPORT_MAPPING_LENGTH: &str = "The mapping must give one choice per column of the file";
+pub const IMPORT_MAPPING_UNKNOWN: &str = "The mapping names a field that does not exist";
+pub const IMPORT_MAPPING_TWICE: &str = "A field is chosen for two columns";
+pub const IMPORT_NOT_CHECKED: &str = "Check the import before writing it";
+pub const IMPORT_ALREADY_WRITTEN: &str =
+    "This import is being written or has been written; it can no longer be changed";
+pub const IMPORT_NUMBER_INVALID: &str = "Please enter a number";
+pub const IMPORT_WHOLE_NUMBER_INVALID: &str = "Please enter a whole number";
+pub const IMPORT_YES_NO_INVALID: &str = "Please enter yes or no";
+pub const IMPORT_CATEGORY_UNKNOWN: &str = "No category has this name";
+pub const IMPORT_PROPERTY_TYPE_UNKNOWN: &str = "No property type has this name";
+pub const IMPORT_COUNTRY_UNKNOWN: &str = "No country has this name";
+pub const IMPORT_CITY_UNKNOWN: &str = "No city of this country has this name";
+pub const IMPORT_REGION_UNKNOWN: &str = "No region of this city has this name";
+pub const IMPORT_REGION_WITHOUT_CITY: &str = "A region needs its city";
+pub const IMPORT_FEATURE_UNKNOWN: &str = "No feature has this name";
+pub const IMPORT_NAME_BOTH_LANGUAGES: &str =
+    "To add it to the catalog, give its name in English and in Arabic";
+pub const IMPORT_PROPERTY_NUMBER_EXISTS: &str = "A listing with this property number already exists";
+pub const IMPORT_PROPERTY_NUMBER_REPEATED: &str = "This property number is on an earlier row of the file";
+pub const IMPORT_ROW_CHANGED: &str = "This row no longer fits the catalog";
+pub const IMPORT_INTERRUPTED: &str = "The import stopped before it finished";
+/// The header of the rejected rows' added column, in English and Arabic.
+pub const IMPORT_MESSAGES_HEADER: &str = "Messages";
+pub const IMPORT_MESSAGES_HEADER_AR: &str = "الرسائل";

@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod contacts;
 pub mod dashboard;
 pub mod history;
+pub mod imports;
 pub mod properties;
 pub mod site;
 pub mod users;

@@ -2,6 +2,8 @@
 //! sessions, and failures and submissions that have left their limit's window, are deleted
 //! at start and every few minutes after, so no table grows without bound (every server
 //! sweeps; the deletes are idempotent). And uploads a crash left behind, swept at start.
+//! An area with records of its own to expire hands the sweep its [`Prune`] function (lib.rs
+//! wires them): the platform runs them without knowing the area.
 
 use std::time::Duration;
 
@@ -36,9 +38,17 @@ pub async fn sweep(db: &AnyPool, settings: &Config) -> ApiResult<Swept> {
     })
 }
 
-/// Starts the periodic sweep at liftoff; it stops when the server shuts down.
-pub fn periodic_sweep() -> AdHoc {
-    AdHoc::on_liftoff("Sweeping expired sessions", |rocket| {
+/// An area's own sweep: deletes what has expired by `now` (epoch seconds), answering how
+/// many records went.
+pub type Prune = for<'a> fn(&'a AnyPool, i64) -> BoxFuture<'a, ApiResult<u64>>;
+
+/// A boxed future of a [`Prune`].
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
+/// Starts the periodic sweep at liftoff, with the areas' own `prunes` (each named for the
+/// log); it stops when the server shuts down.
+pub fn periodic_sweep(prunes: &'static [(&'static str, Prune)]) -> AdHoc {
+    AdHoc::on_liftoff("Sweeping expired sessions", move |rocket| {
         Box::pin(async move {
             let (Some(db), Some(settings)) = (Db::fetch(rocket), rocket.state::<Config>()) else {
                 return;
@@ -52,6 +62,11 @@ pub fn periodic_sweep() -> AdHoc {
                         _ = ticks.tick() => {
                             if let Err(error) = sweep(&db, &settings).await {
                                 rocket::warn!("sweeping expired sessions failed: {}", error.message);
+                            }
+                            for (name, prune) in prunes {
+                                if let Err(error) = prune(&db, clock::now_epoch()).await {
+                                    rocket::warn!("sweeping expired {name} failed: {}", error.message);
+                                }
                             }
                         }
                         _ = shutdown.clone() => break,

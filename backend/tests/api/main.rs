@@ -19,6 +19,7 @@ mod dashboard_stats;
 mod dashboard_status;
 mod edge;
 mod history;
+mod imports;
 mod lockout;
 mod media;
 mod media_scaled;

@@ -399,6 +399,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a spreadsheet of listings (multipart field 'file': .xlsx, .xls, .ods, or .csv in UTF-8 with or without BOM), at most 20 MB (over it: 413) and 50,000 data rows (over it: 422); answers its columns, the suggested mapping and the first rows. Kept 7 days */
+        post: operations["post_api_imports_properties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import's state: its progress and outcome */
+        get: operations["get_api_imports__id_"];
+        /** Checks every row of an import through the property form's rules, with the mapping and mode given; answers the counts and the first 100 failing cells. 422 when the mapping cannot be used, 409 once the import is being written */
+        put: operations["put_api_imports__id_"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Writes the import's valid rows in the background, in batches, and answers at once (202) with its state; committing again never writes a row twice. 409 before a check */
+        post: operations["post_api_imports__id__commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{id}/rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows the last check refused, as .xlsx: the file's columns and a column of messages */
+        get: operations["get_api_imports__id__rejected"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -1524,6 +1593,27 @@ export interface components {
             /** @default  */
             nameEn: string & unknown;
         };
+        /** @description `PUT /api/imports/{id}`. */
+        CheckBody: {
+            /** @default false */
+            createMissingCatalog?: boolean;
+            /** @description One per column of the file: a column key, or null to ignore it. */
+            mapping: (string | null)[];
+            mode: components["schemas"]["ImportMode"];
+        };
+        /** @description `PUT /api/imports/{id}`'s answer. */
+        CheckOutcome: {
+            /** @description The first 100 failing cells. */
+            errors: components["schemas"]["RowError"][];
+            /** Format: int64 */
+            invalid: number;
+            /** Format: int64 */
+            valid: number;
+            /** Format: int64 */
+            willCreate: number;
+            /** Format: int64 */
+            willUpdate: number;
+        };
         /** @description A city with its country's names, as the Management screen lists it. */
         City: {
             /** Format: int64 */
@@ -1805,6 +1895,13 @@ export interface components {
              */
             listings: number;
         };
+        /** @description A field a column can be mapped to. */
+        Field: {
+            key: string;
+            /** @description In the user's language. */
+            label: string;
+            required: boolean;
+        };
         /** @description One field of a change: its value before (null when created) and after (null when deleted). */
         FieldChange: {
             /** @description The field's camelCase name, as the API answers the record. */
@@ -1898,6 +1995,39 @@ export interface components {
             320: string;
             640: string;
             1280: string;
+        };
+        /** @description How an import treats a row whose property number a listing already has. */
+        ImportMode: "create" | "create-or-update";
+        /** @description An import's state. */
+        ImportState: {
+            /** Format: int64 */
+            created: number;
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Rows handled so far.
+             */
+            done: number;
+            error?: string | null;
+            fileName: string;
+            finishedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            invalid: number;
+            /** @description create or create-or-update, once checked. */
+            mode?: string | null;
+            /** Format: int64 */
+            rowCount: number;
+            /** @description uploaded, checked, committing, done or failed. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Rows to write: those valid at the check.
+             */
+            total: number;
+            /** Format: int64 */
+            updated: number;
         };
         /**
          * @description Language a site visitor wrote a contact request in.
@@ -2804,6 +2934,16 @@ export interface components {
          * @enum {string}
          */
         Role: "admin" | "user";
+        RowError: {
+            /** @description The column key. */
+            field: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description The spreadsheet's row number, the header being 1.
+             */
+            row: number;
+        };
         Service: {
             createdAt: string;
             descriptionAr: string;
@@ -3088,6 +3228,22 @@ export interface components {
             testimonialAr?: string;
             /** @default  */
             testimonialEn?: string;
+        };
+        /** @description `POST /api/imports/properties`' answer. */
+        Uploaded: {
+            /** @description The header row's texts. */
+            columns: string[];
+            /** @description Every field a column can be mapped to. */
+            fields: components["schemas"]["Field"][];
+            fileName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            rowCount: number;
+            /** @description The first 5 data rows, as text. */
+            sampleRows: string[][];
+            /** @description One per column: a column key, or null to ignore the column. */
+            suggestedMapping: (string | null)[];
         };
         /** @description `POST /api/upload-image`'s answer. */
         UploadedImage: {
@@ -5771,6 +5927,350 @@ export interface operations {
             };
         };
     };
+    post_api_imports_properties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Uploaded"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an accepted file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_imports__id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportState"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_api_imports__id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckOutcome"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_imports__id__commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportState"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_imports__id__rejected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     post_api_login: {
         parameters: {
             query?: never;
@@ -6285,6 +6785,7 @@ export interface operations {
                 countryId?: number;
                 cityId?: number;
                 isFeatured?: boolean;
+                importId?: number;
             };
             header?: never;
             path?: never;
@@ -7702,6 +8203,7 @@ export interface operations {
                 countryId?: number;
                 cityId?: number;
                 isFeatured?: boolean;
+                importId?: number;
             };
             header?: never;
             path?: never;

@@ -129,6 +129,32 @@ export interface CategoryInput {
 }
 
 /**
+ * `PUT /api/imports/{id}`.
+ */
+export interface CheckBody {
+  createMissingCatalog?: boolean;
+  /**
+   * One per column of the file: a column key, or null to ignore it.
+   */
+  mapping: (string | null)[];
+  mode: ImportMode;
+}
+
+/**
+ * `PUT /api/imports/{id}`'s answer.
+ */
+export interface CheckOutcome {
+  /**
+   * The first 100 failing cells.
+   */
+  errors: RowError[];
+  invalid: number;
+  valid: number;
+  willCreate: number;
+  willUpdate: number;
+}
+
+/**
  * A city with its country's names, as the Management screen lists it.
  */
 export interface City {
@@ -552,6 +578,18 @@ export interface FeatureUsage {
 }
 
 /**
+ * A field a column can be mapped to.
+ */
+export interface Field {
+  key: string;
+  /**
+   * In the user's language.
+   */
+  label: string;
+  required: boolean;
+}
+
+/**
  * One field of a change: its value before (null when created) and after (null when deleted).
  */
 export interface FieldChange {
@@ -664,6 +702,42 @@ export interface ImageVariants {
   '320': string;
   '640': string;
   '1280': string;
+}
+
+/**
+ * How an import treats a row whose property number a listing already has.
+ */
+export type ImportMode = 'create' | 'create-or-update';
+
+/**
+ * An import's state.
+ */
+export interface ImportState {
+  created: number;
+  createdAt: string;
+  /**
+   * Rows handled so far.
+   */
+  done: number;
+  error?: string | null;
+  fileName: string;
+  finishedAt?: string | null;
+  id: number;
+  invalid: number;
+  /**
+   * create or create-or-update, once checked.
+   */
+  mode?: string | null;
+  rowCount: number;
+  /**
+   * uploaded, checked, committing, done or failed.
+   */
+  status: string;
+  /**
+   * Rows to write: those valid at the check.
+   */
+  total: number;
+  updated: number;
 }
 
 /**
@@ -1346,6 +1420,18 @@ export interface ReplyTo {
  */
 export type Role = 'admin' | 'user';
 
+export interface RowError {
+  /**
+   * The column key.
+   */
+  field: string;
+  message: string;
+  /**
+   * The spreadsheet's row number, the header being 1.
+   */
+  row: number;
+}
+
 export interface Service {
   createdAt: string;
   descriptionAr: string;
@@ -1601,6 +1687,31 @@ export interface TestimonialInput {
 export interface TooLarge {
   description: string;
   title: string;
+}
+
+/**
+ * `POST /api/imports/properties`' answer.
+ */
+export interface Uploaded {
+  /**
+   * The header row's texts.
+   */
+  columns: string[];
+  /**
+   * Every field a column can be mapped to.
+   */
+  fields: Field[];
+  fileName: string;
+  id: number;
+  rowCount: number;
+  /**
+   * The first 5 data rows, as text.
+   */
+  sampleRows: string[][];
+  /**
+   * One per column: a column key, or null to ignore the column.
+   */
+  suggestedMapping: (string | null)[];
 }
 
 /**

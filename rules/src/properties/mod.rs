@@ -2,6 +2,7 @@
 //! payload, their rules, the new-property defaults of both forms and the duplicate transform.
 
 mod checks;
+pub mod columns;
 mod input;
 mod quick;
 

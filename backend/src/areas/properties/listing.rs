@@ -35,6 +35,8 @@ pub struct ListQuery<'r> {
     city_id: Vec<&'r str>,
     #[field(name = "isFeatured")]
     is_featured: Vec<&'r str>,
+    #[field(name = "importId")]
+    import_id: Vec<&'r str>,
 }
 
 /// What a list sorts by; every one has an index.
@@ -90,6 +92,8 @@ pub struct Filters {
     pub country_id: Option<i64>,
     pub city_id: Option<i64>,
     pub is_featured: Option<bool>,
+    /// The listings an import created (issue 25).
+    pub import_id: Option<i64>,
 }
 
 /// One page: rows `offset .. offset + size` of the sorted list.
@@ -151,6 +155,7 @@ impl ListQuery<'_> {
             &self.country_id,
             &self.city_id,
             &self.is_featured,
+            &self.import_id,
         ]
         .iter()
         .all(|values| values.is_empty())
@@ -181,6 +186,7 @@ impl ListQuery<'_> {
                     "false"
                 }
             })?,
+            import_id: id(&self.import_id, "importId")?,
         };
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
@@ -205,6 +211,7 @@ pub fn documented(doc: Doc) -> Doc {
         .query_id("countryId")
         .query_id("cityId")
         .query("isFeatured", json!({ "type": "boolean" }))
+        .query_id("importId")
         .header("X-Total-Count", "With paging: how many properties match, over all pages")
 }
 

@@ -22,7 +22,7 @@ pub const HEAD_BYTES: usize = 4096;
 
 /// The names temporary upload files start with, so that a start can tell the files that a
 /// crash left behind from anyone else's.
-pub const TEMP_PREFIXES: [&str; 2] = ["aqar-video-", "aqar-image-"];
+pub const TEMP_PREFIXES: [&str; 3] = ["aqar-video-", "aqar-image-", "aqar-sheet-"];
 
 /// An upload from which nothing arrives for this long is given up, and its file removed:
 /// a stalled client must not keep a file and a connection open for ever.

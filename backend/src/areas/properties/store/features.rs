@@ -39,17 +39,30 @@ pub async fn replace_features(
     id: i64,
     ids: &[i64],
 ) -> ApiResult<Vec<PropertyFeature>> {
+    let mut tx = crate::platform::db::begin_write(db).await?;
+    let features = replace_features_in(&mut tx, actor, id, ids).await?;
+    tx.commit().await?;
+    Ok(features)
+}
+
+/// Replaces the selected features in the caller's transaction, as [`replace_features`]
+/// does.
+pub async fn replace_features_in(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    ids: &[i64],
+) -> ApiResult<Vec<PropertyFeature>> {
     let mut wanted = ids.to_vec();
     wanted.sort_unstable();
     wanted.dedup();
-    let mut tx = crate::platform::db::begin_write(db).await?;
-    if !exists(&mut tx, id).await? {
+    if !exists(&mut *tx, id).await? {
         return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
     }
     // The catalog of features is small: compare against all of it rather than bind a list
     // of any length the body may hold.
     let known: Vec<i64> = sqlx::query_scalar("SELECT id FROM property_features").fetch_all(&mut *tx).await?;
-    let before: Vec<i64> = selected(&mut tx, id).await?.iter().map(|f| f.id).collect();
+    let before: Vec<i64> = selected(&mut *tx, id).await?.iter().map(|f| f.id).collect();
     if wanted.iter().any(|id| !known.contains(id)) {
         let mut errors = FieldErrors::new();
         errors.add("featureIds", messages::FEATURE_NOT_FOUND);
@@ -68,10 +81,9 @@ pub async fn replace_features(
         let query = wanted.iter().fold(sqlx::query(&sql).bind(id), |q, feature| q.bind(*feature));
         query.execute(&mut *tx).await?;
     }
-    let features = selected(&mut tx, id).await?;
+    let features = selected(&mut *tx, id).await?;
     let after: Vec<i64> = features.iter().map(|f| f.id).collect();
     let (before, after) = (FeatureIds { feature_ids: before }, FeatureIds { feature_ids: after });
-    audit::updated(&mut tx, actor, Entity::Property, id, &before, &after).await?;
-    tx.commit().await?;
+    audit::updated(&mut *tx, actor, Entity::Property, id, &before, &after).await?;
     Ok(features)
 }

@@ -9,10 +9,10 @@ mod row;
 mod search;
 mod write;
 
-pub use features::{features, replace_features};
+pub use features::{features, replace_features, replace_features_in};
 pub use read::{get, list, public_get, public_list, revision};
 pub use search::explain;
-pub use write::{delete, insert, update};
+pub use write::{delete, insert, insert_in, update, update_in};
 
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;

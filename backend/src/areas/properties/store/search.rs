@@ -92,6 +92,9 @@ fn filter_clauses(params: &mut Params, filters: &Filters) -> Vec<String> {
     if let Some(featured) = filters.is_featured {
         clauses.push(format!("p.is_featured = {}", params.mark(Bound::Flag(featured))));
     }
+    if let Some(id) = filters.import_id {
+        clauses.push(format!("p.import_id = {}", params.mark(Bound::Id(Some(id)))));
+    }
     clauses
 }
 
@@ -173,17 +176,20 @@ async fn total(
     search: &Search,
 ) -> ApiResult<Total> {
     let facets = scope.facets();
+    // No total is kept per import: a list filtered by one is counted (on its index).
+    let kept = scope.filters.import_id.is_none();
     Ok(match search {
-        Search::None if facets.len() <= 1 => {
+        Search::None if kept && facets.len() <= 1 => {
             let facet = facets.first().unwrap_or(&Facet::All);
             Total::Known(search_index::kept_total(conn, facet, scope.active).await?)
         }
         Search::Words(words) if words.is_empty() => Total::Known(0),
-        Search::Words(words) if words.len() == 1 && facets.is_empty() => {
+        Search::Words(words) if kept && words.len() == 1 && facets.is_empty() => {
             Total::Known(if scope.active { words[0].active } else { words[0].properties })
         }
         Search::Text(folded)
             if dialect == Dialect::Sqlite
+                && kept
                 && facets.is_empty()
                 && !scope.active
                 && folded.chars().count() >= TRIGRAM =>

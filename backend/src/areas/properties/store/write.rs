@@ -260,9 +260,22 @@ async fn write_images(
 }
 
 pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
-    let shared = shared(body);
     let mut tx = crate::platform::db::begin_write(db).await?;
-    check_references(&mut tx, &shared, None).await?;
+    let created = insert_in(&mut tx, actor, body, None).await?;
+    tx.commit().await?;
+    Ok(created)
+}
+
+/// Creates a listing in the caller's transaction, as [`insert`] does; `import_id` records
+/// the import that brought it (issue 25).
+pub async fn insert_in(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    body: &PropertyBody,
+    import_id: Option<i64>,
+) -> ApiResult<Property> {
+    let shared = shared(body);
+    check_references(&mut *tx, &shared, None).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
     let search = rules::fold::search_text(
@@ -276,18 +289,20 @@ pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResu
     columns.push(("created_at", Bound::Text(Some(now.clone()))));
     columns.push(("updated_at", Bound::Text(Some(now.clone()))));
     columns.push(("featured_at", Bound::Text(shared.is_featured.then_some(now))));
+    if import_id.is_some() {
+        columns.push(("import_id", Bound::Id(import_id)));
+    }
     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
     let marks: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
     let sql =
         format!("INSERT INTO properties ({}) VALUES ({}) RETURNING id", names.join(", "), marks.join(", "));
     let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
     let id: i64 = row.try_get(0)?;
-    write_images(&mut tx, id, shared.images, false).await?;
+    write_images(&mut *tx, id, shared.images, false).await?;
     let created =
-        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    search_index::sync(&mut tx, None, Some(&Indexed::of(&created.listing))).await?;
-    audit::created(&mut tx, actor, Entity::Property, id, &created).await?;
-    tx.commit().await?;
+        find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    search_index::sync(&mut *tx, None, Some(&Indexed::of(&created.listing))).await?;
+    audit::created(&mut *tx, actor, Entity::Property, id, &created).await?;
     Ok(created)
 }
 
@@ -298,12 +313,25 @@ pub async fn update(
     expected: Option<i64>,
     body: &PropertyBody,
 ) -> ApiResult<Property> {
-    let shared = shared(body);
     let mut tx = crate::platform::db::begin_write(db).await?;
-    db::lock_row(&mut tx, "properties", id).await?;
-    check_references(&mut tx, &shared, Some(id)).await?;
+    let property = update_in(&mut tx, actor, id, expected, body).await?;
+    tx.commit().await?;
+    Ok(property)
+}
+
+/// Updates a listing in the caller's transaction, as [`update`] does.
+pub async fn update_in(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    body: &PropertyBody,
+) -> ApiResult<Property> {
+    let shared = shared(body);
+    db::lock_row(&mut *tx, "properties", id).await?;
+    check_references(&mut *tx, &shared, Some(id)).await?;
     let before = db::expected_version(
-        find(&mut tx, id).await?,
+        find(&mut *tx, id).await?,
         expected,
         |p| p.version,
         messages::PROPERTY_NOT_FOUND,
@@ -338,13 +366,12 @@ pub async fn update(
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    write_images(&mut tx, id, shared.images, true).await?;
+    write_images(&mut *tx, id, shared.images, true).await?;
     let property =
-        find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    search_index::sync(&mut tx, Some(&Indexed::of(&before.listing)), Some(&Indexed::of(&property.listing)))
+        find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    search_index::sync(&mut *tx, Some(&Indexed::of(&before.listing)), Some(&Indexed::of(&property.listing)))
         .await?;
-    audit::updated(&mut tx, actor, Entity::Property, id, &before, &property).await?;
-    tx.commit().await?;
+    audit::updated(&mut *tx, actor, Entity::Property, id, &before, &property).await?;
     Ok(property)
 }
 

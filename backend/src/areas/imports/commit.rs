@@ -1,0 +1,278 @@
+//! `POST /api/imports/{id}/commit`: the valid rows written in the background, in batches of
+//! [`BATCH_ROWS`]. Each batch is one transaction holding its listings (each through the
+//! property writes, with its history row and the search index), the catalogue records its
+//! rows add, and the import's progress: a crash leaves every row written or not, and the
+//! commit resumes after the last batch written.
+//!
+//! One server commits an import at a time: it claims the import with a lease of
+//! [`LEASE_SECS`] that every batch renews. A server that stops lets its lease run out; the
+//! resumer of every server (started at liftoff) takes such imports over, as does a repeated
+//! commit call. Committing again while a commit runs, or after it ended, writes nothing.
+
+use std::sync::LazyLock;
+
+use rocket::fairing::AdHoc;
+use rocket_db_pools::Database;
+use rules::imports::{ImportMode, BATCH_ROWS};
+use rules::language::Language;
+use rules::messages;
+use rules::properties::columns::{Catalog, Kind};
+use sqlx::{AnyConnection, AnyPool};
+
+use super::check::current_year;
+use super::rows::{self, Named, Names, Parent, Pending, Resolved};
+use super::store::{self, Progress, RowFilter};
+use super::{localise, ImportState};
+use crate::areas::catalog::{categories, locations, property_types};
+use crate::areas::properties::body::PropertyBody;
+use crate::areas::properties::store as properties;
+use crate::platform::audit::{self, Actor, Entity};
+use crate::platform::db::{self, clock, Db};
+use crate::platform::http::error::{ApiError, ApiResult};
+
+/// Seconds a commit's claim lasts unless a batch renews it.
+pub const LEASE_SECS: i64 = 10;
+
+/// This server's name in the leases it holds.
+static OWNER: LazyLock<String> = LazyLock::new(|| {
+    use rand::Rng;
+    format!("{:016x}", rand::thread_rng().gen::<u64>())
+});
+
+/// Starts (or resumes) the commit of import `id` unless one is running; answers its state.
+pub async fn start(db: &AnyPool, id: i64, actor: Actor, language: Language) -> ApiResult<ImportState> {
+    let state = store::state(db, id).await?;
+    match state.status.as_str() {
+        "uploaded" => return Err(ApiError::conflict(localise(messages::IMPORT_NOT_CHECKED, language))),
+        "done" => return Ok(state),
+        _ => {}
+    }
+    let now = clock::now_epoch();
+    if store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
+        spawn(db.clone(), id, actor);
+    }
+    store::state(db, id).await
+}
+
+fn spawn(db: AnyPool, id: i64, actor: Actor) {
+    rocket::tokio::spawn(async move {
+        match run(&db, id, &actor).await {
+            Ok(()) => {}
+            Err(Stop::LeaseLost) => rocket::warn!("import {id}: another server took its commit over"),
+            Err(Stop::Failed(error)) => {
+                rocket::warn!("import {id} failed: {}", error.message);
+                let said = format!("{}: {}", messages::IMPORT_INTERRUPTED, error.message);
+                if let Err(error) = store::finish(&db, id, &OWNER, Some(&said)).await {
+                    rocket::warn!("import {id}: recording its failure failed: {}", error.message);
+                }
+            }
+        }
+    });
+}
+
+enum Stop {
+    LeaseLost,
+    Failed(ApiError),
+}
+
+impl From<ApiError> for Stop {
+    fn from(error: ApiError) -> Self {
+        Stop::Failed(error)
+    }
+}
+
+impl From<sqlx::Error> for Stop {
+    fn from(error: sqlx::Error) -> Self {
+        Stop::Failed(error.into())
+    }
+}
+
+async fn run(db: &AnyPool, id: i64, actor: &Actor) -> Result<(), Stop> {
+    while batch(db, id, actor).await? {
+        // A test's hook to stop a server between two batches (see the crash test).
+        if let Some(pause) = std::env::var("AQAR_IMPORT_BATCH_PAUSE_MS").ok().and_then(|ms| ms.parse().ok()) {
+            rocket::tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+        }
+    }
+    store::finish(db, id, &OWNER, None).await?;
+    Ok(())
+}
+
+/// Writes the next batch; whether there may be more.
+async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
+    let mut tx = db::begin_write(db).await?;
+    let settings = store::settings(&mut tx, id).await?;
+    let position = store::position(&mut tx, id).await?;
+    let rows = store::rows_after(&mut tx, id, position, BATCH_ROWS, RowFilter::Valid).await?;
+    let Some((last, _, _)) = rows.last() else { return Ok(false) };
+    let keys = settings.mapping.unwrap_or_default();
+    let mapping = rows::mapping(&keys, settings.columns.len()).map_err(ApiError::internal)?;
+    let features_mapped = mapping.iter().flatten().any(|c| matches!(c.kind, Kind::FeatureNames(_)));
+    let mode = settings.mode.as_deref().and_then(ImportMode::parse).unwrap_or(ImportMode::Create);
+    let mut names = store::names(&mut tx).await?;
+    let year = current_year();
+    let mut step = Progress { position: *last, done: 0, created: 0, updated: 0, invalid: 0 };
+    for (_, cells, _) in &rows {
+        step.done += 1;
+        let Some(resolved) =
+            settled(&mut tx, actor, cells, &mapping, &mut names, settings.create_missing, year).await?
+        else {
+            step.invalid += 1;
+            continue;
+        };
+        let number = resolved.input.property_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        let existing = match number {
+            Some(number) => store::listing_with_number(&mut tx, number).await?,
+            None => None,
+        };
+        let body = PropertyBody::Full(Box::new(resolved.input));
+        let written = match (existing, mode) {
+            (Some(_), ImportMode::Create) => Err(ApiError::conflict(messages::IMPORT_PROPERTY_NUMBER_EXISTS)),
+            (Some(listing), ImportMode::CreateOrUpdate) => {
+                let written = properties::update_in(&mut tx, actor, listing, None, &body).await;
+                if written.is_ok() && features_mapped {
+                    properties::replace_features_in(&mut tx, actor, listing, &resolved.features).await?;
+                }
+                written.map(|_| false)
+            }
+            (None, _) => {
+                let written = properties::insert_in(&mut tx, actor, &body, Some(id)).await;
+                if let Ok(property) = &written {
+                    if !resolved.features.is_empty() {
+                        properties::replace_features_in(
+                            &mut tx,
+                            actor,
+                            property.listing.id,
+                            &resolved.features,
+                        )
+                        .await?;
+                    }
+                }
+                written.map(|_| true)
+            }
+        };
+        match written {
+            Ok(true) => step.created += 1,
+            Ok(false) => step.updated += 1,
+            // The catalogue changed since the check (a place deleted...): the row is left out.
+            Err(error) if error.status.code < 500 => step.invalid += 1,
+            Err(error) => return Err(Stop::Failed(error)),
+        }
+    }
+    let now = clock::now_epoch();
+    if !store::advance(&mut tx, id, &OWNER, &step, now + LEASE_SECS).await? {
+        return Err(Stop::LeaseLost);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The row read with every catalogue record it names in place: records it adds are created
+/// first (one at a time, parents first), so a later row naming them finds them. `None`: the
+/// row no longer reads (the catalogue changed since the check).
+async fn settled(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    cells: &[String],
+    mapping: &rows::Mapping,
+    names: &mut Names,
+    create_missing: bool,
+    year: i32,
+) -> ApiResult<Option<Resolved>> {
+    // A row adds at most a category, a type, a country, a city and a region.
+    for _ in 0..6 {
+        let Ok(resolved) = rows::resolve(cells, mapping, names, create_missing, year) else {
+            return Ok(None);
+        };
+        let Some(first) = resolved.pending.first() else { return Ok(Some(resolved)) };
+        add(conn, actor, first, names).await?;
+    }
+    Ok(None)
+}
+
+/// Adds one record to the catalogue, recorded in its history, and to `names`.
+async fn add(conn: &mut AnyConnection, actor: &Actor, pending: &Pending, names: &mut Names) -> ApiResult<()> {
+    let parent = match pending.parent {
+        Some(Parent::Existing(id)) => Some(id),
+        // The first pending record's parent is never itself pending.
+        Some(Parent::New(_)) => return Err(ApiError::internal("a new record's parent is not yet added")),
+        None => None,
+    };
+    let (en, ar) = (pending.en.clone(), pending.ar.clone());
+    let id = match pending.catalog {
+        Catalog::Category => {
+            let row = categories::store::CategoryRow::new(en.clone(), ar.clone(), None, None, None);
+            let created = categories::store::insert(&mut *conn, &row).await?;
+            audit::created(conn, actor, Entity::Category, created.id, &created).await?;
+            created.id
+        }
+        Catalog::PropertyType => {
+            let input = rules::catalog::PropertyTypeInput {
+                name_en: en.clone(),
+                name_ar: ar.clone(),
+                ..Default::default()
+            };
+            let created = property_types::store::insert(&mut *conn, &input).await?;
+            audit::created(conn, actor, Entity::PropertyType, created.id, &created).await?;
+            created.id
+        }
+        Catalog::Country => {
+            let code = rules::imports::country_code(&en, |code| {
+                names.codes.iter().any(|c| c.eq_ignore_ascii_case(code))
+            });
+            names.codes.push(code.clone());
+            let input = rules::catalog::CountryInput { name_en: en.clone(), name_ar: ar.clone(), code };
+            locations::store::create_country(conn, actor, &input).await?.id
+        }
+        Catalog::City => {
+            let country_id = parent.unwrap_or_default();
+            let input = rules::catalog::CityInput { name_en: en.clone(), name_ar: ar.clone(), country_id };
+            locations::store::create_city(conn, actor, &input).await?.id
+        }
+        Catalog::Region => {
+            let city_id = parent.unwrap_or_default();
+            let input = rules::catalog::RegionInput { name_en: en.clone(), name_ar: ar.clone(), city_id };
+            locations::store::create_region(conn, actor, &input).await?.id
+        }
+        Catalog::Feature => return Err(ApiError::internal("features are not added by an import")),
+    };
+    names.add(&Named { catalog: pending.catalog, id, parent, en, ar });
+    Ok(())
+}
+
+/// Takes over, every few seconds, the commits whose server stopped (their lease ran out),
+/// from liftoff until shutdown.
+pub fn resumer() -> AdHoc {
+    AdHoc::on_liftoff("Resuming imports", |rocket| {
+        Box::pin(async move {
+            let Some(db) = Db::fetch(rocket) else { return };
+            let (db, shutdown) = (db.pool().clone(), rocket.shutdown());
+            rocket::tokio::spawn(async move {
+                let every = std::time::Duration::from_secs(u64::try_from(LEASE_SECS / 2).unwrap_or(5));
+                let mut ticks = rocket::tokio::time::interval(every);
+                ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    rocket::tokio::select! {
+                        _ = ticks.tick() => {
+                            if let Err(error) = resume(&db).await {
+                                rocket::warn!("resuming imports failed: {}", error.message);
+                            }
+                        }
+                        _ = shutdown.clone() => break,
+                    }
+                }
+            });
+        })
+    })
+}
+
+async fn resume(db: &AnyPool) -> ApiResult<()> {
+    let now = clock::now_epoch();
+    for id in store::abandoned(db, now).await? {
+        if store::claim(db, id, &OWNER, now, now + LEASE_SECS).await? {
+            rocket::info!("resuming import {id}");
+            spawn(db.clone(), id, store::uploader(db, id).await?);
+        }
+    }
+    Ok(())
+}
