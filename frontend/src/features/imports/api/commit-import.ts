@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { propertiesQueryKey, statsQueryKey } from '@/features/properties';
-import { dataOf } from '@/lib/api-client';
-import { importsApi } from './client';
+import { api, dataOf } from '@/lib/api-client';
 import { importQueryKey } from './imports-keys';
 import type { ImportState } from './types';
 
@@ -10,7 +9,7 @@ import type { ImportState } from './types';
  * at once; committing again (a retry, a resume) never writes a row twice.
  */
 export function commitImport(id: number): Promise<ImportState> {
-  return dataOf(importsApi.POST('/api/imports/{id}/commit', { params: { path: { id } } })) as Promise<ImportState>;
+  return dataOf(api.POST('/api/imports/{id}/commit', { params: { path: { id } } }));
 }
 
 export function useCommitImport(id: number) {

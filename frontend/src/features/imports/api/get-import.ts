@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dataOf } from '@/lib/api-client';
-import { importsApi } from './client';
+import { api, dataOf } from '@/lib/api-client';
 import { importQueryKey } from './imports-keys';
 import type { ImportState } from './types';
 
@@ -8,7 +7,7 @@ import type { ImportState } from './types';
 export const PROGRESS_POLL_MS = 500;
 
 export function getImport(id: number, signal?: AbortSignal): Promise<ImportState> {
-  return dataOf(importsApi.GET('/api/imports/{id}', { params: { path: { id } }, ...(signal ? { signal } : {}) })) as Promise<ImportState>;
+  return dataOf(api.GET('/api/imports/{id}', { params: { path: { id } }, signal }));
 }
 
 /**

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { dataOf } from '@/lib/api-client';
-import { importsApi } from './client';
-import type { ImportUpload } from './types';
+import { api, dataOf } from '@/lib/api-client';
 
 /** The multipart form of the upload: the file as the `file` field. */
-function fileForm({ file }: { file: File }): FormData {
+function fileForm({ file }: { file: Blob }): FormData {
   const form = new FormData();
   form.append('file', file);
   return form;
@@ -15,10 +13,8 @@ function fileForm({ file }: { file: File }): FormData {
  * each and answers the first rows as a sample. A 401 waits for the sign-in and sends the
  * file again.
  */
-export function uploadImport(file: File): Promise<ImportUpload> {
-  return dataOf(
-    importsApi.POST('/api/imports/properties', { body: { file }, bodySerializer: fileForm }),
-  ) as Promise<ImportUpload>;
+export function uploadImport(file: File) {
+  return dataOf(api.POST('/api/imports/properties', { body: { file }, bodySerializer: fileForm }));
 }
 
 export function useUploadImport() {

@@ -50,7 +50,7 @@ export function ProgressStep({ state, onResume, resuming, resumeError }: Progres
       {state.status === 'failed' ? (
         <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
           <p className="font-medium text-destructive">{t('progress.failed')}</p>
-          {state.error !== null && <p>{state.error}</p>}
+          {typeof state.error === 'string' && state.error !== '' && <p>{state.error}</p>}
           {resumeError !== null && resumeError !== undefined && <p>{errorMessage(resumeError)}</p>}
           <Button type="button" className="justify-self-start" disabled={resuming} onClick={onResume}>
             {t('progress.resume')}

@@ -94,8 +94,15 @@ function FollowImport({ id }: { id: number }) {
           }}
         />
       );
-    case 'committing':
-    case 'failed':
+    case 'done':
+      return (
+        <>
+          <Steps current="summary" />
+          <SummaryStep state={current} againPath={start} />
+        </>
+      );
+    default:
+      // Committing, or stopped (failed): the progress, and the way to resume.
       return (
         <>
           <Steps current="import" />
@@ -107,13 +114,6 @@ function FollowImport({ id }: { id: number }) {
             resuming={commit.isPending}
             resumeError={commit.error}
           />
-        </>
-      );
-    case 'done':
-      return (
-        <>
-          <Steps current="summary" />
-          <SummaryStep state={current} againPath={start} />
         </>
       );
   }
