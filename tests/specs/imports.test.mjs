@@ -31,6 +31,7 @@ const HEADERS = [
   'Location (Arabic)',
   'Category (English)',
   'Property Type (English)',
+  'Building Type',
   'Notes',
 ];
 
@@ -51,6 +52,7 @@ function row(number, titleEn, titleAr, overrides = {}) {
     'Location (Arabic)': 'عبدون، عمّان',
     'Category (English)': 'Residential',
     'Property Type (English)': 'Villa',
+    'Building Type': 'Villa',
     Notes: 'from the old catalogue',
     ...overrides,
   };
