@@ -28,17 +28,30 @@ function unzip(bytes) {
 const decode = (text) =>
   text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
-/// The first sheet's rows: each a list of { ref, type, text, value, formula } cells.
+/// The workbook's shared strings (the text of cells of type `s`, by index), if it has any.
+function sharedStrings(entries) {
+  const xml = entries.get('xl/sharedStrings.xml')?.toString('utf8') ?? '';
+  return [...xml.matchAll(/<si>(.*?)<\/si>/gs)].map(([, item]) =>
+    [...item.matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map(([, text]) => decode(text)).join(''),
+  );
+}
+
+/// The first sheet's rows: each a list of { ref, type, text, value, formula } cells (a shared
+/// string's text in `text`).
 export function readSheet(bytes) {
-  const sheet = unzip(Buffer.from(bytes)).get('xl/worksheets/sheet1.xml');
+  const entries = unzip(Buffer.from(bytes));
+  const sheet = entries.get('xl/worksheets/sheet1.xml');
   if (sheet === undefined) throw new Error('no first worksheet');
+  const shared = sharedStrings(entries);
   const xml = sheet.toString('utf8');
   return [...xml.matchAll(/<row [^>]*>(.*?)<\/row>/gs)].map(([, row]) =>
     [...row.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)].map(([, ref, attributes, inner = '']) => ({
       ref,
       type: /t="(\w+)"/.exec(attributes)?.[1] ?? 'n',
       styled: / s="\d+"/.test(attributes),
-      text: decode(/<t[^>]*>(.*?)<\/t>/s.exec(inner)?.[1] ?? ''),
+      text: / t="s"/.test(attributes)
+        ? (shared[Number(/<v>(.*?)<\/v>/s.exec(inner)?.[1])] ?? '')
+        : decode(/<t[^>]*>(.*?)<\/t>/s.exec(inner)?.[1] ?? ''),
       value: /<v>(.*?)<\/v>/s.exec(inner)?.[1],
       formula: /<f>/.test(inner),
     })),

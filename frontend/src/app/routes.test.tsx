@@ -20,6 +20,8 @@ describe('route table', () => {
     ['/admin/properties', 'properties'],
     ['/add-property', 'addProperty'],
     ['/properties/new', 'addProperty'],
+    ['/properties/import', 'importProperties'],
+    ['/admin/properties/import/7', 'importProperties'],
     ['/categories', 'categories'],
     ['/admin/types', 'types'],
     ['/contacts', 'contacts'],

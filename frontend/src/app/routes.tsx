@@ -37,6 +37,10 @@ const properties = lazyScreen(
   () => import('@/features/properties/routes/properties-list'),
   ['properties'],
 );
+const importProperties = lazyScreen(
+  () => import('@/features/imports/routes/import-wizard'),
+  ['imports'],
+);
 const addProperty = lazyScreen(
   () => import('@/features/quick-property/routes/add-property'),
   ['quickProperty'],
@@ -74,6 +78,7 @@ export type ScreenName =
   | 'dashboard'
   | 'properties'
   | 'addProperty'
+  | 'importProperties'
   | 'categories'
   | 'types'
   | 'contacts'
@@ -109,6 +114,11 @@ function withAdminAlias(...paths: string[]): string[] {
 export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'dashboard', paths: withAdminAlias('/'), component: dashboard },
   { screen: 'properties', paths: withAdminAlias('/properties'), component: properties },
+  {
+    screen: 'importProperties',
+    paths: withAdminAlias('/properties/import', '/properties/import/:id'),
+    component: importProperties,
+  },
   { screen: 'addProperty', paths: withAdminAlias('/add-property', '/properties/new'), component: addProperty },
   { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },

@@ -39,6 +39,7 @@ export interface ScreenText {
   team: typeof import('./team.en.json');
   services: typeof import('./services.en.json');
   heroImages: typeof import('./hero-images.en.json');
+  imports: typeof import('./imports.en.json');
 }
 
 declare module 'i18next' {
@@ -108,6 +109,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   heroImages: {
     en: () => import('./hero-images.en.json'),
     ar: () => import('./hero-images.ar.json'),
+  },
+  imports: {
+    en: () => import('./imports.en.json'),
+    ar: () => import('./imports.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -14,6 +14,8 @@ export interface PropertiesPageParams {
   q?: string;
   /** `field` or `-field`; absent for the server's default (newest first). */
   sort?: string | undefined;
+  /** Only the listings this import created or updated. */
+  importId?: number | undefined;
 }
 
 type PropertiesQuery = NonNullable<paths['/api/properties']['get']['parameters']['query']>;
@@ -22,12 +24,13 @@ type PropertiesQuery = NonNullable<paths['/api/properties']['get']['parameters']
  * The query of one page: `page`, `pageSize`, then `q` and `sort` when given. The sort is
  * the one the address asks for, sent as it is: the server refuses (400) one naming no field.
  */
-export function propertiesPageQuery({ page, pageSize, q, sort }: PropertiesPageParams): PropertiesQuery {
+export function propertiesPageQuery({ page, pageSize, q, sort, importId }: PropertiesPageParams): PropertiesQuery {
   return {
     page,
     pageSize,
     ...(q === undefined || q === '' ? {} : { q }),
     ...(sort === undefined || sort === '' ? {} : { sort: sort as PropertiesQuery['sort'] }),
+    ...(importId === undefined ? {} : { importId }),
   };
 }
 
@@ -43,9 +46,9 @@ export function getPropertiesPage(
  * next page loads the one shown stays, so paging and searching do not blank the table.
  */
 export function propertiesPageQueryOptions(params: PropertiesPageParams) {
-  const { page, pageSize, q = '', sort } = params;
+  const { page, pageSize, q = '', sort, importId } = params;
   return queryOptions({
-    queryKey: [...propertiesQueryKey, { page, pageSize, q, sort: sort ?? '' }] as const,
+    queryKey: [...propertiesQueryKey, { page, pageSize, q, sort: sort ?? '', ...(importId === undefined ? {} : { importId }) }] as const,
     queryFn: ({ signal }) => getPropertiesPage(params, signal),
     staleTime: constants().propertiesFreshMs,
     placeholderData: keepPreviousData,

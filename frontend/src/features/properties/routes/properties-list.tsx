@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Upload, X } from 'lucide-react';
 import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -23,6 +25,7 @@ import {
   useDeleteConfirmation,
   useServerPages,
 } from '@/components/ui/table';
+import { IMPORT_PATH, importIdFrom } from '@/features/imports';
 import { useListAddress } from '@/hooks/use-list-address';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
@@ -58,6 +61,21 @@ function Thumbnail({ property }: { property: Property }) {
   );
 }
 
+/** The chip that says the list shows one import's listings, and takes the filter off. */
+function ImportedFilter({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation('properties');
+  return (
+    <div className="flex">
+      <span className="inline-flex items-center gap-1 rounded-full border border-border bg-muted py-1 ps-3 pe-1 text-sm">
+        {t('imported')}
+        <Button type="button" variant="ghost" size="icon" className="size-6 rounded-full" aria-label={t('clearImported')} onClick={onClear}>
+          <X aria-hidden />
+        </Button>
+      </span>
+    </div>
+  );
+}
+
 /**
  * Properties (core-panel §2): the listings a page at a time, searched (English or Arabic,
  * folded), ordered and paged by the server; each can be edited, duplicated or deleted.
@@ -67,17 +85,20 @@ function PropertiesList() {
   const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
+  const { search } = useLocation();
+  // `?importId=ID` (an import's summary) shows only the listings that import wrote.
+  const importId = importIdFrom(search);
   const listing = usePropertiesPage({
     page: address.page,
     pageSize,
     q: address.q,
     sort: address.sort === null ? undefined : sortParam(address.sort),
+    importId,
   });
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
   // `?edit=ID` (a contact request's related property) opens that listing's edit dialog.
-  const { search } = useLocation();
   const navigate = useNavigate();
   const editParam = Number(new URLSearchParams(search).get('edit'));
   const linked = useProperty(Number.isInteger(editParam) && editParam > 0 ? editParam : null);
@@ -137,6 +158,12 @@ function PropertiesList() {
         actions={
           <>
             <ExportMenu onExport={onExport} busy={exporting.isPending} />
+            <Button asChild variant="outline">
+              <Link to={IMPORT_PATH}>
+                <Upload aria-hidden />
+                {t('import')}
+              </Link>
+            </Button>
             <AddButton
               label={t('add')}
               onClick={() => {
@@ -157,6 +184,17 @@ function PropertiesList() {
           ) : (
             <div className="grid gap-4">
               <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              {importId !== undefined && (
+                <ImportedFilter
+                  onClear={() => {
+                    const next = new URLSearchParams(search);
+                    next.delete('importId');
+                    next.delete('page');
+                    const text = next.toString();
+                    void navigate({ search: text === '' ? '' : `?${text}` });
+                  }}
+                />
+              )}
               <Table aria-label={t('title')}>
                 <TableHeader>
                   <TableRow>
