@@ -74,7 +74,7 @@ messages! {
     LOCATION_AR_REQUIRED = "Arabic location is required",
         ar: "الموقع بالعربية مطلوب";
     CATEGORY_REQUIRED = "Category is required",
-        ar: "الفئة مطلوبة";
+        ar: "التصنيف مطلوب";
     PROPERTY_TYPE_REQUIRED = "Property type is required",
         ar: "نوع العقار مطلوب";
     BUILDING_TYPE_REQUIRED = "Building type is required",
@@ -208,7 +208,7 @@ messages! {
     PROPERTY_NOT_FOUND = "Property not found",
         ar: "العقار غير موجود";
     CATEGORY_NOT_FOUND = "Category not found",
-        ar: "الفئة غير موجودة";
+        ar: "التصنيف غير موجود";
     PROPERTY_TYPE_NOT_FOUND = "Property type not found",
         ar: "نوع العقار غير موجود";
     REGION_NOT_FOUND = "Region not found",
@@ -511,7 +511,7 @@ impl Record {
     /// 'This category is used', with the gender of the Arabic noun.
     fn arabic_in_use(self) -> &'static str {
         match self {
-            Record::Category => "هذه الفئة مستخدمة",
+            Record::Category => "هذا التصنيف مستخدم",
             Record::PropertyType => "نوع العقار هذا مستخدم",
             Record::Country => "هذه الدولة مستخدمة",
             Record::City => "هذه المدينة مستخدمة",
@@ -750,7 +750,7 @@ mod tests {
         assert_eq!(used_by_properties(Record::Category, 3), "This category is used by 3 properties");
         assert_eq!(
             Formatted::UsedByProperties(Record::Category, 3).arabic(),
-            "هذه الفئة مستخدمة في 3 عقارات"
+            "هذا التصنيف مستخدم في 3 عقارات"
         );
         assert_eq!(
             Formatted::UsedByProperties(Record::PropertyType, 2).arabic(),

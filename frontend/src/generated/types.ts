@@ -741,7 +741,8 @@ export interface ImportState {
 }
 
 /**
- * Language a site visitor wrote a contact request in.
+ * A language of the interface (each user's choice, English by default; see
+ * [`crate::language`]), and the one a site visitor wrote a contact request in.
  */
 export type Language = 'en' | 'ar';
 
@@ -806,11 +807,27 @@ export interface NewOrder {
 }
 
 /**
+ * The digits a user's numbers are shown in: Latin 0-9 (the default, what the business
+ * uses) or the Arabic-Indic ٠-٩.
+ */
+export type Numerals = 'latin' | 'arabic';
+
+/**
  * A country, city or region as the location picker holds it.
  */
 export interface Place {
   nameAr?: string;
   nameEn?: string;
+}
+
+/**
+ * `PUT /api/account/preferences`: the signed-in user's interface language and digits.
+ * Both are required; a value outside its list is answered as that field's
+ * [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
+ */
+export interface Preferences {
+  language: Language;
+  numerals: Numerals;
 }
 
 export interface ProcessStep {
@@ -1768,6 +1785,14 @@ export interface User {
   fullName?: string | null;
   id: number;
   isActive: boolean;
+  /**
+   * The interface language the user chose: every answer to them is in it.
+   */
+  language: Language;
+  /**
+   * The digits the user's numbers are shown in.
+   */
+  numerals: Numerals;
   role: string;
   updatedAt: string;
   username: string;

@@ -460,7 +460,7 @@ mod tests {
 
     #[test]
     fn headers_are_distinct_in_each_language_and_arabic_ones_are_arabic() {
-        for language in Language::ALL {
+        for &language in Language::ALL {
             let all: Vec<&str> = headers(language).collect();
             assert_eq!(all.len(), COLUMNS.len());
             for (index, header) in all.iter().enumerate() {
@@ -476,7 +476,7 @@ mod tests {
     #[test]
     fn the_exports_own_headers_map_back_to_their_columns_in_either_language() {
         let keys: Vec<Option<&str>> = COLUMNS.iter().map(|c| Some(c.key)).collect();
-        for language in Language::ALL {
+        for &language in Language::ALL {
             let row: Vec<&str> = headers(language).collect();
             assert_eq!(suggest_mapping(&row), keys);
         }

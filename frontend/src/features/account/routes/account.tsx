@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ltr';
 import { SaveButton } from '@/components/form-buttons';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,7 +68,9 @@ function AccountForm({ username, fullName }: { username: string; fullName: strin
       <Card>
         <CardHeader>
           <CardTitle>{t('profile.title')}</CardTitle>
-          <CardDescription>{t('profile.description', { username })}</CardDescription>
+          <CardDescription>
+            <Trans t={t} i18nKey="profile.description" values={{ username }} components={{ ltr: <Ltr /> }} />
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <FormField label={t('fields.fullName')} error={errors.fullName?.message}>

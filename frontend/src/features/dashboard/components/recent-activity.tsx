@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { englishText, Ltr } from '@/components/ltr';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { recordLink, useRecentActivity, type Activity } from '@/features/history';
@@ -11,7 +12,16 @@ function Sentence({ activity }: { activity: Activity }) {
   const who = activity.username ?? t('visitor');
   const entity = t(`entity.${activity.entity}`);
   const label = activity.label === null || activity.label === undefined ? '' : `“${activity.label}”`;
-  return <>{t(`activity.${activity.action}`, { who, entity, label })}</>;
+  // The username is an identifier and the record's label is kept in English: both stay left
+  // to right inside an Arabic sentence.
+  return (
+    <Trans
+      t={t}
+      i18nKey={`activity.${activity.action}`}
+      values={{ who, entity, label }}
+      components={{ who: <Ltr />, label: <span {...englishText} /> }}
+    />
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { Building, ChevronsLeft, ChevronsRight, KeyRound, LogOut } from 'lucide-
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { Role } from '@/generated/types';
+import { ltrText } from '@/components/ltr';
 import { MIRROR_IN_RTL } from '@/components/mirrored';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -165,7 +166,9 @@ export function Sidebar({
           </CollapsedTooltip>
           {!collapsed && (
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold">{username}</p>
+              <p className="truncate text-sm font-semibold" {...(user?.username ? ltrText : {})}>
+                {username}
+              </p>
               <p className="flex items-center gap-2 text-xs text-muted-foreground">
                 <span className="truncate">{roleLabel}</span>
                 <Badge variant="outline" className="font-mono font-normal rtl:font-sans">
@@ -189,7 +192,7 @@ export function Sidebar({
               disabled={signingOut}
               aria-label={t('auth.signOut')}
             >
-              <LogOut aria-hidden />
+              <LogOut aria-hidden className={MIRROR_IN_RTL} />
             </Button>
           </CollapsedTooltip>
         </div>
