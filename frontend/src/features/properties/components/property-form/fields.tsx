@@ -1,18 +1,32 @@
 // The property form's field kinds, each wired to the form through its context: text, the
 // three number readings of the rules, check boxes and selects.
-import type { ReactNode } from 'react';
-import { useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from "react";
+import {
+  useFormContext,
+  useFormState,
+  type FieldErrors,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import {
   CheckboxField as TypedCheckboxField,
   NumberField as TypedNumberField,
   SelectField as TypedSelectField,
   TextareaField as TypedTextareaField,
   TextField as TypedTextField,
-} from '@/components/form';
-import { pickText, useArabicFirst, useTermLabel } from '@/lib/bilingual';
-import { coerceOptionalInteger, coerceOptionalNumber, coerceRoomCount, vocabulary, type VocabularyName } from '@/lib/rules';
-import type { ParsedPropertyForm, PropertyField, PropertyFormValues } from './form-values';
+} from "@/components/form";
+import { pickText, useArabicFirst, useTermLabel } from "@/lib/bilingual";
+import {
+  coerceOptionalInteger,
+  coerceOptionalNumber,
+  coerceRoomCount,
+  vocabulary,
+  type VocabularyName,
+} from "@/lib/rules";
+import type {
+  ParsedPropertyForm,
+  PropertyField,
+  PropertyFormValues,
+} from "./form-values";
 
 /** The property form's methods, read from the context the form provides. */
 export function usePropertyForm() {
@@ -20,27 +34,32 @@ export function usePropertyForm() {
 }
 
 /** The message under a field, from the rules or the server. */
-export function errorOf(errors: FieldErrors<PropertyFormValues>, name: PropertyField | 'featureIds'): string | undefined {
+export function errorOf(
+  errors: FieldErrors<PropertyFormValues>,
+  name: PropertyField | "featureIds",
+): string | undefined {
   const message: unknown = errors[name]?.message;
-  return typeof message === 'string' ? message : undefined;
+  return typeof message === "string" ? message : undefined;
 }
 
 /** The current message of one field. */
-export function useFieldError(name: PropertyField | 'featureIds'): string | undefined {
+export function useFieldError(
+  name: PropertyField | "featureIds",
+): string | undefined {
   const { errors } = useFormState<PropertyFormValues>({ name });
   return errorOf(errors, name);
 }
 
 type TextFieldName =
-  | 'propertyNumber'
-  | 'titleEn'
-  | 'titleAr'
-  | 'descriptionEn'
-  | 'descriptionAr'
-  | 'locationEn'
-  | 'locationAr'
-  | 'videoUrl'
-  | 'virtualTourUrl';
+  | "propertyNumber"
+  | "titleEn"
+  | "titleAr"
+  | "descriptionEn"
+  | "descriptionAr"
+  | "locationEn"
+  | "locationAr"
+  | "videoUrl"
+  | "virtualTourUrl";
 
 export interface TextFieldProps {
   name: TextFieldName;
@@ -48,44 +67,80 @@ export interface TextFieldProps {
   /** Arabic text: written right to left. */
   arabic?: boolean;
   multiline?: boolean;
-  type?: 'text' | 'url';
+  type?: "text" | "url";
   className?: string;
 }
 
-export function TextField({ name, label, arabic = false, multiline = false, type = 'text', className }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  arabic = false,
+  multiline = false,
+  type = "text",
+  className,
+}: TextFieldProps) {
   const { control } = usePropertyForm();
+  // The English half of each bilingual pair (titleEn, descriptionEn, locationEn) reads left
+  // to right on an Arabic page too.
+  const english = !arabic && name.endsWith("En");
   return multiline ? (
-    <TypedTextareaField control={control} name={name} label={label} arabic={arabic} className={className} />
+    <TypedTextareaField
+      control={control}
+      name={name}
+      label={label}
+      arabic={arabic}
+      english={english}
+      className={className}
+    />
   ) : (
-    <TypedTextField control={control} name={name} label={label} arabic={arabic} type={type} className={className} />
+    <TypedTextField
+      control={control}
+      name={name}
+      label={label}
+      arabic={arabic}
+      english={english}
+      type={type}
+      className={className}
+    />
   );
 }
 
-type DecimalName = 'price' | 'area' | 'plotArea' | 'builtArea' | 'maintenanceFee' | 'propertyTax';
-type IntegerName = 'yearBuilt' | 'numberOfFloorsInBuilding' | 'floorNumberUnit' | 'apartmentsPerFloor' | 'parkingSpacesAvailable';
+type DecimalName =
+  | "price"
+  | "area"
+  | "plotArea"
+  | "builtArea"
+  | "maintenanceFee"
+  | "propertyTax";
+type IntegerName =
+  | "yearBuilt"
+  | "numberOfFloorsInBuilding"
+  | "floorNumberUnit"
+  | "apartmentsPerFloor"
+  | "parkingSpacesAvailable";
 type CountName =
-  | 'bedroom'
-  | 'masterBedroom'
-  | 'maidsRoom'
-  | 'livingRoom'
-  | 'kitchen'
-  | 'openKitchen'
-  | 'serviceKitchen'
-  | 'laundryRoom'
-  | 'bathroom'
-  | 'balcony'
-  | 'terrace'
-  | 'guestRoom'
-  | 'storage';
+  | "bedroom"
+  | "masterBedroom"
+  | "maidsRoom"
+  | "livingRoom"
+  | "kitchen"
+  | "openKitchen"
+  | "serviceKitchen"
+  | "laundryRoom"
+  | "bathroom"
+  | "balcony"
+  | "terrace"
+  | "guestRoom"
+  | "storage";
 
 /**
  * How a number field's entry is read (core §5, by the rules): an optional decimal or whole
  * number is none when empty, a room count 0.
  */
 export type NumberFieldProps = (
-  | { name: DecimalName; reading: 'decimal' }
-  | { name: IntegerName; reading: 'integer' }
-  | { name: CountName; reading: 'count' }
+  | { name: DecimalName; reading: "decimal" }
+  | { name: IntegerName; reading: "integer" }
+  | { name: CountName; reading: "count" }
 ) & {
   label: string;
   /** The range the rules accept, set on the input and said under it. */
@@ -98,7 +153,12 @@ const READINGS = {
   count: coerceRoomCount,
 } as const;
 
-export function NumberField({ name, reading, label, bounds }: NumberFieldProps) {
+export function NumberField({
+  name,
+  reading,
+  label,
+  bounds,
+}: NumberFieldProps) {
   const { control } = usePropertyForm();
   return (
     <TypedNumberField
@@ -106,50 +166,63 @@ export function NumberField({ name, reading, label, bounds }: NumberFieldProps) 
       name={name}
       label={label}
       read={READINGS[reading]}
-      inputMode={reading === 'decimal' ? 'decimal' : 'numeric'}
-      step={reading === 'decimal' ? 'any' : 1}
+      inputMode={reading === "decimal" ? "decimal" : "numeric"}
+      step={reading === "decimal" ? "any" : 1}
       bounds={bounds}
     />
   );
 }
 
 export type CheckboxName =
-  | 'isFeatured'
-  | 'elevatorsAvailable'
-  | 'fireSafetySystem'
-  | 'hotelStyleEntrance'
-  | 'parkingSpace'
-  | 'furnished'
-  | 'fittedKitchen'
-  | 'kitchenWithAppliances'
-  | 'gasCentralHeating'
-  | 'dieselCentralHeating'
-  | 'airConditioningUnit'
-  | 'doubleGlazedAluminumWindows'
-  | 'electricShutters'
-  | 'gasFireplace'
-  | 'dieselFireplace'
-  | 'hasIntercom'
-  | 'decoration'
-  | 'smartHomeSystem'
-  | 'hasUnderfloorHeating'
-  | 'hasCentralAC'
-  | 'panoramicView'
-  | 'securitySystemCCTVAlarm'
-  | 'swimmingPoolSharedOrPrivate'
-  | 'gymFitnessCenter'
-  | 'saunaJacuzzi'
-  | 'bbqArea'
-  | 'kidsPlayArea'
-  | 'lobby'
-  | 'privateElevator';
+  | "isFeatured"
+  | "elevatorsAvailable"
+  | "fireSafetySystem"
+  | "hotelStyleEntrance"
+  | "parkingSpace"
+  | "furnished"
+  | "fittedKitchen"
+  | "kitchenWithAppliances"
+  | "gasCentralHeating"
+  | "dieselCentralHeating"
+  | "airConditioningUnit"
+  | "doubleGlazedAluminumWindows"
+  | "electricShutters"
+  | "gasFireplace"
+  | "dieselFireplace"
+  | "hasIntercom"
+  | "decoration"
+  | "smartHomeSystem"
+  | "hasUnderfloorHeating"
+  | "hasCentralAC"
+  | "panoramicView"
+  | "securitySystemCCTVAlarm"
+  | "swimmingPoolSharedOrPrivate"
+  | "gymFitnessCenter"
+  | "saunaJacuzzi"
+  | "bbqArea"
+  | "kidsPlayArea"
+  | "lobby"
+  | "privateElevator";
 
-export function CheckboxField({ name, label }: { name: CheckboxName; label: string }) {
+export function CheckboxField({
+  name,
+  label,
+}: {
+  name: CheckboxName;
+  label: string;
+}) {
   const { control } = usePropertyForm();
   return <TypedCheckboxField control={control} name={name} label={label} />;
 }
 
-type VocabularyFieldName = 'currency' | 'continent' | 'status' | 'displayType' | 'facing' | 'buildingTypeNew' | 'buildingCondition';
+type VocabularyFieldName =
+  | "currency"
+  | "continent"
+  | "status"
+  | "displayType"
+  | "facing"
+  | "buildingTypeNew"
+  | "buildingCondition";
 
 export interface VocabularySelectProps {
   name: VocabularyFieldName;
@@ -164,13 +237,25 @@ export interface VocabularySelectProps {
 }
 
 /** The vocabulary fields the payload may leave out (none); the others hold text, '' when empty. */
-const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set(['continent', 'facing', 'buildingCondition']);
+const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set([
+  "continent",
+  "facing",
+  "buildingCondition",
+]);
 
 /** A select over one of the rules' vocabularies, in their order and with their labels. */
-export function VocabularySelect({ name, label, vocabulary: vocabularyName, empty }: VocabularySelectProps) {
+export function VocabularySelect({
+  name,
+  label,
+  vocabulary: vocabularyName,
+  empty,
+}: VocabularySelectProps) {
   const { control } = usePropertyForm();
   const termLabel = useTermLabel();
-  const options = vocabulary(vocabularyName).map((term) => ({ value: term.value, label: termLabel(vocabularyName, term) }));
+  const options = vocabulary(vocabularyName).map((term) => ({
+    value: term.value,
+    label: termLabel(vocabularyName, term),
+  }));
   return (
     <TypedSelectField
       control={control}
@@ -184,7 +269,7 @@ export function VocabularySelect({ name, label, vocabulary: vocabularyName, empt
 }
 
 function readOptionalTerm(value: string): string | null {
-  return value === '' ? null : value;
+  return value === "" ? null : value;
 }
 
 export interface Choice {
@@ -193,7 +278,8 @@ export interface Choice {
   nameAr: string;
 }
 
-export type ChoiceName = 'countryId' | 'cityId' | 'regionId' | 'categoryId' | 'typeId';
+export type ChoiceName =
+  "countryId" | "cityId" | "regionId" | "categoryId" | "typeId";
 
 export interface ChoiceSelectProps {
   name: ChoiceName;
@@ -207,14 +293,21 @@ export interface ChoiceSelectProps {
 }
 
 function readId(value: string): number | null {
-  return value === '' ? null : Number(value);
+  return value === "" ? null : Number(value);
 }
 
 /**
  * A select of records by id, each read 'English name / Arabic name' (core §2); in an Arabic
  * interface by its Arabic name.
  */
-export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disabled }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  name,
+  label,
+  placeholder,
+  choices,
+  onChosen,
+  disabled,
+}: ChoiceSelectProps) {
   const { t } = useTranslation();
   const arabicFirst = useArabicFirst();
   const { control } = usePropertyForm();
@@ -222,7 +315,7 @@ export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disa
     value: String(choice.id),
     label: arabicFirst
       ? pickText(true, choice.nameEn, choice.nameAr)
-      : t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr }),
+      : t("common.bilingual", { en: choice.nameEn, ar: choice.nameAr }),
   }));
   return (
     <TypedSelectField
@@ -239,7 +332,13 @@ export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disa
 }
 
 /** A titled group of fields. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({
+  title,
+  children,
+}: {
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section className="grid gap-4">
       <h3 className="text-base font-semibold">{title}</h3>
