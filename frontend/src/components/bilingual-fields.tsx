@@ -1,80 +1,93 @@
-import type { ReactNode } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { englishText } from '@/components/ltr';
+import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 
-interface BilingualNames {
-  nameEn?: string | null;
-  nameAr?: string | null;
+interface BilingualTextFieldsProps<TValues extends FieldValues> {
+  register: UseFormRegister<TValues>;
+  errors: FieldErrors<TValues>;
+  english: Path<TValues>;
+  arabic: Path<TValues>;
+  labels: { english: string; arabic: string };
+  /** Rows of a text area; a one-line input without. */
+  rows?: number;
 }
 
-interface BilingualDescriptions {
-  descriptionEn?: string | null;
-  descriptionAr?: string | null;
+/**
+ * The English and Arabic fields of a pair in the interface's order (the Arabic one first in
+ * an Arabic interface), each written in its own direction whatever the page's.
+ */
+export function BilingualTextFields<TValues extends FieldValues>({
+  register,
+  errors,
+  english,
+  arabic,
+  labels,
+  rows,
+}: BilingualTextFieldsProps<TValues>) {
+  const arabicFirst = useArabicFirst();
+  const field = (name: Path<TValues>, label: string, direction: typeof englishText | typeof arabicText) => {
+    const message = errors[name]?.message;
+    return (
+      <FormField key={name} label={label} error={typeof message === 'string' ? message : undefined}>
+        {rows === undefined ? (
+          <Input {...direction} {...register(name)} />
+        ) : (
+          <Textarea rows={rows} {...direction} {...register(name)} />
+        )}
+      </FormField>
+    );
+  };
+  return (
+    <>{bilingualOrder(arabicFirst, field(english, labels.english, englishText), field(arabic, labels.arabic, arabicText))}</>
+  );
 }
 
-interface BilingualFieldsProps<TValues extends object> {
+interface BilingualFieldsProps<TValues extends FieldValues> {
   register: UseFormRegister<TValues>;
   errors: FieldErrors<TValues>;
 }
 
-/** The two fields of a pair in the interface's order: the Arabic one first in an Arabic interface. */
-function InInterfaceOrder({ english, arabic }: { english: ReactNode; arabic: ReactNode }) {
-  const { i18n } = useTranslation();
-  return i18n.language === 'ar' ? (
-    <>
-      {arabic}
-      {english}
-    </>
-  ) : (
-    <>
-      {english}
-      {arabic}
-    </>
-  );
-}
-
-/**
- * A record's English and Arabic names, the Arabic one written right to left and the English
- * one left to right whatever the interface direction.
- */
-export function BilingualNameFields({ register, errors }: BilingualFieldsProps<BilingualNames>) {
+/** A record's English and Arabic names. */
+export function BilingualNameFields<TValues extends { nameEn?: string | null; nameAr?: string | null }>({
+  register,
+  errors,
+}: BilingualFieldsProps<TValues>) {
   const { t } = useTranslation();
   return (
-    <InInterfaceOrder
-      english={
-        <FormField label={t('fields.nameEn')} error={errors.nameEn?.message}>
-          <Input {...englishText} {...register('nameEn')} />
-        </FormField>
-      }
-      arabic={
-        <FormField label={t('fields.nameAr')} error={errors.nameAr?.message}>
-          <Input {...arabicText} {...register('nameAr')} />
-        </FormField>
-      }
+    <BilingualTextFields
+      register={register}
+      errors={errors}
+      english={'nameEn' as Path<TValues>}
+      arabic={'nameAr' as Path<TValues>}
+      labels={{ english: t('fields.nameEn'), arabic: t('fields.nameAr') }}
     />
   );
 }
 
-/** A record's English and Arabic descriptions, each written in its own direction. */
-export function BilingualDescriptionFields({ register, errors }: BilingualFieldsProps<BilingualDescriptions>) {
+/** A record's English and Arabic descriptions. */
+export function BilingualDescriptionFields<
+  TValues extends {
+    descriptionEn?: string | null;
+    descriptionAr?: string | null;
+  },
+>({ register, errors }: BilingualFieldsProps<TValues>) {
   const { t } = useTranslation();
   return (
-    <InInterfaceOrder
-      english={
-        <FormField label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-          <Textarea rows={3} {...englishText} {...register('descriptionEn')} />
-        </FormField>
-      }
-      arabic={
-        <FormField label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-          <Textarea rows={3} {...arabicText} {...register('descriptionAr')} />
-        </FormField>
-      }
+    <BilingualTextFields
+      register={register}
+      errors={errors}
+      english={'descriptionEn' as Path<TValues>}
+      arabic={'descriptionAr' as Path<TValues>}
+      labels={{
+        english: t('fields.descriptionEn'),
+        arabic: t('fields.descriptionAr'),
+      }}
+      rows={3}
     />
   );
 }

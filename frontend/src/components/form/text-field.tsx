@@ -1,10 +1,10 @@
-import type { Control, FieldPathByValue, FieldValues } from "react-hook-form";
-import { englishText, ltrText } from "@/components/ltr";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { arabicText, optionalText } from "@/lib/form";
-import { useFieldError } from "./use-field-error";
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { englishText, ltrText } from '@/components/ltr';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { arabicText, optionalText } from '@/lib/form';
+import { useFieldError } from './use-field-error';
 
 export interface TextFieldProps<TValues extends FieldValues, TTransformed> {
   control: Control<TValues, unknown, TTransformed>;
@@ -22,7 +22,7 @@ export interface TextFieldProps<TValues extends FieldValues, TTransformed> {
   ltr?: boolean;
   /** An optional text: empty is sent as none. */
   optional?: boolean;
-  type?: "text" | "url" | "email" | "tel";
+  type?: 'text' | 'url' | 'email' | 'tel';
   hint?: string;
   className?: string;
 }
@@ -36,38 +36,22 @@ export function TextField<TValues extends FieldValues, TTransformed>({
   english = false,
   ltr = false,
   optional = false,
-  type = "text",
+  type = 'text',
   hint,
   className,
 }: TextFieldProps<TValues, TTransformed>) {
   const error = useFieldError(control, name);
-  const direction = arabic
-    ? arabicText
-    : english
-      ? englishText
-      : ltr || type !== "text"
-        ? ltrText
-        : {};
+  const direction = arabic ? arabicText : english ? englishText : ltr || type !== 'text' ? ltrText : {};
   return (
     <FormField label={label} error={error} hint={hint} className={className}>
-      <Input
-        type={type}
-        {...direction}
-        {...control.register(
-          name,
-          optional ? { setValueAs: optionalText } : {},
-        )}
-      />
+      <Input type={type} {...direction} {...control.register(name, optional ? { setValueAs: optionalText } : {})} />
     </FormField>
   );
 }
 
-export interface TextareaFieldProps<
-  TValues extends FieldValues,
-  TTransformed,
-> extends Omit<
+export interface TextareaFieldProps<TValues extends FieldValues, TTransformed> extends Omit<
   TextFieldProps<TValues, TTransformed>,
-  "type" | "optional" | "ltr"
+  'type' | 'optional' | 'ltr'
 > {
   rows?: number;
 }

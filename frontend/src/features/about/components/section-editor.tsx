@@ -2,15 +2,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { BilingualTextFields } from '@/components/bilingual-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { RecordHistory } from '@/features/history';
 import type { AboutSectionInput, AboutSectionType } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
-import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
+import { optionalText, textValue, type Draft } from '@/lib/form';
 import { checkSectionUpload, coerceDisplayOrder, constants, vocabulary } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import type { AboutSection } from '../api/get-about-sections';
@@ -56,7 +55,6 @@ function formValues(section: AboutSection | null, type: AboutSectionType): Draft
 
 function SectionForm({ section, type, onDone }: { section: AboutSection | null; type: AboutSectionType; onDone: () => void }) {
   const { t } = useTranslation('about');
-  const arabicFirst = useArabicFirst();
   const form = useForm<Draft<AboutSectionInput>, unknown, AboutSectionInput>({
     resolver: rulesResolver('aboutSection'),
     defaultValues: formValues(section, type),
@@ -111,33 +109,28 @@ function SectionForm({ section, type, onDone }: { section: AboutSection | null; 
         <FormField label={t('fields.orderIndex')} error={errors.orderIndex?.message}>
           <Input type="number" inputMode="numeric" {...register('orderIndex', { setValueAs: coerceDisplayOrder })} />
         </FormField>
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
-            <Input {...register('titleEn')} />
-          </FormField>,
-          <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
-            <Input {...arabicText} {...register('titleAr')} />
-          </FormField>,
-        )}
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="subtitleEn" label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
-            <Input {...register('subtitleEn')} />
-          </FormField>,
-          <FormField key="subtitleAr" label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
-            <Input {...arabicText} {...register('subtitleAr')} />
-          </FormField>,
-        )}
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="contentEn" label={t('fields.contentEn')} error={errors.contentEn?.message}>
-            <Textarea rows={4} {...register('contentEn')} />
-          </FormField>,
-          <FormField key="contentAr" label={t('fields.contentAr')} error={errors.contentAr?.message}>
-            <Textarea rows={4} {...arabicText} {...register('contentAr')} />
-          </FormField>,
-        )}
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="titleEn"
+          arabic="titleAr"
+          labels={{ english: t('fields.titleEn'), arabic: t('fields.titleAr') }}
+        />
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="subtitleEn"
+          arabic="subtitleAr"
+          labels={{ english: t('fields.subtitleEn'), arabic: t('fields.subtitleAr') }}
+        />
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="contentEn"
+          arabic="contentAr"
+          labels={{ english: t('fields.contentEn'), arabic: t('fields.contentAr') }}
+          rows={4}
+        />
         <FormField label={t('fields.iconClass')} error={errors.iconClass?.message}>
           <Input dir="ltr" placeholder={constants().aboutIconExamples[0]} {...register('iconClass')} />
         </FormField>

@@ -2,14 +2,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { BilingualTextFields } from '@/components/bilingual-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { RecordHistory } from '@/features/history';
 import type { CompanyValueInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
-import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
+import { optionalText, textValue, type Draft } from '@/lib/form';
 import { checkCategoryUpload, coerceDisplayOrder, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import type { CompanyValue } from '../api/get-company-values';
@@ -46,7 +45,6 @@ function formValues(value: CompanyValue | null): Draft<CompanyValueInput> {
 
 function ValueForm({ value, onDone }: { value: CompanyValue | null; onDone: () => void }) {
   const { t } = useTranslation('companyValues');
-  const arabicFirst = useArabicFirst();
   const form = useForm<Draft<CompanyValueInput>, unknown, CompanyValueInput>({
     resolver: rulesResolver('companyValue'),
     defaultValues: formValues(value),
@@ -91,24 +89,21 @@ function ValueForm({ value, onDone }: { value: CompanyValue | null; onDone: () =
       history={value !== null && <RecordHistory entity="companyValue" id={value.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
-            <Input {...register('titleEn')} />
-          </FormField>,
-          <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
-            <Input {...arabicText} {...register('titleAr')} />
-          </FormField>,
-        )}
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="descriptionEn" label={t('fields.descriptionEn')} error={errors.descriptionEn?.message}>
-            <Textarea rows={4} {...register('descriptionEn')} />
-          </FormField>,
-          <FormField key="descriptionAr" label={t('fields.descriptionAr')} error={errors.descriptionAr?.message}>
-            <Textarea rows={4} {...arabicText} {...register('descriptionAr')} />
-          </FormField>,
-        )}
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="titleEn"
+          arabic="titleAr"
+          labels={{ english: t('fields.titleEn'), arabic: t('fields.titleAr') }}
+        />
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="descriptionEn"
+          arabic="descriptionAr"
+          labels={{ english: t('fields.descriptionEn'), arabic: t('fields.descriptionAr') }}
+          rows={4}
+        />
         <FormField label={t('fields.iconClass')} error={errors.iconClass?.message}>
           <Input dir="ltr" placeholder={constants().companyValueIconDefault} {...register('iconClass')} />
         </FormField>

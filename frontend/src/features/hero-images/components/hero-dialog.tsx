@@ -2,13 +2,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, ImageSourceField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
+import { BilingualTextFields } from '@/components/bilingual-fields';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { RecordHistory } from '@/features/history';
 import { useSaveRecord } from '@/hooks/use-save-record';
-import { bilingualOrder, termLabel, useArabicFirst } from '@/lib/bilingual';
-import { arabicText, optionalText, textValue, type Draft } from '@/lib/form';
+import { termLabel, useArabicFirst } from '@/lib/bilingual';
+import { optionalText, textValue, type Draft } from '@/lib/form';
 import { checkCategoryUpload, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { heroImages, type HeroImage, type HeroImageInput, type HeroPage } from '../api/hero-images';
@@ -106,30 +106,28 @@ function HeroForm({ hero, onDone }: { hero: HeroImage | null; onDone: () => void
               const inUse = usedByOthers.has(page.value);
               return (
                 <option key={page.value} value={page.value} disabled={inUse}>
-                  {inUse ? t('pageInUse', { page: termLabel(arabicFirst, 'heroPages', page) }) : termLabel(arabicFirst, 'heroPages', page)}
+                  {inUse
+                    ? t('pageInUse', { page: termLabel(arabicFirst, 'heroPages', page) })
+                    : termLabel(arabicFirst, 'heroPages', page)}
                 </option>
               );
             })}
           </Select>
         </FormField>
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="titleEn" label={t('fields.titleEn')} error={errors.titleEn?.message}>
-            <Input {...register('titleEn')} />
-          </FormField>,
-          <FormField key="titleAr" label={t('fields.titleAr')} error={errors.titleAr?.message}>
-            <Input {...arabicText} {...register('titleAr')} />
-          </FormField>,
-        )}
-        {bilingualOrder(
-          arabicFirst,
-          <FormField key="subtitleEn" label={t('fields.subtitleEn')} error={errors.subtitleEn?.message}>
-            <Input {...register('subtitleEn')} />
-          </FormField>,
-          <FormField key="subtitleAr" label={t('fields.subtitleAr')} error={errors.subtitleAr?.message}>
-            <Input {...arabicText} {...register('subtitleAr')} />
-          </FormField>,
-        )}
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="titleEn"
+          arabic="titleAr"
+          labels={{ english: t('fields.titleEn'), arabic: t('fields.titleAr') }}
+        />
+        <BilingualTextFields
+          register={register}
+          errors={errors}
+          english="subtitleEn"
+          arabic="subtitleAr"
+          labels={{ english: t('fields.subtitleEn'), arabic: t('fields.subtitleAr') }}
+        />
         <CheckboxField control={control} name="isActive" label={t('fields.active')} />
       </div>
       <ImageSourceField

@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { attachmentName, download } from "@/lib/download";
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { attachmentName, download } from '@/lib/download';
 
 /** A typed call's answer when the file is read as a blob. */
 interface FileAnswer {
@@ -13,17 +13,10 @@ interface FileAnswer {
  * so an expired session signs in again over the wizard rather than leaving it for an error
  * page.
  */
-async function saveAnswer(
-  call: Promise<FileAnswer>,
-  fallbackName: string,
-): Promise<void> {
+async function saveAnswer(call: Promise<FileAnswer>, fallbackName: string): Promise<void> {
   const { data, response } = await call;
-  if (data === undefined)
-    throw new Error(`The call answered ${response.status} with no file`);
-  download(
-    data,
-    attachmentName(response.headers.get("Content-Disposition"), fallbackName),
-  );
+  if (data === undefined) throw new Error(`The call answered ${response.status} with no file`);
+  download(data, attachmentName(response.headers.get('Content-Disposition'), fallbackName));
 }
 
 /** `GET /api/imports/{id}/rejected`: the invalid rows with their messages, to fix and import again. */
@@ -31,9 +24,9 @@ export function useDownloadRejected(id: number) {
   return useMutation({
     mutationFn: () =>
       saveAnswer(
-        api.GET("/api/imports/{id}/rejected", {
+        api.GET('/api/imports/{id}/rejected', {
           params: { path: { id } },
-          parseAs: "blob",
+          parseAs: 'blob',
         }),
         `rejected-rows-${id}.xlsx`,
       ),
@@ -45,11 +38,11 @@ export function useDownloadTemplate() {
   return useMutation({
     mutationFn: () =>
       saveAnswer(
-        api.GET("/api/properties/export", {
-          params: { query: { format: "xlsx", template: true } },
-          parseAs: "blob",
+        api.GET('/api/properties/export', {
+          params: { query: { format: 'xlsx', template: true } },
+          parseAs: 'blob',
         }),
-        "properties.xlsx",
+        'properties.xlsx',
       ),
   });
 }

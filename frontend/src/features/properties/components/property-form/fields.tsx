@@ -1,32 +1,18 @@
 // The property form's field kinds, each wired to the form through its context: text, the
 // three number readings of the rules, check boxes and selects.
-import type { ReactNode } from "react";
-import {
-  useFormContext,
-  useFormState,
-  type FieldErrors,
-} from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import type { ReactNode } from 'react';
+import { useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   CheckboxField as TypedCheckboxField,
   NumberField as TypedNumberField,
   SelectField as TypedSelectField,
   TextareaField as TypedTextareaField,
   TextField as TypedTextField,
-} from "@/components/form";
-import { pickText, useArabicFirst, useTermLabel } from "@/lib/bilingual";
-import {
-  coerceOptionalInteger,
-  coerceOptionalNumber,
-  coerceRoomCount,
-  vocabulary,
-  type VocabularyName,
-} from "@/lib/rules";
-import type {
-  ParsedPropertyForm,
-  PropertyField,
-  PropertyFormValues,
-} from "./form-values";
+} from '@/components/form';
+import { pickText, useArabicFirst, useTermLabel } from '@/lib/bilingual';
+import { coerceOptionalInteger, coerceOptionalNumber, coerceRoomCount, vocabulary, type VocabularyName } from '@/lib/rules';
+import type { ParsedPropertyForm, PropertyField, PropertyFormValues } from './form-values';
 
 /** The property form's methods, read from the context the form provides. */
 export function usePropertyForm() {
@@ -34,32 +20,27 @@ export function usePropertyForm() {
 }
 
 /** The message under a field, from the rules or the server. */
-export function errorOf(
-  errors: FieldErrors<PropertyFormValues>,
-  name: PropertyField | "featureIds",
-): string | undefined {
+export function errorOf(errors: FieldErrors<PropertyFormValues>, name: PropertyField | 'featureIds'): string | undefined {
   const message: unknown = errors[name]?.message;
-  return typeof message === "string" ? message : undefined;
+  return typeof message === 'string' ? message : undefined;
 }
 
 /** The current message of one field. */
-export function useFieldError(
-  name: PropertyField | "featureIds",
-): string | undefined {
+export function useFieldError(name: PropertyField | 'featureIds'): string | undefined {
   const { errors } = useFormState<PropertyFormValues>({ name });
   return errorOf(errors, name);
 }
 
 type TextFieldName =
-  | "propertyNumber"
-  | "titleEn"
-  | "titleAr"
-  | "descriptionEn"
-  | "descriptionAr"
-  | "locationEn"
-  | "locationAr"
-  | "videoUrl"
-  | "virtualTourUrl";
+  | 'propertyNumber'
+  | 'titleEn'
+  | 'titleAr'
+  | 'descriptionEn'
+  | 'descriptionAr'
+  | 'locationEn'
+  | 'locationAr'
+  | 'videoUrl'
+  | 'virtualTourUrl';
 
 export interface TextFieldProps {
   name: TextFieldName;
@@ -67,31 +48,17 @@ export interface TextFieldProps {
   /** Arabic text: written right to left. */
   arabic?: boolean;
   multiline?: boolean;
-  type?: "text" | "url";
+  type?: 'text' | 'url';
   className?: string;
 }
 
-export function TextField({
-  name,
-  label,
-  arabic = false,
-  multiline = false,
-  type = "text",
-  className,
-}: TextFieldProps) {
+export function TextField({ name, label, arabic = false, multiline = false, type = 'text', className }: TextFieldProps) {
   const { control } = usePropertyForm();
   // The English half of each bilingual pair (titleEn, descriptionEn, locationEn) reads left
   // to right on an Arabic page too.
-  const english = !arabic && name.endsWith("En");
+  const english = !arabic && name.endsWith('En');
   return multiline ? (
-    <TypedTextareaField
-      control={control}
-      name={name}
-      label={label}
-      arabic={arabic}
-      english={english}
-      className={className}
-    />
+    <TypedTextareaField control={control} name={name} label={label} arabic={arabic} english={english} className={className} />
   ) : (
     <TypedTextField
       control={control}
@@ -105,42 +72,29 @@ export function TextField({
   );
 }
 
-type DecimalName =
-  | "price"
-  | "area"
-  | "plotArea"
-  | "builtArea"
-  | "maintenanceFee"
-  | "propertyTax";
-type IntegerName =
-  | "yearBuilt"
-  | "numberOfFloorsInBuilding"
-  | "floorNumberUnit"
-  | "apartmentsPerFloor"
-  | "parkingSpacesAvailable";
+type DecimalName = 'price' | 'area' | 'plotArea' | 'builtArea' | 'maintenanceFee' | 'propertyTax';
+type IntegerName = 'yearBuilt' | 'numberOfFloorsInBuilding' | 'floorNumberUnit' | 'apartmentsPerFloor' | 'parkingSpacesAvailable';
 type CountName =
-  | "bedroom"
-  | "masterBedroom"
-  | "maidsRoom"
-  | "livingRoom"
-  | "kitchen"
-  | "openKitchen"
-  | "serviceKitchen"
-  | "laundryRoom"
-  | "bathroom"
-  | "balcony"
-  | "terrace"
-  | "guestRoom"
-  | "storage";
+  | 'bedroom'
+  | 'masterBedroom'
+  | 'maidsRoom'
+  | 'livingRoom'
+  | 'kitchen'
+  | 'openKitchen'
+  | 'serviceKitchen'
+  | 'laundryRoom'
+  | 'bathroom'
+  | 'balcony'
+  | 'terrace'
+  | 'guestRoom'
+  | 'storage';
 
 /**
  * How a number field's entry is read (core §5, by the rules): an optional decimal or whole
  * number is none when empty, a room count 0.
  */
 export type NumberFieldProps = (
-  | { name: DecimalName; reading: "decimal" }
-  | { name: IntegerName; reading: "integer" }
-  | { name: CountName; reading: "count" }
+  { name: DecimalName; reading: 'decimal' } | { name: IntegerName; reading: 'integer' } | { name: CountName; reading: 'count' }
 ) & {
   label: string;
   /** The range the rules accept, set on the input and said under it. */
@@ -153,12 +107,7 @@ const READINGS = {
   count: coerceRoomCount,
 } as const;
 
-export function NumberField({
-  name,
-  reading,
-  label,
-  bounds,
-}: NumberFieldProps) {
+export function NumberField({ name, reading, label, bounds }: NumberFieldProps) {
   const { control } = usePropertyForm();
   return (
     <TypedNumberField
@@ -166,63 +115,51 @@ export function NumberField({
       name={name}
       label={label}
       read={READINGS[reading]}
-      inputMode={reading === "decimal" ? "decimal" : "numeric"}
-      step={reading === "decimal" ? "any" : 1}
+      inputMode={reading === 'decimal' ? 'decimal' : 'numeric'}
+      step={reading === 'decimal' ? 'any' : 1}
       bounds={bounds}
     />
   );
 }
 
 export type CheckboxName =
-  | "isFeatured"
-  | "elevatorsAvailable"
-  | "fireSafetySystem"
-  | "hotelStyleEntrance"
-  | "parkingSpace"
-  | "furnished"
-  | "fittedKitchen"
-  | "kitchenWithAppliances"
-  | "gasCentralHeating"
-  | "dieselCentralHeating"
-  | "airConditioningUnit"
-  | "doubleGlazedAluminumWindows"
-  | "electricShutters"
-  | "gasFireplace"
-  | "dieselFireplace"
-  | "hasIntercom"
-  | "decoration"
-  | "smartHomeSystem"
-  | "hasUnderfloorHeating"
-  | "hasCentralAC"
-  | "panoramicView"
-  | "securitySystemCCTVAlarm"
-  | "swimmingPoolSharedOrPrivate"
-  | "gymFitnessCenter"
-  | "saunaJacuzzi"
-  | "bbqArea"
-  | "kidsPlayArea"
-  | "lobby"
-  | "privateElevator";
+  | 'isFeatured'
+  | 'elevatorsAvailable'
+  | 'fireSafetySystem'
+  | 'hotelStyleEntrance'
+  | 'parkingSpace'
+  | 'furnished'
+  | 'fittedKitchen'
+  | 'kitchenWithAppliances'
+  | 'gasCentralHeating'
+  | 'dieselCentralHeating'
+  | 'airConditioningUnit'
+  | 'doubleGlazedAluminumWindows'
+  | 'electricShutters'
+  | 'gasFireplace'
+  | 'dieselFireplace'
+  | 'hasIntercom'
+  | 'decoration'
+  | 'smartHomeSystem'
+  | 'hasUnderfloorHeating'
+  | 'hasCentralAC'
+  | 'panoramicView'
+  | 'securitySystemCCTVAlarm'
+  | 'swimmingPoolSharedOrPrivate'
+  | 'gymFitnessCenter'
+  | 'saunaJacuzzi'
+  | 'bbqArea'
+  | 'kidsPlayArea'
+  | 'lobby'
+  | 'privateElevator';
 
-export function CheckboxField({
-  name,
-  label,
-}: {
-  name: CheckboxName;
-  label: string;
-}) {
+export function CheckboxField({ name, label }: { name: CheckboxName; label: string }) {
   const { control } = usePropertyForm();
   return <TypedCheckboxField control={control} name={name} label={label} />;
 }
 
 type VocabularyFieldName =
-  | "currency"
-  | "continent"
-  | "status"
-  | "displayType"
-  | "facing"
-  | "buildingTypeNew"
-  | "buildingCondition";
+  'currency' | 'continent' | 'status' | 'displayType' | 'facing' | 'buildingTypeNew' | 'buildingCondition';
 
 export interface VocabularySelectProps {
   name: VocabularyFieldName;
@@ -237,19 +174,10 @@ export interface VocabularySelectProps {
 }
 
 /** The vocabulary fields the payload may leave out (none); the others hold text, '' when empty. */
-const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set([
-  "continent",
-  "facing",
-  "buildingCondition",
-]);
+const OPTIONAL_TERMS: ReadonlySet<VocabularyFieldName> = new Set(['continent', 'facing', 'buildingCondition']);
 
 /** A select over one of the rules' vocabularies, in their order and with their labels. */
-export function VocabularySelect({
-  name,
-  label,
-  vocabulary: vocabularyName,
-  empty,
-}: VocabularySelectProps) {
+export function VocabularySelect({ name, label, vocabulary: vocabularyName, empty }: VocabularySelectProps) {
   const { control } = usePropertyForm();
   const termLabel = useTermLabel();
   const options = vocabulary(vocabularyName).map((term) => ({
@@ -269,7 +197,7 @@ export function VocabularySelect({
 }
 
 function readOptionalTerm(value: string): string | null {
-  return value === "" ? null : value;
+  return value === '' ? null : value;
 }
 
 export interface Choice {
@@ -278,8 +206,7 @@ export interface Choice {
   nameAr: string;
 }
 
-export type ChoiceName =
-  "countryId" | "cityId" | "regionId" | "categoryId" | "typeId";
+export type ChoiceName = 'countryId' | 'cityId' | 'regionId' | 'categoryId' | 'typeId';
 
 export interface ChoiceSelectProps {
   name: ChoiceName;
@@ -293,21 +220,14 @@ export interface ChoiceSelectProps {
 }
 
 function readId(value: string): number | null {
-  return value === "" ? null : Number(value);
+  return value === '' ? null : Number(value);
 }
 
 /**
  * A select of records by id, each read 'English name / Arabic name' (core §2); in an Arabic
  * interface by its Arabic name.
  */
-export function ChoiceSelect({
-  name,
-  label,
-  placeholder,
-  choices,
-  onChosen,
-  disabled,
-}: ChoiceSelectProps) {
+export function ChoiceSelect({ name, label, placeholder, choices, onChosen, disabled }: ChoiceSelectProps) {
   const { t } = useTranslation();
   const arabicFirst = useArabicFirst();
   const { control } = usePropertyForm();
@@ -315,7 +235,7 @@ export function ChoiceSelect({
     value: String(choice.id),
     label: arabicFirst
       ? pickText(true, choice.nameEn, choice.nameAr)
-      : t("common.bilingual", { en: choice.nameEn, ar: choice.nameAr }),
+      : t('common.bilingual', { en: choice.nameEn, ar: choice.nameAr }),
   }));
   return (
     <TypedSelectField
@@ -332,13 +252,7 @@ export function ChoiceSelect({
 }
 
 /** A titled group of fields. */
-export function Section({
-  title,
-  children,
-}: {
-  title: string;
-  children: ReactNode;
-}) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-4">
       <h3 className="text-base font-semibold">{title}</h3>
