@@ -110,9 +110,15 @@ struct Download {
     bytes: Vec<u8>,
 }
 
+/// Exports with an `Accept-Language` of `language`, as a user who chose that language: the
+/// signed-in user's stored choice names the headers, the header only a client without one.
 async fn download(app: &TestApp, query: &str, language: Option<&str>) -> Download {
     let mut request = app.client.get(format!("/api/properties/export?{query}"));
     if let Some(language) = language {
+        let chosen = Language::from_accept_language(language).tag();
+        let preferences = json!({ "language": chosen, "numerals": "latin" });
+        let (status, answer) = app.send(Method::Put, "/api/account/preferences", preferences).await;
+        assert_eq!(status, Status::Ok, "{answer}");
         request = request.header(Header::new("Accept-Language", language.to_owned()));
     }
     let response = request.dispatch().await;

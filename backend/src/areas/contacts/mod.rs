@@ -15,13 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::endpoint;
 use crate::platform::audit::Actor;
+use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::form_limit;
 use crate::platform::http::client::Client;
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
-use crate::platform::http::language::AnswerLanguage;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};

@@ -22,10 +22,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::endpoint;
 use crate::platform::audit::Actor;
+use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::Db;
 use crate::platform::http::error::ApiResult;
-use crate::platform::http::language::AnswerLanguage;
 use crate::platform::http::payload::Payload;
 use crate::platform::jobs::BoxFuture;
 use crate::platform::openapi::{Doc, Endpoint};

@@ -3,6 +3,7 @@
 //! in and out are `areas::account`'s.
 
 pub mod device;
+pub mod language;
 pub mod origin;
 pub mod password;
 pub mod session;
@@ -10,4 +11,5 @@ pub mod store;
 pub mod throttle;
 pub mod user;
 
+pub use language::AnswerLanguage;
 pub use session::{AdminUser, CurrentUser};

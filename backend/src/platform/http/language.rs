@@ -2,22 +2,15 @@
 //! stored language when the request has a session, else the `Accept-Language` of the
 //! request, else English.
 //!
-//! The session guard ([`crate::platform::auth::CurrentUser`]) remembers the user's language
-//! in the request's local cache when it resolves the user ([`remember`]); the error answer,
-//! rendered without awaiting anything, reads it from there. The [`AnswerLanguage`] guard
-//! resolves the session itself first, so a handler gets the user's language whatever order
-//! its guards run in.
+//! The session guard (`platform::auth`) remembers the user's language in the request's local
+//! cache when it resolves the user ([`remember`]); the error answer, rendered without awaiting
+//! anything, reads it from there. The guard a handler asks for, `auth::AnswerLanguage`, lives
+//! beside the session, which it resolves first (HTTP mechanisms never import the auth ones).
 
 use std::sync::OnceLock;
 
-use rocket::request::{FromRequest, Outcome, Request};
+use rocket::request::Request;
 use rules::language::Language;
-
-use crate::platform::auth::session;
-
-/// The request's language, as a guard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AnswerLanguage(pub Language);
 
 /// The signed-in user's language, once the session guard has found the user.
 #[derive(Default)]
@@ -37,16 +30,6 @@ pub fn of(request: &Request<'_>) -> Language {
 /// The first of ours in the `Accept-Language` header; English when it names none.
 pub fn accepted(request: &Request<'_>) -> Language {
     request.headers().get_one("Accept-Language").map(Language::from_accept_language).unwrap_or_default()
-}
-
-#[rocket::async_trait]
-impl<'r> FromRequest<'r> for AnswerLanguage {
-    type Error = std::convert::Infallible;
-
-    async fn from_request(request: &'r Request<'_>) -> Outcome<Self, Self::Error> {
-        session::resolve_quietly(request).await;
-        Outcome::Success(AnswerLanguage(of(request)))
-    }
 }
 
 #[cfg(test)]
