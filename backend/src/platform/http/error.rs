@@ -195,18 +195,19 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         return error;
     }
     match status.code {
-        // Without a stashed error, Rocket itself refused a path or query value that does not
-        // parse (an id that is not a number): the request is malformed, not its body invalid.
-        422 if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
-            ApiError::new(status, rules::messages::FORM_FIELDS)
-        }
-        // `PUT /api/contact-requests/counts` reaches `PUT .../<id>` with an id that is not a
-        // number; when a route of another method has that very path, the method is the fault.
+        // `PUT /api/contact-requests/counts` (or `PUT /api/imports/properties`, whatever its
+        // body) reaches `PUT .../<id>` with an id that is not a number; when a route of another
+        // method has that very path, the method is the fault. Otherwise, without a stashed
+        // error, Rocket itself refused a form, or a path or query value that does not parse
+        // (an id that is not a number): the request is malformed, not its body invalid.
         422 => match allowed_methods(request, true) {
             Some(allow) => ApiError {
                 allow: Some(allow),
                 ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
             },
+            None if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
+                ApiError::new(status, rules::messages::FORM_FIELDS)
+            }
             None => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
         },
         // A route of this method has this path, but a value in it did not parse (an id beyond
