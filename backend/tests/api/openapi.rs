@@ -140,6 +140,19 @@ both_databases! {
         assert_eq!(status, Status::NotFound);
     }
 
+    async fn a_path_another_method_names_literally_is_405_not_an_id(app) {
+        app.login_admin().await;
+        // `GET /api/imports/<id>` and `PUT /api/contact-requests/<id>` would take these paths
+        // as ids that are not numbers; the literal routes of other methods own them.
+        for (method, path, allow) in
+            [(Method::Get, "/api/imports/properties", "POST"), (Method::Put, "/api/contact-requests/counts", "GET")]
+        {
+            let response = app.client.req(method, path).dispatch().await;
+            assert_eq!(response.status(), Status::MethodNotAllowed, "{method} {path}");
+            assert_eq!(response.headers().get_one("Allow"), Some(allow), "{method} {path}");
+        }
+    }
+
     async fn an_id_that_is_not_a_number_is_400(app) {
         app.login_admin().await;
         let (status, body) = app.send(Method::Delete, "/api/categories/abc", json!(null)).await;

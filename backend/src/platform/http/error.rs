@@ -201,27 +201,31 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
         // error, Rocket itself refused a form, or a path or query value that does not parse
         // (an id that is not a number): the request is malformed, not its body invalid.
         422 => match allowed_methods(request, true) {
-            Some(allow) => ApiError {
-                allow: Some(allow),
-                ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
-            },
+            Some(allow) => method_not_allowed(allow),
             None if request.content_type().is_some_and(|ct| ct.is_form_data()) => {
                 ApiError::new(status, rules::messages::FORM_FIELDS)
             }
             None => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
         },
-        // A route of this method has this path, but a value in it did not parse (an id beyond
-        // 64 bits) and the browser app's catch-all GET route answered 404 in its place.
-        404 if has_route_for(request) => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
-        404 => match allowed_methods(request, false) {
-            Some(allow) => ApiError {
-                allow: Some(allow),
-                ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
+        // `GET /api/imports/properties` reaches `GET /api/imports/<id>`, whose id does not
+        // parse, and the browser app's catch-all GET route answers 404 in its place: the path
+        // is the literal one of `POST /api/imports/properties`, so the method is the fault.
+        // Otherwise, when a route of this method has this path, a value in it did not parse
+        // (an id beyond 64 bits) and the catch-all GET route answered 404 in its place.
+        404 => match allowed_methods(request, true) {
+            Some(allow) => method_not_allowed(allow),
+            None if has_route_for(request) => ApiError::bad_request(WRONG_TYPE_IN_ADDRESS),
+            None => match allowed_methods(request, false) {
+                Some(allow) => method_not_allowed(allow),
+                None => ApiError::new(status, default_message(status)),
             },
-            None => ApiError::new(status, default_message(status)),
         },
         _ => ApiError::new(status, default_message(status)),
     }
+}
+
+fn method_not_allowed(allow: Box<str>) -> ApiError {
+    ApiError { allow: Some(allow), ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED) }
 }
 
 const WRONG_TYPE_IN_ADDRESS: &str = rules::messages::WRONG_TYPE_IN_ADDRESS;
