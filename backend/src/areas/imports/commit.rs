@@ -25,6 +25,7 @@ use super::store::{self, Progress, RowFilter};
 use super::{localise, ImportState};
 use crate::areas::catalog::{categories, locations, property_types};
 use crate::areas::properties::body::PropertyBody;
+use crate::areas::properties::search_index::Deferred;
 use crate::areas::properties::store as properties;
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Db};
@@ -129,6 +130,7 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
     let mut names = store::names(&mut tx).await?;
     let year = current_year();
     let mut step = Progress { position: *last, done: 0, created: 0, updated: 0, invalid: 0 };
+    let mut index = Deferred::default();
     for (_, cells, _) in &rows {
         step.done += 1;
         let Some(resolved) =
@@ -146,14 +148,15 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
         let written = match (existing, mode) {
             (Some(_), ImportMode::Create) => Err(ApiError::conflict(messages::IMPORT_PROPERTY_NUMBER_EXISTS)),
             (Some(listing), ImportMode::CreateOrUpdate) => {
-                let written = properties::update_in(&mut tx, actor, listing, None, &body).await;
+                let written =
+                    properties::update_in(&mut tx, actor, listing, None, &body, Some(&mut index)).await;
                 if written.is_ok() && features_mapped {
                     properties::replace_features_in(&mut tx, actor, listing, &resolved.features).await?;
                 }
                 written.map(|_| false)
             }
             (None, _) => {
-                let written = properties::insert_in(&mut tx, actor, &body, Some(id)).await;
+                let written = properties::insert_in(&mut tx, actor, &body, Some(id), Some(&mut index)).await;
                 if let Ok(property) = &written {
                     if !resolved.features.is_empty() {
                         properties::replace_features_in(
@@ -176,6 +179,7 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
             Err(error) => return Err(Stop::Failed(error)),
         }
     }
+    index.write(&mut tx).await?;
     let now = clock::now_epoch();
     if !store::advance(&mut tx, id, &OWNER, &step, now + LEASE_SECS).await? {
         return Err(Stop::LeaseLost);

@@ -13,7 +13,7 @@ mod rebuild;
 mod sync;
 
 pub use self::rebuild::{fairing, is_missing, rebuild};
-pub use self::sync::sync;
+pub use self::sync::{sync, sync_many};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,6 +33,23 @@ pub const MIN_SUFFIX: usize = 3;
 
 /// Statements that write many rows at once bind at most this many values.
 const VALUES_PER_STATEMENT: usize = 4000;
+
+/// Index writes held back to the end of a batch (an import's), then made at once by
+/// [`sync_many`]: a few statements for the batch instead of a few dozen per listing.
+#[derive(Debug, Default)]
+pub struct Deferred(Vec<(Option<Indexed>, Option<Indexed>)>);
+
+impl Deferred {
+    pub fn push(&mut self, before: Option<Indexed>, after: Option<Indexed>) {
+        self.0.push((before, after));
+    }
+
+    pub async fn write(self, conn: &mut AnyConnection) -> ApiResult<()> {
+        let writes: Vec<(Option<&Indexed>, Option<&Indexed>)> =
+            self.0.iter().map(|(before, after)| (before.as_ref(), after.as_ref())).collect();
+        sync_many(conn, &writes).await
+    }
+}
 
 /// What of a listing the index and the totals read.
 #[derive(Debug, Clone, PartialEq, Eq)]

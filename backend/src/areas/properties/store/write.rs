@@ -5,7 +5,7 @@ use rules::{messages, FieldErrors};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use super::super::body::PropertyBody;
-use super::super::search_index::{self, Indexed};
+use super::super::search_index::{self, Deferred, Indexed};
 use super::super::Property;
 use super::read::find;
 use super::row::to_thousandths;
@@ -261,18 +261,20 @@ async fn write_images(
 
 pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    let created = insert_in(&mut tx, actor, body, None).await?;
+    let created = insert_in(&mut tx, actor, body, None, None).await?;
     tx.commit().await?;
     Ok(created)
 }
 
 /// Creates a listing in the caller's transaction, as [`insert`] does; `import_id` records
-/// the import that brought it (issue 25).
+/// the import that brought it (issue 25). With `index`, the search index is written when the
+/// caller writes it, for a whole batch at once.
 pub async fn insert_in(
     tx: &mut AnyConnection,
     actor: &Actor,
     body: &PropertyBody,
     import_id: Option<i64>,
+    index: Option<&mut Deferred>,
 ) -> ApiResult<Property> {
     let shared = shared(body);
     check_references(&mut *tx, &shared, None).await?;
@@ -301,7 +303,10 @@ pub async fn insert_in(
     write_images(&mut *tx, id, shared.images, false).await?;
     let created =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    search_index::sync(&mut *tx, None, Some(&Indexed::of(&created.listing))).await?;
+    match index {
+        Some(index) => index.push(None, Some(Indexed::of(&created.listing))),
+        None => search_index::sync(&mut *tx, None, Some(&Indexed::of(&created.listing))).await?,
+    }
     audit::created(&mut *tx, actor, Entity::Property, id, &created).await?;
     Ok(created)
 }
@@ -314,7 +319,7 @@ pub async fn update(
     body: &PropertyBody,
 ) -> ApiResult<Property> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    let property = update_in(&mut tx, actor, id, expected, body).await?;
+    let property = update_in(&mut tx, actor, id, expected, body, None).await?;
     tx.commit().await?;
     Ok(property)
 }
@@ -326,6 +331,7 @@ pub async fn update_in(
     id: i64,
     expected: Option<i64>,
     body: &PropertyBody,
+    index: Option<&mut Deferred>,
 ) -> ApiResult<Property> {
     let shared = shared(body);
     db::lock_row(&mut *tx, "properties", id).await?;
@@ -369,8 +375,11 @@ pub async fn update_in(
     write_images(&mut *tx, id, shared.images, true).await?;
     let property =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    search_index::sync(&mut *tx, Some(&Indexed::of(&before.listing)), Some(&Indexed::of(&property.listing)))
-        .await?;
+    let (was, is) = (Indexed::of(&before.listing), Indexed::of(&property.listing));
+    match index {
+        Some(index) => index.push(Some(was), Some(is)),
+        None => search_index::sync(&mut *tx, Some(&was), Some(&is)).await?,
+    }
     audit::updated(&mut *tx, actor, Entity::Property, id, &before, &property).await?;
     Ok(property)
 }
