@@ -69,7 +69,8 @@ function server(extra: Record<string, Parameters<typeof mockServer>[0][string]> 
 
 /** Opens the category's History and 'Restore this version' on its creation. */
 async function openRestore(historyLabel = 'History', restoreLabel = 'Restore this version') {
-  const row = (await screen.findByText(/Villas & Chalets|فلل وشاليهات/)).closest('tr') as HTMLElement;
+  const [name] = await screen.findAllByText(/Villas & Chalets|فلل وشاليهات/);
+  const row = name?.closest('tr') as HTMLElement;
   await userEvent.click(within(row).getAllByRole('button')[0] as HTMLElement);
   const dialog = await screen.findByRole('dialog');
   await userEvent.click(await within(dialog).findByRole('button', { name: historyLabel }));

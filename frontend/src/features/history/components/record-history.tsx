@@ -1,7 +1,8 @@
 import { History, RotateCcw } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useCloseFormDialog } from '@/components/form-dialog';
+import { Ltr } from '@/components/ltr';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
@@ -38,7 +39,9 @@ function Entry({ entry, entity, onRestore }: EntryProps) {
   return (
     <li className="grid gap-1 border-b border-border py-2 last:border-b-0">
       <p className="text-sm">
-        <span className="font-medium">{t(`did.${entry.action}`, { who })}</span>{' '}
+        <span className="font-medium">
+          <Trans t={t} i18nKey={`did.${entry.action}`} values={{ who }} components={{ who: <Ltr /> }} />
+        </span>{' '}
         <time dateTime={entry.at} className="text-muted-foreground">
           {f.dateTime(entry.at)}
         </time>

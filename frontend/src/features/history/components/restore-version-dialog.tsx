@@ -29,7 +29,10 @@ function Refusal({ error, entity }: { error: unknown; entity: Entity }) {
   const message = serverMessage(error) ?? errorMessage(error);
   const repeated = errors.length === 1 && errors[0]?.[1] === message;
   return (
-    <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+    <div
+      role="alert"
+      className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+    >
       <p className="font-medium">{t('restore.refused')}</p>
       {!repeated && <p>{message}</p>}
       {errors.length > 0 && (

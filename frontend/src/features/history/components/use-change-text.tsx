@@ -60,7 +60,8 @@ export function useChangeText(entity: Entity) {
   const { t, i18n } = useTranslation('history');
   const languages = { En: t('english'), Ar: t('arabic') };
   const wordsOf = useValueWords(entity);
-  const names = (base: string) => (i18n.exists(`fields.${base}`, { ns: 'history' }) ? t(`fields.${base}` as 'fields.name') : undefined);
+  const names = (base: string) =>
+    i18n.exists(`fields.${base}`, { ns: 'history' }) ? t(`fields.${base}` as 'fields.name') : undefined;
   return {
     fieldLabel: (field: string) => fieldName(field, languages, names),
     shown: (value: unknown, field: string) => {

@@ -54,7 +54,9 @@ export function VersionDiff({ entity, changes, kept }: VersionDiffProps) {
         </div>
       )}
       {kept.length > 0 && (
-        <p className="text-sm text-muted-foreground">{t('restore.kept', { fields: kept.map(fieldLabel).join(t('restore.separator')) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t('restore.kept', { fields: kept.map(fieldLabel).join(t('restore.separator')) })}
+        </p>
       )}
     </div>
   );
