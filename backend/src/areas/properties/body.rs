@@ -77,7 +77,10 @@ impl<'r> FromData<'r> for PropertyBody {
 impl PropertyBody {
     /// One form's payload read from a JSON object and checked by that form's rules, as its
     /// body would be (a version restored from the history).
-    pub fn from_object(object: serde_json::Map<String, serde_json::Value>, quick: bool) -> Result<Self, ApiError> {
+    pub fn from_object(
+        object: serde_json::Map<String, serde_json::Value>,
+        quick: bool,
+    ) -> Result<Self, ApiError> {
         Ok(if quick {
             PropertyBody::Quick(Box::new(checked::<QuickForm>(object)?.0))
         } else {

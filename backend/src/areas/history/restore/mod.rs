@@ -98,7 +98,11 @@ impl Plan {
 }
 
 /// The differences between two states of a record in the fields its update writes.
-fn differences(before: &Map<String, Value>, after: &Map<String, Value>, fields: &[String]) -> Vec<FieldChange> {
+fn differences(
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+    fields: &[String],
+) -> Vec<FieldChange> {
     audit::diff(before, after).into_iter().filter(|change| fields.contains(&change.field)).collect()
 }
 
@@ -147,7 +151,15 @@ async fn plan(db: &AnyPool, history_id: i64) -> ApiResult<Plan> {
     let (version, kept) = version_after(&now, &later);
     let fields = targets::fields(entry.entity);
     let kept = kept.into_iter().filter(|field| fields.contains(field)).collect();
-    Ok(Plan { entry_id: entry.id, entity: entry.entity, record_id: entry.record_id, now, version, kept, fields })
+    Ok(Plan {
+        entry_id: entry.id,
+        entity: entry.entity,
+        record_id: entry.record_id,
+        now,
+        version,
+        kept,
+        fields,
+    })
 }
 
 #[get("/history/<id>/restore")]
@@ -196,7 +208,9 @@ mod tests {
         let now = object(json!({ "id": 1, "nameEn": "C", "nameAr": "ج", "version": 4 }));
         let later = [
             changes(json!([{ "field": "nameEn", "old": "A", "new": "B" }])),
-            changes(json!([{ "field": "nameEn", "old": "B", "new": "C" }, { "field": "nameAr", "old": "أ", "new": "ج" }])),
+            changes(
+                json!([{ "field": "nameEn", "old": "B", "new": "C" }, { "field": "nameAr", "old": "أ", "new": "ج" }]),
+            ),
         ];
         let (version, kept) = version_after(&now, &later);
         assert_eq!(version, object(json!({ "id": 1, "nameEn": "A", "nameAr": "أ", "version": 4 })));

@@ -3,7 +3,9 @@
 
 use rocket::http::{CookieJar, Status};
 use rules::about::AboutSectionInput;
-use rules::catalog::{CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput};
+use rules::catalog::{
+    CategoryInput, CityInput, CountryInput, PropertyFeatureInput, PropertyTypeInput, RegionInput,
+};
 use rules::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use rules::contacts::ContactStatusChange;
 use rules::hero_images::HeroImageInput;
@@ -172,7 +174,8 @@ pub async fn write(
         Entity::Property => write_listing(to, version, changed).await,
         Entity::ContactRequest => {
             let change: ContactStatusChange = checked(version)?;
-            let status = change.status.ok_or_else(|| ApiError::bad_request(rules::messages::STATUS_REQUIRED))?;
+            let status =
+                change.status.ok_or_else(|| ApiError::bad_request(rules::messages::STATUS_REQUIRED))?;
             object(&contacts::store::set_status(db, &actor, id, expected, status).await?)
         }
         Entity::User => object(&users::save(to.db, to.admin, to.jar, id, expected, checked(version)?).await?),
