@@ -193,10 +193,7 @@ mod tests {
     use super::*;
 
     fn object(value: Value) -> Map<String, Value> {
-        match value {
-            Value::Object(fields) => fields,
-            _ => Map::new(),
-        }
+        value.as_object().cloned().unwrap_or_default()
     }
 
     fn changes(value: Value) -> Vec<FieldChange> {
