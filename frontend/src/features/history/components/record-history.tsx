@@ -55,10 +55,10 @@ function Entry({ entry, entity, onRestore }: EntryProps) {
             <div key={change.field} className="contents">
               <dt className="text-muted-foreground">{fieldLabel(change.field)}</dt>
               <dd className="break-words">
-                <del className="text-muted-foreground">{shown(change.old, change.field)}</del>
+                <del className="text-muted-foreground">{shown(change.old, change.field)}</del>{' '}
                 <span aria-hidden className="inline-block rtl:-scale-x-100">
-                  {' → '}
-                </span>
+                  →
+                </span>{' '}
                 <ins className="no-underline">{shown(change.new, change.field)}</ins>
               </dd>
             </div>
