@@ -459,6 +459,16 @@ messages! {
     /// The header of the rejected rows' added column.
     IMPORT_MESSAGES_HEADER = "Messages",
         ar: "الرسائل";
+
+    // Restoring an earlier version from the history (issue 24; the words are written here).
+    HISTORY_ENTRY_NOT_FOUND = "This change is not in the history",
+        ar: "هذا التغيير غير موجود في السجل";
+    RESTORE_DELETION = "This change deleted the record: it is not a version that can be restored",
+        ar: "هذا التغيير حذف السجل، فليس نسخة يمكن استعادتها";
+    RESTORE_MANY_RECORDS = "This change was made to many records at once: it is not a version of one record",
+        ar: "هذا التغيير شمل سجلات كثيرة معًا، فليس نسخة من سجل واحد";
+    RESTORE_RECORD_GONE = "The record of this version no longer exists",
+        ar: "السجل الذي تعود إليه هذه النسخة لم يعد موجودًا";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does

@@ -172,17 +172,34 @@ const LABEL_FIELDS: [&str; 10] = [
     "code",
 ];
 
+fn is_password(field: &str) -> bool {
+    field.to_ascii_lowercase().contains("password")
+}
+
+const INLINE_FILE: (&str, &str) = ("[inline file, ", " characters]");
+
 /// What is recorded of a value: never a password, never the bytes of an inline file.
 fn recorded(field: &str, value: &Value) -> Value {
-    if field.to_ascii_lowercase().contains("password") {
+    if is_password(field) {
         return Value::String("[not recorded]".into());
     }
     match value {
         Value::String(text) if text.starts_with("data:") => {
-            Value::String(format!("[inline file, {} characters]", text.len()))
+            Value::String(format!("{}{}{}", INLINE_FILE.0, text.len(), INLINE_FILE.1))
         }
         Value::Array(items) => Value::Array(items.iter().map(|item| recorded(field, item)).collect()),
         other => other.clone(),
+    }
+}
+
+/// Whether a value read from the history stands in for one it does not hold (a password, an
+/// inline file), so that it cannot be written back.
+pub fn stands_in(field: &str, value: &Value) -> bool {
+    match value {
+        _ if is_password(field) => true,
+        Value::String(text) => text.starts_with(INLINE_FILE.0) && text.ends_with(INLINE_FILE.1),
+        Value::Array(items) => items.iter().any(|item| stands_in(field, item)),
+        _ => false,
     }
 }
 
@@ -318,6 +335,15 @@ mod tests {
         assert!(changes
             .iter()
             .all(|c| !c.new.to_string().contains("secret") && !c.new.to_string().contains("AAAA")));
+    }
+
+    #[test]
+    fn what_stands_in_for_an_unrecorded_value_is_known_again() {
+        let inline = recorded("imageData", &json!("data:image/png;base64,AAAA"));
+        assert!(stands_in("imageData", &inline));
+        assert!(stands_in("images", &json!(["/media/a.png", inline])));
+        assert!(stands_in("password", &json!("[not recorded]")));
+        assert!(!stands_in("imageUrl", &json!("/media/a.png")));
     }
 
     #[test]

@@ -24,7 +24,7 @@ fn change<'a>(entry: &'a Value, field: &str) -> Option<&'a Value> {
 }
 
 /// A signed-in account without the admin role, made straight in the database.
-async fn sign_in_plain_user(app: &TestApp) {
+pub async fn sign_in_plain_user(app: &TestApp) {
     let hash = aqar::platform::auth::password::hash("plain-user-password".into()).await.expect("hash");
     aqar::areas::users::store::insert(
         app.pool(),

@@ -20,6 +20,7 @@ mod dashboard_stats;
 mod dashboard_status;
 mod edge;
 mod history;
+mod history_restore;
 mod imports;
 mod imports_round_trip;
 mod lockout;

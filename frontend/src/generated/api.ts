@@ -416,6 +416,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What restoring the version a change left would write (administrators only): each field that differs, as it is now (old) and as it was (new), the record's version now (send it back as If-Match) and the fields the history does not hold, which keep their value; 404 for no such change or a record that no longer exists, 409 for a deletion or a change to many records
+         * @description Only for users with role 'admin'.
+         */
+        get: operations["get_api_history__id__restore"];
+        put?: never;
+        /**
+         * Restores the version a change left (administrators only), through the area's own update: its rules (422, 409), its history (one more update) and If-Match, the version the preview answered (412 when the record changed since); without If-Match, the version the restore was worked out from. Answers what changed and the record's new version
+         * @description Only for users with role 'admin'.
+         */
+        post: operations["post_api_history__id__restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/imports/properties": {
         parameters: {
             query?: never;
@@ -3447,6 +3471,32 @@ export interface components {
             /** @default  */
             titleEn?: string;
         };
+        /** @description A version of a record and how it differs from the record as it is now. */
+        VersionRestore: {
+            /**
+             * @description Each field written differently: `old` as it is now (or was before the restore), `new`
+             *     as it was in that version; values the history hides are shown as it recorded them.
+             */
+            changes: components["schemas"]["FieldChange"][];
+            entity: components["schemas"]["Entity"];
+            /**
+             * Format: int64
+             * @description The change whose resulting version is restored.
+             */
+            historyId: number;
+            /**
+             * @description Fields whose value in that version the history does not hold (passwords, inline files):
+             *     they keep the value they have now.
+             */
+            kept: string[];
+            /** Format: int64 */
+            recordId: number;
+            /**
+             * Format: int64
+             * @description The record's version: now (preview; send it back as `If-Match: "N"`), or once restored.
+             */
+            version: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -6052,6 +6102,158 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_history__id__restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionRestore"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_history__id__restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionRestore"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Edited meanwhile: the version sent as `If-Match: "N"` is stale; nothing changed, and `current` is the record as it is now. Without If-Match the write goes through. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1898,3 +1898,29 @@ export interface ValuesSectionSettingsInput {
   titleAr?: string;
   titleEn?: string;
 }
+
+/**
+ * A version of a record and how it differs from the record as it is now.
+ */
+export interface VersionRestore {
+  /**
+   * Each field written differently: `old` as it is now (or was before the restore), `new`
+   * as it was in that version; values the history hides are shown as it recorded them.
+   */
+  changes: FieldChange[];
+  entity: Entity;
+  /**
+   * The change whose resulting version is restored.
+   */
+  historyId: number;
+  /**
+   * Fields whose value in that version the history does not hold (passwords, inline files):
+   * they keep the value they have now.
+   */
+  kept: string[];
+  recordId: number;
+  /**
+   * The record's version: now (preview; send it back as `If-Match: "N"`), or once restored.
+   */
+  version: number;
+}

@@ -235,7 +235,7 @@ pub async fn daily(db: &AnyPool, offset_minutes: i64) -> ApiResult<Vec<DailyCoun
         .collect())
 }
 
-async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<ContactRequest>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<ContactRequest>> {
     let sql = format!("SELECT {COLUMNS} FROM contact_requests WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)

@@ -2,6 +2,7 @@
 //! and the dashboard's Recent Activity. What is recorded, and how, is
 //! `platform::audit`'s.
 
+pub mod restore;
 pub mod store;
 
 use rocket::serde::json::Json;
@@ -45,6 +46,9 @@ pub fn api() -> Vec<Endpoint> {
             .responds::<Vec<Activity>>()
         ),
     ]
+    .into_iter()
+    .chain(restore::api())
+    .collect()
 }
 
 /// One recorded change, as administrators read the history.

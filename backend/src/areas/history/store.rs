@@ -4,7 +4,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
 use super::{Filter, HistoryEntry};
-use crate::platform::audit::{Action, Entity};
+use crate::platform::audit::{Action, Entity, FieldChange};
 use crate::platform::http::error::ApiResult;
 
 fn from_row(row: &AnyRow) -> Result<HistoryEntry, sqlx::Error> {
@@ -61,4 +61,30 @@ pub async fn page(db: &AnyPool, filter: Filter, page: i64, size: i64) -> ApiResu
         .await?;
     let entries = rows.iter().map(from_row).collect::<Result<_, _>>()?;
     Ok((entries, total))
+}
+
+/// One row of the history.
+pub async fn entry(db: &AnyPool, id: i64) -> ApiResult<Option<HistoryEntry>> {
+    let row = sqlx::query(
+        "SELECT id, at, user_id, username, entity, record_id, action, label, changes FROM history WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// The changes recorded for the record of `entry` after it, oldest first.
+pub async fn changes_after(db: &AnyPool, entry: &HistoryEntry) -> ApiResult<Vec<Vec<FieldChange>>> {
+    let rows: Vec<String> = sqlx::query_scalar(
+        "SELECT changes FROM history WHERE entity = $1 AND record_id = $2 AND id > $3 ORDER BY id",
+    )
+    .bind(entry.entity.value())
+    .bind(entry.record_id)
+    .bind(entry.id)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|changes| serde_json::from_str(changes).map_err(|e| sqlx::Error::Decode(Box::new(e)).into()))
+        .collect()
 }

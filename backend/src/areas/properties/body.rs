@@ -13,7 +13,7 @@ use serde_json::json;
 use time::OffsetDateTime;
 
 use crate::platform::http::error::ApiError;
-use crate::platform::http::payload::Payload;
+use crate::platform::http::payload::{checked, Payload};
 use crate::platform::openapi::Doc;
 
 /// A validated property payload from one of the two forms (boxed: the two differ in size,
@@ -71,6 +71,21 @@ impl<'r> FromData<'r> for PropertyBody {
                 Outcome::Error((error.clone().stash(request), error))
             }
         }
+    }
+}
+
+impl PropertyBody {
+    /// One form's payload read from a JSON object and checked by that form's rules, as its
+    /// body would be (a version restored from the history).
+    pub fn from_object(
+        object: serde_json::Map<String, serde_json::Value>,
+        quick: bool,
+    ) -> Result<Self, ApiError> {
+        Ok(if quick {
+            PropertyBody::Quick(Box::new(checked::<QuickForm>(object)?.0))
+        } else {
+            PropertyBody::Full(Box::new(checked::<FullForm>(object)?.0))
+        })
     }
 }
 

@@ -60,7 +60,7 @@ pub async fn list<R: Record>(db: &AnyPool, active_only: bool) -> ApiResult<Vec<R
     Ok(rows.iter().map(R::from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find<'c, R: Record, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<R>> {
+pub async fn find<'c, R: Record, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<R>> {
     let sql = format!("SELECT {} FROM {} WHERE id = $1", columns::<R>(), R::TABLE);
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(R::from_row).transpose()?)

@@ -89,7 +89,18 @@ async fn update(
     jar: &CookieJar<'_>,
     body: Payload<UserUpdateInput>,
 ) -> ApiResult<Json<User>> {
-    let input = body.0;
+    Ok(Json(save(db, &admin, jar, id, expected.0, body.0).await?))
+}
+
+/// Edits user `id` as `admin`: the edit dialog's save, and a version restored from the history.
+pub async fn save(
+    db: &Db,
+    admin: &AdminUser,
+    jar: &CookieJar<'_>,
+    id: i64,
+    expected: Option<i64>,
+    input: UserUpdateInput,
+) -> ApiResult<User> {
     if id == admin.0.id && !input.is_active {
         return Err(ApiError::forbidden(NOT_YOURSELF_DEACTIVATE));
     }
@@ -110,11 +121,11 @@ async fn update(
         role: input.role.value(),
         is_active: input.is_active,
     };
-    let (before, updated) = store::update(db.pool(), &Actor::from(&admin), id, expected.0, change).await?;
+    let (before, updated) = store::update(db.pool(), &Actor::from(admin), id, expected, change).await?;
     if hash.is_some() || (before.is_active && !updated.is_active) {
         session::end_others(db.pool(), jar, id).await?;
     }
-    Ok(Json(updated))
+    Ok(updated)
 }
 
 #[delete("/users/<id>")]

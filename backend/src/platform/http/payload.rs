@@ -59,6 +59,14 @@ async fn parse<T: DeserializeOwned + Serialize + Validate>(
         Ok(_) => return Err(ApiError::bad_request(rules::messages::BODY_NOT_OBJECT)),
         Err(e) => return Err(ApiError::bad_request(format!("The request body is not valid JSON: {e}"))),
     };
+    checked(object)
+}
+
+/// The payload `T` read from a JSON object and checked by its rules, answered as a request
+/// body's would be: the body guard's way, and a version restored from the history's.
+pub fn checked<T: DeserializeOwned + Serialize + Validate>(
+    object: serde_json::Map<String, serde_json::Value>,
+) -> Result<T, ApiError> {
     let payload: T = rules::reading::read(object).map_err(|refusal| match refusal {
         Refusal::Invalid(errors) => ApiError::validation(errors),
         Refusal::Malformed(reason) => {

@@ -62,7 +62,7 @@ pub struct Category {
 }
 
 /// The input with its image settled into a reference.
-async fn prepared(db: &Db, input: CategoryInput) -> ApiResult<store::CategoryRow> {
+pub async fn prepared(db: &Db, input: CategoryInput) -> ApiResult<store::CategoryRow> {
     let image_url = media::keep_image(db.pool(), "imageUrl", input.image_url).await?;
     Ok(store::CategoryRow::new(
         input.name_en,

@@ -127,7 +127,7 @@ pub async fn list_countries(db: &AnyPool) -> ApiResult<Vec<Country>> {
     Ok(rows.iter().map(country_from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find_country<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Country>> {
+pub async fn find_country<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Country>> {
     let sql = format!("SELECT {COUNTRY_COLUMNS} FROM countries WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(country_from_row).transpose()?)
@@ -233,7 +233,7 @@ pub async fn list_cities(db: &AnyPool, country_id: Option<i64>) -> ApiResult<Vec
     Ok(rows.iter().map(city_from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find_city(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<City>> {
+pub async fn find_city(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<City>> {
     let sql = format!("{CITY_SELECT} WHERE c.id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
     Ok(row.as_ref().map(city_from_row).transpose()?)
@@ -323,7 +323,7 @@ pub async fn list_regions(db: &AnyPool, city_id: Option<i64>) -> ApiResult<Vec<R
     Ok(rows.iter().map(region_from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find_region<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Region>> {
+pub async fn find_region<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<Region>> {
     let sql = format!("{REGION_SELECT} WHERE r.id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(region_from_row).transpose()?)

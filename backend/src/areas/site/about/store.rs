@@ -120,7 +120,7 @@ pub async fn list(db: &AnyPool, active_only: bool) -> ApiResult<Vec<AboutSection
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<AboutSection>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<AboutSection>> {
     let sql = format!("SELECT {COLUMNS} FROM about_sections WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)

@@ -91,7 +91,7 @@ pub async fn list(db: &AnyPool, active_only: bool) -> ApiResult<Vec<CompanyValue
     Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
-async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<CompanyValue>> {
+pub async fn find<'c, E: Executor<'c, Database = Any>>(db: E, id: i64) -> ApiResult<Option<CompanyValue>> {
     let sql = format!("SELECT {COLUMNS} FROM company_values WHERE id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     Ok(row.as_ref().map(from_row).transpose()?)

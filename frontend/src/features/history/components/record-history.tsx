@@ -1,85 +1,47 @@
-import { History } from 'lucide-react';
+import { History, RotateCcw } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { useCloseFormDialog } from '@/components/form-dialog';
+import { Ltr } from '@/components/ltr';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
 import type { Entity } from '@/generated/types';
 import { errorMessage } from '@/lib/api-client';
-import { termLabel, textLanguage, useArabicFirst } from '@/lib/bilingual';
-import { constants, vocabulary, type VocabularyName } from '@/lib/rules';
-import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
-import { fieldName, valueText, type ValueWords } from './change-text';
 import { useFormat } from '@/lib/format';
+import { constants } from '@/lib/rules';
+import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
+import { RestoreVersionDialog } from './restore-version-dialog';
+import { useChangeText } from './use-change-text';
 
 export interface RecordHistoryProps {
   entity: Entity;
   id: number;
+  /**
+   * Called once an earlier version was restored and every list read again; by default the
+   * surrounding form dialog closes, as its form no longer holds the record as it is.
+   */
+  onRestored?: () => void;
 }
 
-/** The vocabulary a recorded field's coded values come from, by the record's kind. */
-function vocabularyOf(entity: Entity, field: string): VocabularyName | undefined {
-  if (field === 'status') {
-    if (entity === 'property') return 'propertyStatuses';
-    if (entity === 'contactRequest') return 'contactStatuses';
-    return undefined;
-  }
-  if (field === 'category' && entity === 'propertyFeature') return 'featureCategories';
-  return FIELD_VOCABULARIES[field];
+interface EntryProps {
+  entry: HistoryEntry;
+  entity: Entity;
+  /** Offered for every past state: not the newest change (the record now), not a deletion. */
+  onRestore?: (() => void) | undefined;
 }
 
-const FIELD_VOCABULARIES: Partial<Record<string, VocabularyName>> = {
-  role: 'roles',
-  pageName: 'heroPages',
-  sectionType: 'aboutSectionTypes',
-  displayType: 'displayTypes',
-  continent: 'continents',
-  facing: 'orientations',
-  buildingTypeNew: 'buildingTypes',
-  buildingCondition: 'buildingConditions',
-};
-
-/**
- * How one change's values read: as recorded in an English interface; in an Arabic one with
- * yes/no, the server's placeholders and coded values (statuses, roles...) in Arabic.
- */
-function useValueWords(entity: Entity): (field: string) => ValueWords | undefined {
+function Entry({ entry, entity, onRestore }: EntryProps) {
   const { t } = useTranslation('history');
-  const arabicFirst = useArabicFirst();
-  return (field) => {
-    if (!arabicFirst) return undefined;
-    const name = vocabularyOf(entity, field);
-    return {
-      yes: t('values.yes'),
-      no: t('values.no'),
-      notRecorded: t('values.notRecorded'),
-      inlineFile: (length) => t('values.inlineFile', { length }),
-      term:
-        name === undefined
-          ? undefined
-          : (value) => {
-              const term = vocabulary(name).find((known) => known.value === value);
-              return term === undefined ? value : termLabel(true, name, term);
-            },
-    };
-  };
-}
-
-function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
-  const { t, i18n } = useTranslation('history');
-  const languages = { En: t('english'), Ar: t('arabic') };
-  const wordsOf = useValueWords(entity);
   const f = useFormat();
-  const names = (base: string) => (i18n.exists(`fields.${base}`, { ns: 'history' }) ? t(`fields.${base}` as 'fields.name') : undefined);
-  const shown = (value: unknown, field: string) => {
-    const text = valueText(value, wordsOf(field));
-    return text === '' ? <>{t('empty')}</> : <span {...textLanguage(text)}>{text}</span>;
-  };
+  const { fieldLabel, shown } = useChangeText(entity);
   const who = entry.username ?? t('visitor');
   return (
     <li className="grid gap-1 border-b border-border py-2 last:border-b-0">
       <p className="text-sm">
-        <span className="font-medium">{t(`did.${entry.action}`, { who })}</span>{' '}
+        <span className="font-medium">
+          <Trans t={t} i18nKey={`did.${entry.action}`} values={{ who }} components={{ who: <Ltr /> }} />
+        </span>{' '}
         <time dateTime={entry.at} className="text-muted-foreground">
           {f.dateTime(entry.at)}
         </time>
@@ -91,25 +53,32 @@ function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
         <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
           {entry.changes.map((change) => (
             <div key={change.field} className="contents">
-              <dt className="text-muted-foreground">{fieldName(change.field, languages, names)}</dt>
+              <dt className="text-muted-foreground">{fieldLabel(change.field)}</dt>
               <dd className="break-words">
-                <del className="text-muted-foreground">{shown(change.old, change.field)}</del>
+                <del className="text-muted-foreground">{shown(change.old, change.field)}</del>{' '}
                 <span aria-hidden className="inline-block rtl:-scale-x-100">
-                  {' → '}
-                </span>
+                  →
+                </span>{' '}
                 <ins className="no-underline">{shown(change.new, change.field)}</ins>
               </dd>
             </div>
           ))}
         </dl>
       )}
+      {onRestore !== undefined && (
+        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onRestore}>
+          <RotateCcw aria-hidden className="rtl:-scale-x-100" />
+          {t('restore.action')}
+        </Button>
+      )}
     </li>
   );
 }
 
-function Entries({ entity, id }: RecordHistoryProps) {
+function Entries({ entity, id, onRestored }: RecordHistoryProps & { onRestored: () => void }) {
   const { t } = useTranslation('history');
   const history = useRecordHistory(entity, id, true);
+  const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
   if (history.isPending) return <Spinner label={t('loading')} />;
   if (history.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(history.error)}</p>;
   const { rows, total } = history.data;
@@ -117,18 +86,40 @@ function Entries({ entity, id }: RecordHistoryProps) {
   return (
     <>
       <ul aria-label={t('title')} className="max-h-64 overflow-y-auto pe-2">
-        {rows.map((entry) => (
-          <Entry key={entry.id} entry={entry} entity={entity} />
+        {rows.map((entry, index) => (
+          <Entry
+            key={entry.id}
+            entry={entry}
+            entity={entity}
+            onRestore={
+              index > 0 && entry.action !== 'delete'
+                ? () => {
+                    setRestoring(entry);
+                  }
+                : undefined
+            }
+          />
         ))}
       </ul>
       {total > rows.length && <p className="text-xs text-muted-foreground">{t('older', { count: total - rows.length })}</p>}
+      {restoring !== null && (
+        <RestoreVersionDialog
+          entry={restoring}
+          entity={entity}
+          onClose={() => {
+            setRestoring(null);
+          }}
+          onRestored={onRestored}
+        />
+      )}
     </>
   );
 }
 
-function Panel({ entity, id }: RecordHistoryProps) {
+function Panel({ entity, id, onRestored }: RecordHistoryProps) {
   const { t } = useTranslation('history');
   const [open, setOpen] = useState(false);
+  const closeDialog = useCloseFormDialog();
   const panelId = useId();
   return (
     <section className="grid gap-2 rounded-lg border border-border p-3">
@@ -147,7 +138,7 @@ function Panel({ entity, id }: RecordHistoryProps) {
         {open ? t('hide') : t('show')}
       </Button>
       <div id={panelId} hidden={!open}>
-        {open && <Entries entity={entity} id={id} />}
+        {open && <Entries entity={entity} id={id} onRestored={onRestored ?? closeDialog} />}
       </div>
     </section>
   );

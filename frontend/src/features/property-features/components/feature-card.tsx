@@ -120,7 +120,7 @@ export function FeatureCard({ feature, category, onDone }: FeatureCardProps) {
       </form>
       {feature !== null && (
         <div className="px-6 pb-6">
-          <RecordHistory entity="propertyFeature" id={feature.id} />
+          <RecordHistory entity="propertyFeature" id={feature.id} onRestored={onDone} />
         </div>
       )}
       {discard.dialog}

@@ -75,7 +75,17 @@ export function RecordForm<E extends AreaEntity, TRecord extends AreaRecord>({
       pending={pending}
       unsaved={form.formState.isDirty && !saved}
       conflict={conflict}
-      history={record !== null && <RecordHistory entity={view.entity} id={record.id} />}
+      history={
+        record !== null && (
+          <RecordHistory
+            entity={view.entity}
+            id={record.id}
+            onRestored={() => {
+              void navigate(backTo);
+            }}
+          />
+        )
+      }
     >
       <Fields form={form} />
     </FormPage>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageSourceField } from '@/components/form';
@@ -44,7 +44,7 @@ function formValues(settings: CompanySettings): SettingsDraft {
   return Object.fromEntries(TEXT_FIELDS.map((field) => [field, textValue(settings[field])]));
 }
 
-function SettingsForm({ settings }: { settings: CompanySettings }) {
+function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onRestored: () => void }) {
   const { t } = useTranslation('settings');
   const arabicFirst = useArabicFirst();
   const form = useForm<SettingsDraft, unknown, SettingsInput>({
@@ -153,7 +153,7 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
       <div className="flex justify-end">
         <SaveButton pending={save.isPending} label={t('save')} />
       </div>
-      {settings.version > 0 && <RecordHistory entity="settings" id={SETTINGS_RECORD_ID} />}
+      {settings.version > 0 && <RecordHistory entity="settings" id={SETTINGS_RECORD_ID} onRestored={onRestored} />}
     </form>
   );
 }
@@ -161,6 +161,8 @@ function SettingsForm({ settings }: { settings: CompanySettings }) {
 function CompanySettingsPage() {
   const { t } = useTranslation('settings');
   const settings = useSettings();
+  // A restored version is read into a new form: the one open holds the settings as they were.
+  const [restores, setRestores] = useState(0);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 p-6 lg:p-8">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -169,7 +171,13 @@ function CompanySettingsPage() {
       ) : settings.isPending ? (
         <Spinner label={t('loading')} className="m-8" />
       ) : (
-        <SettingsForm settings={settings.data} />
+        <SettingsForm
+          key={restores}
+          settings={settings.data}
+          onRestored={() => {
+            setRestores((count) => count + 1);
+          }}
+        />
       )}
     </div>
   );
