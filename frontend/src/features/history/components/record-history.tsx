@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { termLabel, textLanguage, useArabicFirst } from '@/lib/bilingual';
 import { constants, vocabulary, type VocabularyName } from '@/lib/rules';
 import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
-import { fieldName, valueText, type ValueWords } from './change-text';
+import { fieldName, valueText, whoName, type ValueWords } from './change-text';
 import { useFormat } from '@/lib/format';
 
 export interface RecordHistoryProps {
@@ -75,7 +75,7 @@ function Entry({ entry, entity }: { entry: HistoryEntry; entity: Entity }) {
     const text = valueText(value, wordsOf(field));
     return text === '' ? <>{t('empty')}</> : <span {...textLanguage(text)}>{text}</span>;
   };
-  const who = entry.username ?? t('visitor');
+  const who = whoName(entry.username, entry.action, { visitor: t('visitor'), server: t('server') });
   return (
     <li className="grid gap-1 border-b border-border py-2 last:border-b-0">
       <p className="text-sm">

@@ -23,7 +23,7 @@ import {
 } from '@/components/ui/table';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { constants } from '@/lib/rules';
 import { useDeleteUser, useUsers, type User } from '../api/users';
 import { UserDialog, type UserDialogState } from '../components/user-dialog';
@@ -51,6 +51,7 @@ function UserManagement() {
   const isAdmin = me?.role === constants().adminRole;
   const users = useUsers({ enabled: isAdmin });
   const remove = useDeleteUser();
+  const deleteToasts = useDeleteToasts();
   const [dialog, setDialog] = useState<UserDialogState>(null);
   const rows = users.data ?? [];
   const table = useClientRows(rows);
