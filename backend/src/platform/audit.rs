@@ -245,9 +245,21 @@ pub async fn created(
     id: i64,
     record: &impl Serialize,
 ) -> ApiResult<()> {
+    whole(conn, actor, entity, id, Action::Create, record).await
+}
+
+/// A row of the history with every field of `record`, as a create or a restore records it.
+async fn whole(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    action: Action,
+    record: &impl Serialize,
+) -> ApiResult<()> {
     let fields = fields_of(record)?;
     let changes = diff(&Map::new(), &fields);
-    insert(conn, actor, entity, id, Action::Create, label_of(&fields), &changes).await
+    insert(conn, actor, entity, id, action, label_of(&fields), &changes).await
 }
 
 /// Records that `actor` updated the record `id` from `before` to `after` (both as answered).
@@ -286,9 +298,7 @@ pub async fn restored(
     id: i64,
     record: &impl Serialize,
 ) -> ApiResult<()> {
-    let fields = fields_of(record)?;
-    let changes = diff(&Map::new(), &fields);
-    insert(conn, actor, entity, id, Action::Restore, label_of(&fields), &changes).await
+    whole(conn, actor, entity, id, Action::Restore, record).await
 }
 
 /// Writes one row of the history, in the transaction of the change it records.

@@ -1,7 +1,7 @@
-import { RotateCcw, ShieldAlert, Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { NoAccess } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
@@ -56,19 +56,6 @@ function isArea(value: string): value is Entity {
   return (AREAS as readonly string[]).includes(value);
 }
 
-function NoAccess() {
-  const { t } = useTranslation('trash');
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      title={t('noAccess.title')}
-      text={t('noAccess.text')}
-      headingLevel={1}
-      className="mx-auto mt-10 max-w-lg"
-    />
-  );
-}
-
 function TrashScreen() {
   const { t } = useTranslation(['trash', 'history']);
   const f = useFormat();
@@ -89,7 +76,7 @@ function TrashScreen() {
     isLoading: listing.isPending,
     onPageChange: address.onPageChange,
   });
-  if (!isAdmin) return <NoAccess />;
+  if (!isAdmin) return <NoAccess title={t('noAccess.title')} text={t('noAccess.text')} />;
 
   const rows = listing.data?.rows ?? [];
   const inBatch = (batch: string) => rows.filter((row) => row.batch === batch).length;
