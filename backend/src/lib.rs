@@ -10,7 +10,7 @@ use rocket::figment::Figment;
 use rocket::{Build, Rocket};
 use rocket_db_pools::Database;
 
-use crate::areas::{account, catalog, contacts, dashboard, history, imports, properties, site, users};
+use crate::areas::{account, catalog, contacts, dashboard, history, imports, properties, site, trash, users};
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
 use crate::platform::http::{compression, error, headers, host, spa};
@@ -82,6 +82,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", imports::api()),
         Mount::new("/api", dashboard::stats::api()),
         Mount::new("/api", history::api()),
+        Mount::new("/api", trash::api()),
         Mount::new("/api", site::about::api()),
         Mount::new("/api", site::company_values::api()),
         Mount::new("/api", users::api()),

@@ -36,6 +36,8 @@ pub const PAGE_SIZE: u32 = 10;
 pub const DASHBOARD_PROPERTIES: u32 = 3;
 pub const DASHBOARD_INQUIRIES: u32 = 3;
 pub const DASHBOARD_INQUIRY_SLICE: u32 = 5;
+/// Days a deleted record stays in the trash before it is purged (`AQAR_TRASH_DAYS`'s default).
+pub const TRASH_DAYS: u32 = 30;
 /// Specializations a team card lists before '+N more'.
 pub const TEAM_SPECIALIZATIONS_SHOWN: u32 = 3;
 
@@ -88,6 +90,8 @@ pub struct Constants {
     pub dashboard_inquiries: u32,
     pub dashboard_inquiry_slice: u32,
     pub team_specializations_shown: u32,
+    /// The days the trash keeps a record unless the server is set otherwise (`AQAR_TRASH_DAYS`).
+    pub trash_days: u32,
     pub toast_limit: u32,
     pub toast_duration_ms: u64,
     pub toast_swipe_threshold_px: u32,
@@ -200,6 +204,7 @@ pub fn all() -> Constants {
         dashboard_inquiries: DASHBOARD_INQUIRIES,
         dashboard_inquiry_slice: DASHBOARD_INQUIRY_SLICE,
         team_specializations_shown: TEAM_SPECIALIZATIONS_SHOWN,
+        trash_days: TRASH_DAYS,
         toast_limit: TOAST_LIMIT,
         toast_duration_ms: TOAST_DURATION_MS,
         toast_swipe_threshold_px: TOAST_SWIPE_THRESHOLD_PX,

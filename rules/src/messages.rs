@@ -384,6 +384,12 @@ messages! {
     USERNAME_TAKEN = "A user with this username already exists",
         ar: "يوجد مستخدم بهذا الاسم بالفعل";
 
+    // The trash (issue 24, written here).
+    TRASH_ENTRY_NOT_FOUND = "This record is not in the trash",
+        ar: "هذا السجل ليس في سلة المحذوفات";
+    RESTORE_NOT_ALLOWED = "Only an administrator or whoever deleted it can restore this",
+        ar: "لا يستعيد هذا إلا المدير أو من حذفه";
+
     // Sessions, validation and versions (written here: issue 23 moved them from the server).
     SESSION_EXPIRED = "Your session has expired. Sign in again",
         ar: "انتهت جلستك. سجّل الدخول مرة أخرى";

@@ -1,7 +1,7 @@
 // Services Management in a real browser (site-content.md §2, §8, issue 11): on each of its
 // three tabs a record is created and edited on its full-page form, reordered, deactivated
 // and deleted without a confirmation; the edit page survives a reload, Back asks before
-// unsaved work is lost, the Undo of a deleted service writes it again, and the public reads
+// unsaved work is lost, the Undo of a deleted service brings it back from the trash, and the public reads
 // list only the active records in their order.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -211,14 +211,14 @@ describe('Services Management', () => {
     await row(page, 'Our Services', 'Renting').getByText('Inactive', { exact: true }).waitFor();
     assert.deepEqual(await publicTitles(page, 'services', 'titleEn'), ['Buying a home', 'Selling']);
 
-    // Deleted at once, no question asked; Undo writes it again in its place.
+    // Deleted at once, no question asked, to the trash; Undo brings it back in its place.
     page.on('dialog', (dialog) => assert.fail(`no confirmation expected, got '${dialog.message()}'`));
     await row(page, 'Our Services', 'Buying a home').getByRole('button', { name: 'Delete Buying a home' }).click();
     await expectToast(page, 'Service deleted successfully');
     await waitForHeadings(page, 'Our Services', ['Renting', 'Selling']);
     assert.deepEqual(await publicTitles(page, 'services', 'titleEn'), ['Selling']);
     await toast(page).getByRole('button', { name: 'Undo' }).click();
-    await expectToast(page, 'Service restored');
+    await expectToast(page, 'Restored from the trash');
     await waitForHeadings(page, 'Our Services', ['Buying a home', 'Renting', 'Selling']);
     assert.deepEqual(await publicTitles(page, 'services', 'titleEn'), ['Buying a home', 'Selling']);
     await dismissToasts(page);

@@ -9,4 +9,5 @@ pub mod history;
 pub mod imports;
 pub mod properties;
 pub mod site;
+pub mod trash;
 pub mod users;

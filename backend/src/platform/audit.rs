@@ -99,7 +99,12 @@ impl Entity {
 pub enum Action {
     Create,
     Update,
+    /// Moved to the trash (ADR 0022): the record is gone from every list until restored.
     Delete,
+    /// Put back from the trash.
+    Restore,
+    /// Dropped from the trash for good, by an administrator or after `AQAR_TRASH_DAYS`.
+    Purge,
 }
 
 impl Action {
@@ -108,11 +113,15 @@ impl Action {
             Action::Create => "create",
             Action::Update => "update",
             Action::Delete => "delete",
+            Action::Restore => "restore",
+            Action::Purge => "purge",
         }
     }
 
     pub fn parse(text: &str) -> Option<Action> {
-        [Action::Create, Action::Update, Action::Delete].into_iter().find(|a| a.value() == text)
+        [Action::Create, Action::Update, Action::Delete, Action::Restore, Action::Purge]
+            .into_iter()
+            .find(|a| a.value() == text)
     }
 }
 
@@ -130,6 +139,11 @@ impl Actor {
 
     /// A visitor of the public site (a contact request sent through the public API).
     pub fn visitor() -> Actor {
+        Actor { user_id: None, username: None }
+    }
+
+    /// The server itself: the periodic sweep that purges the trash.
+    pub fn system() -> Actor {
         Actor { user_id: None, username: None }
     }
 }
@@ -210,6 +224,11 @@ fn fields_of(record: &impl Serialize) -> ApiResult<Map<String, Value>> {
     }
 }
 
+/// The name a record is shown by (its history rows' label, its trash entry's name).
+pub fn label(record: &impl Serialize) -> ApiResult<Option<String>> {
+    Ok(label_of(&fields_of(record)?))
+}
+
 fn label_of(fields: &Map<String, Value>) -> Option<String> {
     LABEL_FIELDS.iter().find_map(|name| match fields.get(*name) {
         Some(Value::String(text)) if !text.trim().is_empty() => Some(text.clone()),
@@ -243,9 +262,21 @@ pub async fn created(
     id: i64,
     record: &impl Serialize,
 ) -> ApiResult<()> {
+    whole(conn, actor, entity, id, Action::Create, record).await
+}
+
+/// A row of the history with every field of `record`, as a create or a restore records it.
+async fn whole(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    action: Action,
+    record: &impl Serialize,
+) -> ApiResult<()> {
     let fields = fields_of(record)?;
     let changes = diff(&Map::new(), &fields);
-    insert(conn, actor, entity, id, Action::Create, label_of(&fields), &changes).await
+    insert(conn, actor, entity, id, action, label_of(&fields), &changes).await
 }
 
 /// Records that `actor` updated the record `id` from `before` to `after` (both as answered).
@@ -273,6 +304,18 @@ pub async fn deleted(
     let fields = fields_of(record)?;
     let changes = diff(&fields, &Map::new());
     insert(conn, actor, entity, id, Action::Delete, label_of(&fields), &changes).await
+}
+
+/// Records that `actor` put the record `id`, which is `record` again, back from the trash:
+/// every field it has, as a create does.
+pub async fn restored(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+    record: &impl Serialize,
+) -> ApiResult<()> {
+    whole(conn, actor, entity, id, Action::Restore, record).await
 }
 
 /// Writes one row of the history, in the transaction of the change it records.

@@ -1,7 +1,8 @@
 //! The background jobs. Housekeeping of the sign-in and contact-form tables: expired
 //! sessions, and failures and submissions that have left their limit's window, are deleted
 //! at start and every few minutes after, so no table grows without bound (every server
-//! sweeps; the deletes are idempotent). And uploads a crash left behind, swept at start.
+//! sweeps; the deletes are idempotent). Records in the trash longer than `AQAR_TRASH_DAYS`
+//! are purged by the same sweep. And uploads a crash left behind, swept at start.
 //! An area with records of its own to expire hands the sweep its [`Prune`] function (lib.rs
 //! wires them): the platform runs them without knowing the area.
 
@@ -17,6 +18,7 @@ use crate::platform::db::{clock, Db};
 use crate::platform::form_limit;
 use crate::platform::http::error::ApiResult;
 use crate::platform::media::received::sweep_leftovers;
+use crate::platform::trash;
 
 pub const EVERY: Duration = Duration::from_secs(5 * 60);
 
@@ -27,14 +29,17 @@ pub struct Swept {
     pub failures: u64,
     /// Contact-form submissions that left the rate limit's window.
     pub submissions: u64,
+    /// Records purged from the trash.
+    pub trashed: u64,
 }
 
-pub async fn sweep(db: &AnyPool, settings: &Config) -> ApiResult<Swept> {
-    let now = clock::now_epoch();
+/// One sweep as at `now` (epoch seconds): the server passes its clock, tests a later one.
+pub async fn sweep(db: &AnyPool, settings: &Config, now: i64) -> ApiResult<Swept> {
     Ok(Swept {
         sessions: session::delete_expired(db, settings, now).await?,
         failures: throttle::prune(db, now).await?,
         submissions: form_limit::prune(db, now).await?,
+        trashed: trash::prune(db, settings.trash_days, now).await?,
     })
 }
 
@@ -60,7 +65,7 @@ pub fn periodic_sweep(prunes: &'static [(&'static str, Prune)]) -> AdHoc {
                 loop {
                     rocket::tokio::select! {
                         _ = ticks.tick() => {
-                            if let Err(error) = sweep(&db, &settings).await {
+                            if let Err(error) = sweep(&db, &settings, clock::now_epoch()).await {
                                 rocket::warn!("sweeping expired sessions failed: {}", error.message);
                             }
                             for (name, prune) in prunes {

@@ -11,3 +11,4 @@ pub mod http;
 pub mod jobs;
 pub mod media;
 pub mod openapi;
+pub mod trash;

@@ -47,6 +47,7 @@ mod site_company_values;
 mod site_ordered;
 mod site_settings;
 mod specification_calls;
+mod trash;
 mod trust;
 mod users;
 mod versions;

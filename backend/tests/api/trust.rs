@@ -148,8 +148,9 @@ both_databases! {
             .bind(sixteen_minutes_ago).execute(app.pool()).await.expect("old failure");
         sign_in(&app.client, PROXY, "ghost", "wrong").dispatch().await;
 
-        let swept = aqar::platform::jobs::sweep(app.pool(), &settings).await.expect("sweeps");
-        assert_eq!(swept, aqar::platform::jobs::Swept { sessions: 2, failures: 1, submissions: 0 });
+        let now = aqar::platform::db::clock::now_epoch();
+        let swept = aqar::platform::jobs::sweep(app.pool(), &settings, now).await.expect("sweeps");
+        assert_eq!(swept, aqar::platform::jobs::Swept { sessions: 2, failures: 1, submissions: 0, trashed: 0 });
         assert_eq!(count(&app, "sessions").await, 1);
         assert_eq!(count(&app, "sign_in_failures").await, 1, "the recent failure still counts");
         assert_eq!(app.get("/api/user").await.0, Status::Ok, "the live session is kept");

@@ -29,6 +29,7 @@ describe('route table', () => {
     ['/admin/settings', 'settings'],
     ['/admin/team', 'team'],
     ['/users', 'users'],
+    ['/admin/trash', 'trash'],
     ['/admin/management', 'management'],
     ['/services', 'services'],
     ['/services/process', 'services'],

@@ -55,6 +55,7 @@ const companyValues = lazyScreen(
 );
 const contacts = lazyScreen(() => import('@/features/contacts/routes/contacts'), ['contacts']);
 const users = lazyScreen(() => import('@/features/users/routes/users'), ['users']);
+const trash = lazyScreen(() => import('@/features/trash/routes/trash'), ['trash', 'history']);
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'), ['settings']);
 const account = lazyScreen(() => import('@/features/account/routes/account'), ['account']);
 const aboutManagement = lazyScreen(
@@ -85,6 +86,7 @@ export type ScreenName =
   | 'settings'
   | 'team'
   | 'users'
+  | 'trash'
   | 'management'
   | 'services'
   | 'serviceForm'
@@ -126,6 +128,7 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'settings', paths: withAdminAlias('/settings'), component: settings },
   { screen: 'team', paths: withAdminAlias('/team'), component: team },
   { screen: 'users', paths: withAdminAlias('/users'), component: users },
+  { screen: 'trash', paths: withAdminAlias('/trash'), component: trash },
   { screen: 'management', paths: withAdminAlias('/management'), component: management },
   // Each tab, and each full-page form, has an address of its own: a reload stays there.
   { screen: 'services', paths: withAdminAlias('/services', '/services/:section'), component: services },

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { ShieldAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 
@@ -26,4 +26,9 @@ export function EmptyState({ icon: Icon, title, text, action, headingLevel = 2, 
       </CardContent>
     </Card>
   );
+}
+
+/** What a signed-in user who is not an admin sees on an administrators' screen: a page that says so. */
+export function NoAccess({ title, text }: { title: string; text: string }) {
+  return <EmptyState icon={ShieldAlert} title={title} text={text} headingLevel={1} className="mx-auto mt-10 max-w-lg" />;
 }

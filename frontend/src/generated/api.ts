@@ -1344,6 +1344,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is in the trash, the latest deleted first, one page at a time (page from 1, pageSize up to 100, default 20); entity narrows it to one kind of record, q searches the names
+         * @description Only for users with role 'admin'.
+         */
+        get: operations["get_api_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trash/batches/{batch}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts back everything one action moved to the trash (the batch a delete answers in X-Trash-Batch), in one transaction; for administrators and for whoever deleted it */
+        post: operations["post_api_trash_batches__batch__restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trash/{entity}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drops a record from the trash for good
+         * @description Only for users with role 'admin'.
+         */
+        delete: operations["delete_api_trash__entity___id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trash/{entity}/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a record back from the trash, with what belonged to it, under its id; for administrators and for whoever deleted it. 409 naming the field when its unique value was taken meanwhile or a record it refers to is gone */
+        post: operations["post_api_trash__entity___id__restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload-image": {
         parameters: {
             query?: never;
@@ -1600,11 +1674,8 @@ export interface components {
              */
             newPassword?: string | null;
         };
-        /**
-         * @description What happened to the record.
-         * @enum {string}
-         */
-        Action: "create" | "update" | "delete";
+        /** @description What happened to the record. */
+        Action: ("create" | "update") | "delete" | "restore" | "purge";
         /** @description One recorded change as the dashboard shows it: who did what to which record, when. */
         Activity: {
             action: components["schemas"]["Action"];
@@ -3005,6 +3076,14 @@ export interface components {
             /** @default  */
             nameEn: string & unknown;
         };
+        /** @description What a restore put back. */
+        Restored: {
+            /**
+             * Format: int64
+             * @description How many records came back.
+             */
+            restored: number;
+        };
         /**
          * @description What an account may do: an admin also manages users.
          * @enum {string}
@@ -3304,6 +3383,24 @@ export interface components {
             testimonialAr?: string;
             /** @default  */
             testimonialEn?: string;
+        };
+        /** @description One record in the trash. */
+        TrashEntry: {
+            /** @description The action it was deleted in: restore the whole batch at once. */
+            batch: string;
+            /** @description When, RFC 3339 UTC. */
+            deletedAt: string;
+            /** @description The username of who deleted it. */
+            deletedBy?: string | null;
+            /** @description The kind of record, by the history's name. */
+            entity: components["schemas"]["Entity"];
+            /**
+             * Format: int64
+             * @description Its id, which it keeps when restored.
+             */
+            id: number;
+            /** @description Its display name when it was deleted. */
+            name: string;
         };
         /** @description `POST /api/imports/properties`' answer. */
         Uploaded: {
@@ -3703,6 +3800,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3839,6 +3938,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4274,6 +4375,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4582,6 +4685,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4861,6 +4966,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4972,6 +5079,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5363,6 +5472,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5651,6 +5762,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5977,6 +6090,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7056,6 +7171,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7476,6 +7593,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7884,6 +8003,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8203,6 +8324,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9193,6 +9316,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9637,6 +9762,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10168,6 +10295,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10525,6 +10654,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10567,6 +10698,243 @@ export interface operations {
             };
             /** @description Edited meanwhile: the version sent as `If-Match: "N"` is stale; nothing changed, and `current` is the record as it is now. Without If-Match the write goes through. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_trash: {
+        parameters: {
+            query?: {
+                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings";
+                q?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description How many entries match, over all pages */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashEntry"][];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_trash_batches__batch__restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Restored"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_api_trash__entity___id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entity: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_trash__entity___id__restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entity: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Restored"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11120,6 +11488,8 @@ export interface operations {
             /** @description Done; no content */
             204: {
                 headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

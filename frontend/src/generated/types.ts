@@ -78,7 +78,7 @@ export interface AccountInput {
 /**
  * What happened to the record.
  */
-export type Action = 'create' | 'update' | 'delete';
+export type Action = ('create' | 'update') | 'delete' | 'restore' | 'purge';
 
 /**
  * One recorded change as the dashboard shows it: who did what to which record, when.
@@ -338,6 +338,10 @@ export interface Constants {
   toastSwipeThresholdPx: number;
   tooltipDelayMs: number;
   tooltipSkipDelayMs: number;
+  /**
+   * The days the trash keeps a record unless the server is set otherwise (`AQAR_TRASH_DAYS`).
+   */
+  trashDays: number;
   truncateLength: number;
   /**
    * The values-section header before anyone saved one.
@@ -1433,6 +1437,16 @@ export interface ReplyTo {
 }
 
 /**
+ * What a restore put back.
+ */
+export interface Restored {
+  /**
+   * How many records came back.
+   */
+  restored: number;
+}
+
+/**
  * What an account may do: an admin also manages users.
  */
 export type Role = 'admin' | 'user';
@@ -1704,6 +1718,36 @@ export interface TestimonialInput {
 export interface TooLarge {
   description: string;
   title: string;
+}
+
+/**
+ * One record in the trash.
+ */
+export interface TrashEntry {
+  /**
+   * The action it was deleted in: restore the whole batch at once.
+   */
+  batch: string;
+  /**
+   * When, RFC 3339 UTC.
+   */
+  deletedAt: string;
+  /**
+   * The username of who deleted it.
+   */
+  deletedBy?: string | null;
+  /**
+   * The kind of record, by the history's name.
+   */
+  entity: Entity;
+  /**
+   * Its id, which it keeps when restored.
+   */
+  id: number;
+  /**
+   * Its display name when it was deleted.
+   */
+  name: string;
 }
 
 /**

@@ -40,6 +40,7 @@ export interface ScreenText {
   services: typeof import('./services.en.json');
   heroImages: typeof import('./hero-images.en.json');
   imports: typeof import('./imports.en.json');
+  trash: typeof import('./trash.en.json');
 }
 
 declare module 'i18next' {
@@ -113,6 +114,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   imports: {
     en: () => import('./imports.en.json'),
     ar: () => import('./imports.ar.json'),
+  },
+  trash: {
+    en: () => import('./trash.en.json'),
+    ar: () => import('./trash.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { paths } from '@/generated/api';
 import { api, ApiError, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import { trashBatch } from '@/lib/trash';
 
 /** A record of an ordered area: versioned, placed by its display order. */
 export interface OrderedRecord extends Versioned {
@@ -111,9 +112,8 @@ function areaAt<TRecord extends OrderedRecord, TInput>(path: string) {
 
     useDelete: () =>
       useMutation({
-        mutationFn: async ({ id, version }: Versioned) => {
-          await client.DELETE(`${path}/{id}`, { ...one(id), headers: ifMatch(version) });
-        },
+        mutationFn: ({ id, version }: Versioned) =>
+          trashBatch(client.DELETE(`${path}/{id}`, { ...one(id), headers: ifMatch(version) })),
         onSettled: useRefreshAfter(),
       }),
 

@@ -25,6 +25,7 @@ use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 use export::{ExportBody, ExportParams, OffsetQuery, Workbook};
 use listing::ContactQuery;
 
@@ -67,8 +68,11 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<ContactRequest>()
                 .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a contact request").status(204).versioned()),
-        endpoint!(remove_all, Doc::new("Deletes every contact request, in one statement").status(204)),
+        endpoint!(remove, Doc::new("Deletes a contact request").status(204).trashes().versioned()),
+        endpoint!(
+            remove_all,
+            Doc::new("Deletes every contact request, in one statement").status(204).trashes()
+        ),
         endpoint!(
             export_posted,
             export::documented_post(Doc::new(
@@ -191,15 +195,13 @@ async fn change_status(
 }
 
 #[delete("/contact-requests/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[delete("/contact-requests")]
-async fn remove_all(user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete_all(db.pool(), &Actor::from(&user)).await?;
-    Ok(Status::NoContent)
+async fn remove_all(user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete_all(db.pool(), &Actor::from(&user)).await
 }
 
 #[post("/contact-requests/export?<query..>", data = "<body>")]

@@ -3,14 +3,15 @@
 use rules::contacts::ContactRequestInput;
 use rules::vocabularies::ContactStatus;
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use super::listing::ContactListRequest;
 use super::{ContactRequest, DailyCount, StatusCounts};
-use crate::platform::audit::{self, Action, Actor, Entity};
+use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Dialect};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
+use crate::platform::trash::{self, Part, Trashed};
 
 pub const COLUMNS: &str =
     "id, name, email, phone, subject, message, status, property_id, language, created_at, updated_at, version";
@@ -267,36 +268,43 @@ pub async fn set_status(
     Ok(updated)
 }
 
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
-    let mut tx = db::begin_write(db).await?;
-    db::lock_row(&mut tx, "contact_requests", id).await?;
-    let before = db::expected_version(find(&mut *tx, id).await?, expected, |r| r.version, NOT_FOUND)?;
-    sqlx::query("DELETE FROM contact_requests WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::ContactRequest, id, &before).await?;
-    tx.commit().await?;
-    Ok(())
+/// The table a request spans in the trash.
+const TRASHED: [Part; 1] = [Part::record("contact_requests")];
+
+/// Moves the request `id` to the trash under `batch`, in the caller's transaction (a single
+/// delete, or one of a bulk move); 404 when there is none, 412 when `expected` is stale.
+pub async fn trash_in(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    batch: &str,
+) -> ApiResult<()> {
+    db::lock_row(conn, "contact_requests", id).await?;
+    let before = db::expected_version(find(&mut *conn, id).await?, expected, |r| r.version, NOT_FOUND)?;
+    trash::discard(conn, actor, Entity::ContactRequest, id, &before, &TRASHED, batch).await
 }
 
-/// Label of the history row a Delete All leaves: one row for the whole list, not one per request.
-pub fn deleted_all_label(count: u64) -> String {
-    format!("All contact requests ({count})")
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
+    let batch = trash::new_batch();
+    let mut tx = db::begin_write(db).await?;
+    trash_in(&mut tx, actor, id, expected, &batch).await?;
+    tx.commit().await?;
+    Ok(Trashed(batch))
 }
 
-/// Deletes every request in one statement; the history records it once, as record 0.
-pub async fn delete_all(db: &AnyPool, actor: &Actor) -> ApiResult<u64> {
+/// Moves every request to the trash in one batch and one transaction, each request an entry
+/// and a history row of its own, so the batch's restore brings them all back.
+pub async fn delete_all(db: &AnyPool, actor: &Actor) -> ApiResult<Trashed> {
+    let batch = trash::new_batch();
     let mut tx = db::begin_write(db).await?;
-    let done = sqlx::query("DELETE FROM contact_requests").execute(&mut *tx).await?;
-    let count = done.rows_affected();
-    audit::insert(
-        &mut tx,
-        actor,
-        Entity::ContactRequest,
-        0,
-        Action::Delete,
-        Some(deleted_all_label(count)),
-        &[],
-    )
-    .await?;
+    let sql = format!("SELECT {COLUMNS} FROM contact_requests ORDER BY id");
+    let rows = sqlx::query(&sql).fetch_all(&mut *tx).await?;
+    for request in rows.iter().map(from_row) {
+        let request = request?;
+        trash::discard(&mut tx, actor, Entity::ContactRequest, request.id, &request, &TRASHED, &batch)
+            .await?;
+    }
     tx.commit().await?;
-    Ok(count)
+    Ok(Trashed(batch))
 }

@@ -32,6 +32,7 @@ use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -73,7 +74,7 @@ pub fn api() -> Vec<Endpoint> {
             .fails(&[409])
             .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a property").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a property").status(204).trashes().versioned()),
         endpoint!(
             features,
             Doc::new("The features selected for a property").responds::<Vec<PropertyFeature>>()
@@ -356,9 +357,8 @@ async fn update(
 }
 
 #[delete("/properties/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[get("/properties/<id>/features")]

@@ -24,6 +24,7 @@ use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::http::query::one_of;
 use crate::platform::media;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::{Checks, Trashed, Unique};
 
 pub fn api() -> Vec<Endpoint> {
     let pages: Vec<&str> = HeroPage::ALL.iter().map(|p| p.value()).collect();
@@ -44,7 +45,7 @@ pub fn api() -> Vec<Endpoint> {
                 .versioned()
                 .fails(&[409])
         ),
-        endpoint!(remove, Doc::new("Deletes a hero image").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a hero image").status(204).trashes().versioned()),
         endpoint!(
             public_list,
             Doc::new("The active hero images, or the one of ?pageName=, for the public site")
@@ -188,8 +189,22 @@ async fn update(
     Ok(Json(super::ordered::update(db.pool(), &Actor::from(&user), id, expected.0, cells).await?))
 }
 
+/// A hero image's restore from the trash: another may have taken its page meanwhile.
+pub const RESTORE_CHECKS: Checks = Checks {
+    references: &[],
+    unique: Some(Unique {
+        field: "pageName",
+        message: |hero| {
+            HeroPage::ALL
+                .iter()
+                .copied()
+                .find(|page| hero.get("pageName").and_then(serde_json::Value::as_str) == Some(page.value()))
+                .map_or_else(|| rules::messages::DUPLICATE_VALUE.to_owned(), rules::messages::hero_page_taken)
+        },
+    }),
+};
+
 #[delete("/hero-images/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    super::ordered::delete::<HeroImage>(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    super::ordered::delete::<HeroImage>(db.pool(), &Actor::from(&user), id, expected.0).await
 }

@@ -11,6 +11,7 @@ use sqlx::{Any, AnyPool, Executor};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::trash::{self, Part, Trashed};
 
 /// A value written to a column.
 pub enum Cell {
@@ -127,14 +128,19 @@ pub async fn update<R: Record>(
     Ok(updated)
 }
 
-pub async fn delete<R: Record>(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete<R: Record>(
+    db: &AnyPool,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<Trashed> {
     let mut tx = db::begin_write(db).await?;
     db::lock_row(&mut tx, R::TABLE, id).await?;
     let before: R = db::expected_version(find(&mut *tx, id).await?, expected, R::version, R::NOT_FOUND)?;
-    sqlx::query(&format!("DELETE FROM {} WHERE id = $1", R::TABLE)).bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, R::ENTITY, id, &before).await?;
+    let trashed =
+        trash::discard_alone(&mut tx, actor, R::ENTITY, id, &before, &[Part::record(R::TABLE)]).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }
 
 /// Gives the listed records display orders 0, 1, 2... in one transaction, each change in

@@ -20,6 +20,7 @@ use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -32,7 +33,7 @@ pub fn api() -> Vec<Endpoint> {
             update,
             Doc::new("Replaces a process step").takes::<Input>().responds::<ProcessStep>().versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a process step").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a process step").status(204).trashes().versioned()),
         endpoint!(
             reorder,
             Doc::new(
@@ -156,9 +157,8 @@ async fn update(
 }
 
 #[delete("/process-steps/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    ordered::delete::<ProcessStep>(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    ordered::delete::<ProcessStep>(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[put("/process-steps/order", data = "<body>")]

@@ -19,13 +19,14 @@ use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
         endpoint!(list, Doc::new("Every services, by display order then id").responds::<Vec<Service>>()),
         endpoint!(create, Doc::new("Creates a service").takes::<Input>().responds::<Service>()),
         endpoint!(update, Doc::new("Replaces a service").takes::<Input>().responds::<Service>().versioned()),
-        endpoint!(remove, Doc::new("Deletes a service").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a service").status(204).trashes().versioned()),
         endpoint!(
             reorder,
             Doc::new(
@@ -137,9 +138,8 @@ async fn update(
 }
 
 #[delete("/services/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    ordered::delete::<Service>(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    ordered::delete::<Service>(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[put("/services/order", data = "<body>")]

@@ -21,6 +21,7 @@ use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::media;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -33,7 +34,7 @@ pub fn api() -> Vec<Endpoint> {
             update,
             Doc::new("Replaces a team member").takes::<Input>().responds::<TeamMember>().versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a team member").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a team member").status(204).trashes().versioned()),
         endpoint!(
             reorder,
             Doc::new(
@@ -197,9 +198,8 @@ async fn update(
 }
 
 #[delete("/team-members/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    ordered::delete::<TeamMember>(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    ordered::delete::<TeamMember>(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[put("/team-members/order", data = "<body>")]

@@ -21,6 +21,7 @@ use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::media;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -33,7 +34,7 @@ pub fn api() -> Vec<Endpoint> {
             update,
             Doc::new("Replaces a testimonial").takes::<Input>().responds::<Testimonial>().versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a testimonial").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a testimonial").status(204).trashes().versioned()),
         endpoint!(
             reorder,
             Doc::new(
@@ -167,9 +168,8 @@ async fn update(
 }
 
 #[delete("/testimonials/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    ordered::delete::<Testimonial>(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    ordered::delete::<Testimonial>(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[put("/testimonials/order", data = "<body>")]

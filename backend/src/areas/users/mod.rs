@@ -17,6 +17,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::{optional_text, Payload};
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -43,6 +44,7 @@ pub fn api() -> Vec<Endpoint> {
             remove,
             Doc::new("Deletes a user (admins only); never user 1, yourself or the last active admin")
                 .status(204)
+                .trashes()
                 .versioned()
                 .fails(&[403, 409])
         ),
@@ -129,13 +131,12 @@ pub async fn save(
 }
 
 #[delete("/users/<id>")]
-async fn remove(id: i64, expected: IfMatch, admin: AdminUser, db: &Db) -> ApiResult<Status> {
+async fn remove(id: i64, expected: IfMatch, admin: AdminUser, db: &Db) -> ApiResult<Trashed> {
     if id == PROTECTED_USER_ID {
         return Err(ApiError::forbidden(PROTECTED));
     }
     if id == admin.0.id {
         return Err(ApiError::forbidden(NOT_YOURSELF_DELETE));
     }
-    store::delete(db.pool(), &Actor::from(&admin), id, expected.0).await?;
-    Ok(Status::NoContent)
+    store::delete(db.pool(), &Actor::from(&admin), id, expected.0).await
 }

@@ -6,6 +6,7 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::auth::user::{from_row, User, COLUMNS};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::trash::{self, Checks, Part, Trashed, Unique};
 
 pub const NOT_FOUND: &str = rules::messages::USER_NOT_FOUND;
 pub const USERNAME_TAKEN: &str = rules::messages::USERNAME_TAKEN;
@@ -135,8 +136,14 @@ pub async fn update(
     Ok((before, updated))
 }
 
-/// Deletes the account `id` and, by cascade, its sessions.
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+/// An account's restore from the trash: its username may have been taken meanwhile.
+pub const RESTORE_CHECKS: Checks = Checks {
+    references: &[],
+    unique: Some(Unique { field: "username", message: |_| USERNAME_TAKEN.to_owned() }),
+};
+
+/// Moves the account `id` to the trash and ends its sessions (a restored account signs in again).
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
     let mut tx = db::begin_write(db).await?;
     db::lock_row(&mut tx, "users", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |u| u.version, NOT_FOUND)?;
@@ -144,8 +151,8 @@ pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>)
         return Err(ApiError::conflict(LAST_ADMIN));
     }
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::User, id, &before).await?;
+    let trashed =
+        trash::discard_alone(&mut tx, actor, Entity::User, id, &before, &[Part::record("users")]).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }

@@ -25,6 +25,8 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
 /// The longest idle and absolute session lifetimes accepted: a year.
 const MAX_IDLE_MINUTES: i64 = 365 * 24 * 60;
 const MAX_ABSOLUTE_HOURS: i64 = 365 * 24;
+/// The longest time a deleted record may be kept in the trash: ten years.
+const MAX_TRASH_DAYS: i64 = 3650;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -43,6 +45,8 @@ pub struct Config {
     /// Keep the property lists' answers in memory while nothing they read changes; off for
     /// benchmarks that measure the database's own speed.
     pub list_cache: bool,
+    /// Days a deleted record stays in the trash before the periodic sweep purges it.
+    pub trash_days: i64,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             trusted_proxies: TrustedProxies::NONE,
             public_hosts: PublicHosts::default(),
             list_cache: true,
+            trash_days: i64::from(rules::constants::TRASH_DAYS),
         }
     }
 }
@@ -120,6 +125,10 @@ impl Config {
             Some(value) => flag("AQAR_LIST_CACHE", value)?,
             None => defaults.list_cache,
         };
+        let trash_days = match find(figment, "trash_days")? {
+            Some(value) => whole("AQAR_TRASH_DAYS", value, MAX_TRASH_DAYS)?,
+            None => defaults.trash_days,
+        };
         Ok(Config {
             admin_username,
             admin_password,
@@ -129,6 +138,7 @@ impl Config {
             trusted_proxies,
             public_hosts,
             list_cache,
+            trash_days,
         })
     }
 }
@@ -267,8 +277,11 @@ mod tests {
             ("AQAR_SESSION_ABSOLUTE_HOURS", " 8 "),
             ("AQAR_TRUSTED_PROXIES", "10.0.0.0/8, ::1"),
             ("AQAR_PUBLIC_HOSTS", "Panel.Example, www.panel.example:8443"),
+            ("AQAR_TRASH_DAYS", "7"),
         ])
         .expect("readable");
+        assert_eq!(read.trash_days, 7);
+        assert_eq!(Config::default().trash_days, 30);
         assert!(read.public_hosts.allows("panel.example:443"));
         assert!(read.public_hosts.allows("www.panel.example:8443"));
         assert!(!read.public_hosts.allows("www.panel.example:80"));
@@ -289,6 +302,7 @@ mod tests {
             .starts_with("AQAR_SESSION_ABSOLUTE_HOURS: '0' is not"));
         assert!(refusal(&[("AQAR_SESSION_IDLE_MINUTES", "-5")]).starts_with("AQAR_SESSION_IDLE_MINUTES"));
         assert!(refusal(&[("AQAR_DEMO", "")]).starts_with("AQAR_DEMO"));
+        assert!(refusal(&[("AQAR_TRASH_DAYS", "0")]).starts_with("AQAR_TRASH_DAYS: '0' is not"));
         assert!(refusal(&[("AQAR_ADMIN_USERNAME", " ")]).starts_with("AQAR_ADMIN_USERNAME: is empty"));
         assert_eq!(
             refusal(&[("AQAR_TRUSTED_PROXIES", "10.0.0.0/8,proxy.local")]),

@@ -152,6 +152,14 @@ impl Doc {
             .header("Cache-Control", "How long the answer may be reused")
     }
 
+    /// A delete that moves its records to the trash, answering the batch to undo it by.
+    pub fn trashes(self) -> Self {
+        self.header(
+            crate::platform::trash::BATCH_HEADER,
+            "The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it",
+        )
+    }
+
     pub fn header(mut self, name: &'static str, description: &'static str) -> Self {
         self.headers.push((name, description));
         self

@@ -162,7 +162,7 @@ describe('services management: tabs and lists', () => {
     expect(await screen.findByText('No process steps yet')).toBeInTheDocument();
   });
 
-  it('deletes at once, with If-Match, and Undo creates the record again from its fields', async () => {
+  it('deletes at once, with If-Match, and Undo restores the batch from the trash', async () => {
     const confirm = vi.spyOn(window, 'confirm');
     let stored = [buying, selling];
     const server = mockServer({
@@ -170,12 +170,11 @@ describe('services management: tabs and lists', () => {
       'GET /api/services': () => json(200, stored),
       'DELETE /api/services/1': () => {
         stored = [selling];
-        return new Response(null, { status: 204 });
+        return new Response(null, { status: 204, headers: { 'X-Trash-Batch': 'b1' } });
       },
-      'POST /api/services': (init) => {
-        const restored = { ...buying, ...(sentBody(init) as object), id: 9, version: 1 };
-        stored = [restored, selling];
-        return json(201, restored);
+      'POST /api/trash/batches/b1/restore': () => {
+        stored = [buying, selling];
+        return json(200, { restored: 1 });
       },
     });
     renderApp('/services');
@@ -183,6 +182,7 @@ describe('services management: tabs and lists', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Buying' }));
 
     expect(await inToast('Service deleted successfully')).toBeInTheDocument();
+    expect(await inToast('Moved to the trash.')).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
     const [, init] = server.calls('DELETE /api/services/1')[0] ?? [];
     expect(new Headers(init?.headers).get('If-Match')).toBe('"3"');
@@ -192,44 +192,9 @@ describe('services management: tabs and lists', () => {
 
     await pressInToast('Undo');
 
-    expect(await inToast('Service restored')).toBeInTheDocument();
-    expect(sentBody(server.calls('POST /api/services')[0]?.[1])).toEqual({
-      titleEn: 'Buying',
-      titleAr: 'الشراء',
-      descriptionEn: 'We find the home that fits your life.',
-      descriptionAr: 'نجد لك المنزل المناسب.',
-      icon: 'home',
-      displayOrder: 2,
-      isActive: true,
-    });
+    expect(await inToast('Restored from the trash')).toBeInTheDocument();
+    expect(server.calls('POST /api/trash/batches/b1/restore')).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Buying' })).toBeInTheDocument();
-  });
-
-  it('restores a testimonial with its rating, texts and photo reference', async () => {
-    const server = mockServer({
-      'GET /api/user': signedIn,
-      'GET /api/testimonials': answer(200, [rana]),
-      'DELETE /api/testimonials/5': answer(204),
-      'POST /api/testimonials': answer(201, rana),
-    });
-    renderApp('/services/testimonials');
-
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Rana Al-Masri' }));
-    await pressInToast('Undo');
-
-    expect(await inToast('Testimonial restored')).toBeInTheDocument();
-    expect(sentBody(server.calls('POST /api/testimonials')[0]?.[1])).toEqual({
-      clientNameEn: 'Rana Al-Masri',
-      clientNameAr: 'رنا المصري',
-      clientPosition: 'Architect',
-      clientCompany: 'Studio R',
-      testimonialEn: 'Found our family home in three weeks.',
-      testimonialAr: 'وجدنا منزل العائلة خلال ثلاثة أسابيع.',
-      rating: 4,
-      clientImage: '/media/abc.png',
-      displayOrder: 0,
-      isActive: true,
-    });
   });
 
   it("says 'Error' with 'Failed to delete process step' when the server gives no reason", async () => {

@@ -15,13 +15,16 @@ describe('side bar entries', () => {
       '/users',
       '/features-management',
       '/contacts',
+      '/trash',
       '/settings',
     ]);
   });
 
-  it('shows Users to the admin role only', () => {
+  it('shows Users and Trash to the admin role only', () => {
     expect(visibleNavItems('admin').map((item) => item.href)).toContain('/users');
+    expect(visibleNavItems('admin').map((item) => item.href)).toContain('/trash');
     expect(visibleNavItems('user').map((item) => item.href)).not.toContain('/users');
+    expect(visibleNavItems('user').map((item) => item.href)).not.toContain('/trash');
     expect(visibleNavItems(undefined).map((item) => item.href)).not.toContain('/users');
   });
 });

@@ -7,6 +7,7 @@ import {
   Mail,
   Settings,
   Sparkles,
+  Trash2,
   UserCog,
   Users,
   Wrench,
@@ -33,6 +34,7 @@ export type NavLabel =
   | 'users'
   | 'propertyFeatures'
   | 'contactRequests'
+  | 'trash'
   | 'settings';
 
 export interface NavItem {
@@ -56,10 +58,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'users', href: '/users', icon: UserCog, adminOnly: true },
   { label: 'propertyFeatures', href: '/features-management', icon: Sparkles },
   { label: 'contactRequests', href: '/contacts', icon: Mail, badge: 'contactRequests' },
+  { label: 'trash', href: '/trash', icon: Trash2, adminOnly: true },
   { label: 'settings', href: '/settings', icon: Settings },
 ];
 
-/** The entries a user of `role` sees: Users only for the admin role (core-panel §6). */
+/** The entries a user of `role` sees: Users and Trash only for the admin role (core-panel §6). */
 export function visibleNavItems(role: string | undefined): NavItem[] {
   return NAV_ITEMS.filter((item) => item.adminOnly !== true || role === constants().adminRole);
 }

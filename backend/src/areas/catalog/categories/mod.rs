@@ -21,6 +21,7 @@ use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::media;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -37,7 +38,11 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             remove,
-            Doc::new("Deletes a category; 409 while properties use it").status(204).fails(&[409]).versioned()
+            Doc::new("Deletes a category; 409 while properties use it")
+                .status(204)
+                .trashes()
+                .fails(&[409])
+                .versioned()
         ),
         endpoint!(
             public_list,
@@ -106,7 +111,6 @@ async fn update(
 }
 
 #[delete("/categories/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }

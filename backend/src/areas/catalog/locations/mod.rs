@@ -20,6 +20,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -43,6 +44,7 @@ pub fn api() -> Vec<Endpoint> {
             delete_country,
             Doc::new("Deletes a country; 409 while cities belong to it or properties use it")
                 .status(204)
+                .trashes()
                 .fails(&[409])
                 .versioned()
         ),
@@ -67,6 +69,7 @@ pub fn api() -> Vec<Endpoint> {
             delete_city,
             Doc::new("Deletes a city; 409 while regions belong to it or properties use it")
                 .status(204)
+                .trashes()
                 .fails(&[409])
                 .versioned()
         ),
@@ -93,7 +96,11 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             delete_region,
-            Doc::new("Deletes a region; 409 while properties use it").status(204).fails(&[409]).versioned()
+            Doc::new("Deletes a region; 409 while properties use it")
+                .status(204)
+                .trashes()
+                .fails(&[409])
+                .versioned()
         ),
         endpoint!(
             public_countries,
@@ -234,11 +241,11 @@ async fn update_country(
 }
 
 #[delete("/countries/<id>")]
-async fn delete_country(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_country(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db.pool()).await?;
-    store::delete_country(&mut tx, &Actor::from(&user), id, expected.0).await?;
+    let trashed = store::delete_country(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
-    Ok(Status::NoContent)
+    Ok(trashed)
 }
 
 #[get("/cities?<filter..>")]
@@ -274,11 +281,11 @@ async fn update_city(
 }
 
 #[delete("/cities/<id>")]
-async fn delete_city(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_city(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db.pool()).await?;
-    store::delete_city(&mut tx, &Actor::from(&user), id, expected.0).await?;
+    let trashed = store::delete_city(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
-    Ok(Status::NoContent)
+    Ok(trashed)
 }
 
 #[get("/regions?<filter..>")]
@@ -314,9 +321,9 @@ async fn update_region(
 }
 
 #[delete("/regions/<id>")]
-async fn delete_region(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn delete_region(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db.pool()).await?;
-    store::delete_region(&mut tx, &Actor::from(&user), id, expected.0).await?;
+    let trashed = store::delete_region(&mut tx, &Actor::from(&user), id, expected.0).await?;
     tx.commit().await?;
-    Ok(Status::NoContent)
+    Ok(trashed)
 }

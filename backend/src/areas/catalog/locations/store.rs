@@ -12,6 +12,7 @@ use crate::areas::catalog::in_use::{self, Reference};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::trash::{self, Checks, Part, Reference as Needed, Trashed, Unique};
 
 pub const REGION_NOT_FOUND: &str = messages::REGION_NOT_FOUND;
 
@@ -114,12 +115,20 @@ async fn count_children(
     Ok(sqlx::query_scalar(&sql).bind(id).fetch_one(&mut *conn).await?)
 }
 
-async fn delete_row(conn: &mut AnyConnection, table: &str, id: i64) -> ApiResult<()> {
-    sqlx::query(&format!("DELETE FROM {table} WHERE id = $1")).bind(id).execute(&mut *conn).await?;
-    Ok(())
-}
-
 // Countries.
+
+/// A country's restore from the trash: its code may have been given to another meanwhile.
+pub const COUNTRY_RESTORE: Checks = Checks {
+    references: &[],
+    unique: Some(Unique {
+        field: "code",
+        message: |country| {
+            messages::country_code_taken(
+                country.get("code").and_then(serde_json::Value::as_str).unwrap_or_default(),
+            )
+        },
+    }),
+};
 
 pub async fn list_countries(db: &AnyPool) -> ApiResult<Vec<Country>> {
     let sql = format!("SELECT {COUNTRY_COLUMNS} FROM countries ORDER BY id");
@@ -201,7 +210,7 @@ pub async fn delete_country(
     actor: &Actor,
     id: i64,
     expected: Option<i64>,
-) -> ApiResult<()> {
+) -> ApiResult<Trashed> {
     in_use::refuse_if_used(conn, Reference::Country, id).await?;
     let before = db::expected_version(
         find_country(&mut *conn, id).await?,
@@ -213,11 +222,21 @@ pub async fn delete_country(
     if cities > 0 {
         return Err(still_holds("country", cities, "city", "cities"));
     }
-    delete_row(conn, "countries", id).await?;
-    audit::deleted(conn, actor, Entity::Country, id, &before).await
+    trash::discard_alone(conn, actor, Entity::Country, id, &before, &[Part::record("countries")]).await
 }
 
 // Cities.
+
+/// A city's restore from the trash: its country must still be there.
+pub const CITY_RESTORE: Checks = Checks {
+    references: &[Needed {
+        column: "country_id",
+        table: "countries",
+        field: "countryId",
+        message: messages::COUNTRY_NOT_FOUND,
+    }],
+    unique: None,
+};
 
 pub async fn list_cities(db: &AnyPool, country_id: Option<i64>) -> ApiResult<Vec<City>> {
     let rows = match country_id {
@@ -295,7 +314,7 @@ pub async fn delete_city(
     actor: &Actor,
     id: i64,
     expected: Option<i64>,
-) -> ApiResult<()> {
+) -> ApiResult<Trashed> {
     in_use::refuse_if_used(conn, Reference::City, id).await?;
     let before =
         db::expected_version(find_city(conn, id).await?, expected, |c| c.version, messages::CITY_NOT_FOUND)?;
@@ -303,11 +322,21 @@ pub async fn delete_city(
     if regions > 0 {
         return Err(still_holds("city", regions, "region", "regions"));
     }
-    delete_row(conn, "cities", id).await?;
-    audit::deleted(conn, actor, Entity::City, id, &before).await
+    trash::discard_alone(conn, actor, Entity::City, id, &before, &[Part::record("cities")]).await
 }
 
 // Regions.
+
+/// A region's restore from the trash: its city must still be there.
+pub const REGION_RESTORE: Checks = Checks {
+    references: &[Needed {
+        column: "city_id",
+        table: "cities",
+        field: "cityId",
+        message: messages::CITY_NOT_FOUND,
+    }],
+    unique: None,
+};
 
 pub async fn list_regions(db: &AnyPool, city_id: Option<i64>) -> ApiResult<Vec<Region>> {
     let rows = match city_id {
@@ -390,10 +419,9 @@ pub async fn delete_region(
     actor: &Actor,
     id: i64,
     expected: Option<i64>,
-) -> ApiResult<()> {
+) -> ApiResult<Trashed> {
     in_use::refuse_if_used(conn, Reference::Region, id).await?;
     let before =
         db::expected_version(find_region(&mut *conn, id).await?, expected, |r| r.version, REGION_NOT_FOUND)?;
-    delete_row(conn, "regions", id).await?;
-    audit::deleted(conn, actor, Entity::Region, id, &before).await
+    trash::discard_alone(conn, actor, Entity::Region, id, &before, &[Part::record("regions")]).await
 }

@@ -41,9 +41,9 @@ pub async fn listings_with_feature(db: &AnyPool, feature_id: i64) -> ApiResult<i
     Ok(count)
 }
 
-/// In the transaction of a feature's delete, before it: takes the feature off every listing
-/// that has it selected (site §3: assignments go with the feature), each listing's change
-/// recorded in its history. The caller has locked the feature's row, so no listing can
+/// In the transaction of a feature's delete, before it: records in each listing's history
+/// that the feature is taken off it (site §3: assignments go with the feature, to the trash,
+/// where the delete moves them). The caller has locked the feature's row, so no listing can
 /// select it between this and the delete.
 pub async fn unselect_everywhere(conn: &mut AnyConnection, actor: &Actor, feature_id: i64) -> ApiResult<()> {
     let rows = sqlx::query(
@@ -63,10 +63,6 @@ pub async fn unselect_everywhere(conn: &mut AnyConnection, actor: &Actor, featur
             _ => selections.push((property, vec![feature])),
         }
     }
-    sqlx::query("DELETE FROM property_feature_assignments WHERE feature_id = $1")
-        .bind(feature_id)
-        .execute(&mut *conn)
-        .await?;
     for (property, before) in &selections {
         let after = before.iter().copied().filter(|id| *id != feature_id).collect();
         let (before, after) = (FeatureIds { feature_ids: before.clone() }, FeatureIds { feature_ids: after });

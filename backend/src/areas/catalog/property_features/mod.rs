@@ -23,6 +23,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -54,6 +55,7 @@ pub fn api() -> Vec<Endpoint> {
             remove,
             Doc::new("Deletes a property feature and takes it off every listing that has it selected")
                 .status(204)
+                .trashes()
                 .versioned()
         ),
         endpoint!(
@@ -130,7 +132,6 @@ async fn usage(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<FeatureUs
 }
 
 #[delete("/property-features/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }

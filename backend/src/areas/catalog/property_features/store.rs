@@ -9,6 +9,7 @@ use super::{assignments, PropertyFeature};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
+use crate::platform::trash::{self, Part, Trashed};
 
 pub const COLUMNS: &str =
     "id, name_en, name_ar, icon, category, is_active, display_order, created_at, updated_at, version";
@@ -118,15 +119,26 @@ pub async fn update(
     Ok(updated)
 }
 
-/// Deletes the feature and takes it off every listing that has it selected, in one
-/// transaction recorded in the history of the feature and of each listing.
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+/// The tables a feature spans in the trash: its row and its assignments, which come back
+/// with it on the listings that are still there.
+const TRASHED: [Part; 2] = [
+    Part::record("property_features"),
+    Part {
+        table: "property_feature_assignments",
+        key: "feature_id",
+        only_if: Some(("property_id", "properties")),
+    },
+];
+
+/// Moves the feature to the trash and takes it off every listing that has it selected, in
+/// one transaction recorded in the history of the feature and of each listing.
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db).await?;
     db::lock_row(&mut tx, "property_features", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |f| f.version, NOT_FOUND)?;
     assignments::unselect_everywhere(&mut tx, actor, id).await?;
-    sqlx::query("DELETE FROM property_features WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::PropertyFeature, id, &before).await?;
+    let trashed =
+        trash::discard_alone(&mut tx, actor, Entity::PropertyFeature, id, &before, &TRASHED).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }

@@ -19,6 +19,7 @@ use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -38,6 +39,7 @@ pub fn api() -> Vec<Endpoint> {
             remove,
             Doc::new("Deletes a property type; 409 while properties use it")
                 .status(204)
+                .trashes()
                 .fails(&[409])
                 .versioned()
         ),
@@ -95,7 +97,6 @@ async fn update(
 }
 
 #[delete("/property-types/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }

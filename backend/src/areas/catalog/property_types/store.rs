@@ -10,6 +10,7 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::payload::optional_text;
+use crate::platform::trash::{self, Part, Trashed};
 
 const COLUMNS: &str = "id, name_en, name_ar, description_en, description_ar, created_at, version";
 
@@ -97,12 +98,19 @@ pub async fn update(
 }
 
 /// Refused with 409 while properties use it (counted in the delete's transaction).
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db).await?;
     in_use::refuse_if_used(&mut tx, Reference::PropertyType, id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |t| t.version, NOT_FOUND)?;
-    sqlx::query("DELETE FROM property_types WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::PropertyType, id, &before).await?;
+    let trashed = trash::discard_alone(
+        &mut tx,
+        actor,
+        Entity::PropertyType,
+        id,
+        &before,
+        &[Part::record("property_types")],
+    )
+    .await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }

@@ -13,7 +13,7 @@ mod write;
 pub use features::{features, replace_features, replace_features_in};
 pub use read::{get, list, public_get, public_list, revision};
 pub use search::explain;
-pub use write::{delete, insert, insert_in, update, update_in};
+pub use write::{delete, insert, insert_in, restored, trash_in, update, update_in, RESTORE_CHECKS};
 
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;

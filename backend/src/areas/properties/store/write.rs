@@ -14,6 +14,7 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
+use crate::platform::trash::{self, Checks, Part, Reference, Trashed};
 
 /// The columns a form writes, with their values: each form writes only its own, so editing
 /// a listing with one form keeps the other form's fields.
@@ -384,18 +385,78 @@ pub async fn update_in(
     Ok(property)
 }
 
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+/// The tables a listing spans in the trash: its row, its images (whose media files stay in
+/// the store, which never deletes one) and its feature assignments, which come back only for
+/// features that are still there.
+const TRASHED: [Part; 3] = [
+    Part::record("properties"),
+    Part { table: "property_images", key: "property_id", only_if: None },
+    Part {
+        table: "property_feature_assignments",
+        key: "property_id",
+        only_if: Some(("feature_id", "property_features")),
+    },
+];
+
+/// What a listing's restore from the trash checks: the catalog records it names are still there.
+pub const RESTORE_CHECKS: Checks = Checks {
+    references: &[
+        Reference {
+            column: "category_id",
+            table: "categories",
+            field: "categoryId",
+            message: messages::CATEGORY_NOT_FOUND,
+        },
+        Reference {
+            column: "type_id",
+            table: "property_types",
+            field: "typeId",
+            message: messages::PROPERTY_TYPE_NOT_FOUND,
+        },
+        Reference {
+            column: "country_id",
+            table: "countries",
+            field: "countryId",
+            message: messages::COUNTRY_NOT_FOUND,
+        },
+        Reference { column: "city_id", table: "cities", field: "cityId", message: messages::CITY_NOT_FOUND },
+        Reference {
+            column: "region_id",
+            table: "regions",
+            field: "regionId",
+            message: messages::REGION_NOT_FOUND,
+        },
+    ],
+    unique: None,
+};
+
+/// Moves the listing `id` to the trash under `batch`, in the caller's transaction (a single
+/// delete, or one of a bulk move), keeping the words index in step; 404 when there is none,
+/// 412 when `expected` is stale.
+pub async fn trash_in(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+    batch: &str,
+) -> ApiResult<()> {
+    db::lock_row(conn, "properties", id).await?;
+    let before =
+        db::expected_version(find(conn, id).await?, expected, |p| p.version, messages::PROPERTY_NOT_FOUND)?;
+    trash::discard(conn, actor, Entity::Property, id, &before, &TRASHED, batch).await?;
+    search_index::sync(conn, Some(&Indexed::of(&before.listing)), None).await
+}
+
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
+    let batch = trash::new_batch();
     let mut tx = crate::platform::db::begin_write(db).await?;
-    db::lock_row(&mut tx, "properties", id).await?;
-    let before = db::expected_version(
-        find(&mut tx, id).await?,
-        expected,
-        |p| p.version,
-        messages::PROPERTY_NOT_FOUND,
-    )?;
-    sqlx::query("DELETE FROM properties WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    search_index::sync(&mut tx, Some(&Indexed::of(&before.listing)), None).await?;
-    audit::deleted(&mut tx, actor, Entity::Property, id, &before).await?;
+    trash_in(&mut tx, actor, id, expected, &batch).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(Trashed(batch))
+}
+
+/// After a restore from the trash put the listing's rows back: its words go back in the index.
+pub async fn restored(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+    let property = find(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
+    search_index::sync(conn, None, Some(&Indexed::of(&property.listing))).await
 }

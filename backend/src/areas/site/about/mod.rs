@@ -21,6 +21,7 @@ use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::{self, Trashed};
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -41,7 +42,7 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<AboutSection>()
                 .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes one about section").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes one about section").status(204).trashes().versioned()),
         endpoint!(
             replace_values,
             Doc::new(
@@ -55,7 +56,7 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             remove_values,
-            Doc::new("Deletes every values section (the specification's call)").status(204)
+            Doc::new("Deletes every values section (the specification's call)").status(204).trashes()
         ),
         endpoint!(
             public_list,
@@ -123,9 +124,8 @@ async fn update(
 }
 
 #[delete("/about-sections/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[put("/about-sections/values", data = "<body>")]
@@ -138,9 +138,10 @@ async fn replace_values(
 }
 
 #[delete("/about-sections/values")]
-async fn remove_values(user: CurrentUser, db: &Db) -> ApiResult<Status> {
+async fn remove_values(user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    let batch = trash::new_batch();
     let mut tx = crate::platform::db::begin_write(db.pool()).await?;
-    store::delete_values(&mut tx, &Actor::from(&user)).await?;
+    store::delete_values(&mut tx, &Actor::from(&user), &batch).await?;
     tx.commit().await?;
-    Ok(Status::NoContent)
+    Ok(Trashed(batch))
 }

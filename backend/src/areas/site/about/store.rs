@@ -14,6 +14,7 @@ use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
 use crate::platform::media;
+use crate::platform::trash::{self, Part, Trashed};
 
 const COLUMNS: &str =
     "id, section_type, title_en, title_ar, subtitle_en, subtitle_ar, content_en, content_ar, \
@@ -203,25 +204,27 @@ pub async fn update(
     Ok(updated)
 }
 
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db).await?;
     db::lock_row(&mut tx, "about_sections", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |s| s.version, NOT_FOUND)?;
-    sqlx::query("DELETE FROM about_sections WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::AboutSection, id, &before).await?;
+    let trashed = trash::discard_alone(&mut tx, actor, Entity::AboutSection, id, &before, &TRASHED).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }
 
-/// Deletes every values section in the caller's transaction, each recorded in the history.
-pub async fn delete_values(conn: &mut AnyConnection, actor: &Actor) -> ApiResult<()> {
+/// The table a section spans in the trash.
+const TRASHED: [Part; 1] = [Part::record("about_sections")];
+
+/// Moves every values section to the trash under `batch`, in the caller's transaction, each
+/// recorded in the history.
+pub async fn delete_values(conn: &mut AnyConnection, actor: &Actor, batch: &str) -> ApiResult<()> {
     let sql =
         format!("SELECT {COLUMNS} FROM about_sections WHERE section_type = $1 ORDER BY order_index, id");
     let rows = sqlx::query(&sql).bind(AboutSectionType::Values.value()).fetch_all(&mut *conn).await?;
     for section in rows.iter().map(from_row) {
         let section = section?;
-        sqlx::query("DELETE FROM about_sections WHERE id = $1").bind(section.id).execute(&mut *conn).await?;
-        audit::deleted(conn, actor, Entity::AboutSection, section.id, &section).await?;
+        trash::discard(conn, actor, Entity::AboutSection, section.id, &section, &TRASHED, batch).await?;
     }
     Ok(())
 }
@@ -240,7 +243,7 @@ pub async fn replace_values(
         rows.push(prepared(db, input, format!("values.{index}.imageData").into()).await?);
     }
     let mut tx = crate::platform::db::begin_write(db).await?;
-    delete_values(&mut tx, actor).await?;
+    delete_values(&mut tx, actor, &trash::new_batch()).await?;
     let mut saved = Vec::with_capacity(rows.len());
     for row in &rows {
         let created = insert(&mut *tx, row).await?;

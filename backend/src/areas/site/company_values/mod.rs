@@ -20,6 +20,7 @@ use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::openapi::{Doc, Endpoint};
+use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
     vec![
@@ -40,7 +41,7 @@ pub fn api() -> Vec<Endpoint> {
                 .responds::<CompanyValue>()
                 .versioned()
         ),
-        endpoint!(remove, Doc::new("Deletes a company value").status(204).versioned()),
+        endpoint!(remove, Doc::new("Deletes a company value").status(204).trashes().versioned()),
         endpoint!(
             public_list,
             Doc::new("The active company values, by display order then id, for the public site")
@@ -138,9 +139,8 @@ async fn update(
 }
 
 #[delete("/company-values/<id>")]
-async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Status> {
-    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await?;
-    Ok(Status::NoContent)
+async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiResult<Trashed> {
+    store::delete(db.pool(), &Actor::from(&user), id, expected.0).await
 }
 
 #[get("/values-section-settings")]

@@ -10,6 +10,7 @@ use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
 use crate::platform::http::payload::optional_text;
 use crate::platform::media;
+use crate::platform::trash::{self, Part, Trashed};
 
 const COLUMNS: &str = "id, title_en, title_ar, description_en, description_ar, icon_class, image_url, \
      image_data, display_order, is_active, created_at, updated_at, version";
@@ -164,14 +165,21 @@ pub async fn update(
     Ok(updated)
 }
 
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
+pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
     let mut tx = crate::platform::db::begin_write(db).await?;
     db::lock_row(&mut tx, "company_values", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |v| v.version, NOT_FOUND)?;
-    sqlx::query("DELETE FROM company_values WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    audit::deleted(&mut tx, actor, Entity::CompanyValue, id, &before).await?;
+    let trashed = trash::discard_alone(
+        &mut tx,
+        actor,
+        Entity::CompanyValue,
+        id,
+        &before,
+        &[Part::record("company_values")],
+    )
+    .await?;
     tx.commit().await?;
-    Ok(())
+    Ok(trashed)
 }
 
 fn settings_from_row(row: &AnyRow) -> Result<ValuesSectionSettings, sqlx::Error> {

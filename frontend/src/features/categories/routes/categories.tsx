@@ -19,7 +19,7 @@ import {
   TableSearch,
   useClientRows,
 } from '@/components/ui/table';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { bilingualOrder, englishText, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { scaledImage } from '@/lib/media';
@@ -34,6 +34,7 @@ export default function CategoriesRoute() {
   const arabicFirst = useArabicFirst();
   const categories = useCategories();
   const remove = useDeleteCategory();
+  const deleteToasts = useDeleteToasts();
   const [dialog, setDialog] = useState<CategoryDialogState>(null);
   const rows = categories.data ?? [];
 

@@ -7,6 +7,7 @@ import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useMovedToTrash } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { bilingualOrder, englishText, useArabicFirst } from '@/lib/bilingual';
 import { isConflict } from '@/lib/api-client';
@@ -24,6 +25,7 @@ function CompanyValues() {
   const values = useCompanyValues();
   const settings = useValuesSectionSettings();
   const remove = useDeleteCompanyValue();
+  const moved = useMovedToTrash();
   const [dialog, setDialog] = useState<ValueDialogState>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -31,9 +33,7 @@ function CompanyValues() {
     if (!window.confirm(t('confirmDelete'))) return;
     // Site §8 throws this failure with no visible handling: here the person is told.
     remove.mutate(value, {
-      onSuccess: () => {
-        toast({ title: t('toast.deleted') });
-      },
+      onSuccess: moved(t('toast.deleted')),
       onError: (error) => {
         toast({
           title: t('toast.deleteFailed'),

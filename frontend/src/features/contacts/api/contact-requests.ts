@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { paths } from '@/generated/api';
 import type { ContactRequest, ContactStatus, StatusCounts } from '@/generated/types';
 import { api, dataOf, ifMatch, listsChanged, type Page, pageOf, type Versioned } from '@/lib/api-client';
+import { trashBatch } from '@/lib/trash';
 
 /** Every read of contact requests starts with this key, so one invalidation reaches them all. */
 export const contactRequestsQueryKey = ['/api/contact-requests'] as const;
@@ -100,7 +101,7 @@ export function useDeleteContactRequest() {
   const changed = useChanged();
   return useMutation({
     mutationFn: ({ id, version }: Versioned) =>
-      api.DELETE('/api/contact-requests/{id}', { params: { path: { id } }, headers: ifMatch(version) }),
+      trashBatch(api.DELETE('/api/contact-requests/{id}', { params: { path: { id } }, headers: ifMatch(version) })),
     onSettled: (_data, error) => changed(error),
   });
 }
@@ -108,7 +109,7 @@ export function useDeleteContactRequest() {
 export function useDeleteAllContactRequests() {
   const changed = useChanged();
   return useMutation({
-    mutationFn: () => api.DELETE('/api/contact-requests'),
+    mutationFn: () => trashBatch(api.DELETE('/api/contact-requests')),
     onSettled: (_data, error) => changed(error),
   });
 }

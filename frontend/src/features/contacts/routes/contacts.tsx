@@ -22,6 +22,7 @@ import {
   useServerPages,
 } from '@/components/ui/table';
 import type { ContactStatus } from '@/generated/types';
+import { useMovedToTrash } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { useListAddress } from '@/hooks/use-list-address';
 import { isConflict, serverMessage } from '@/lib/api-client';
@@ -57,6 +58,7 @@ function ContactRequests() {
   const setStatus = useSetStatus();
   const remove = useDeleteContactRequest();
   const removeAll = useDeleteAllContactRequests();
+  const moved = useMovedToTrash();
   const exportOne = useExportOne();
   const [details, setDetails] = useState<ContactRequest | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ContactRequest | null>(null);
@@ -305,7 +307,7 @@ function ContactRequests() {
         onConfirm={() => {
           if (pendingDelete !== null) {
             remove.mutate(pendingDelete, {
-              onSuccess: () => toast({ title: t('toast.deleted') }),
+              onSuccess: moved(t('toast.deleted')),
               onError: (error) => {
                 const description = isConflict(error) ? t('toast.changedMeanwhile') : serverMessage(error);
                 toast({ title: t('toast.deleteFailed'), description, variant: 'destructive' });
@@ -327,7 +329,7 @@ function ContactRequests() {
         }}
         onConfirm={() => {
           removeAll.mutate(undefined, {
-            onSuccess: () => toast({ title: t('toast.allDeleted') }),
+            onSuccess: moved(t('toast.allDeleted')),
             onError: (error) =>
               toast({ title: t('toast.deleteAllFailed'), description: serverMessage(error), variant: 'destructive' }),
           });

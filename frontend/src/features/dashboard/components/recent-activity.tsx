@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import { englishText, Ltr } from '@/components/ltr';
 import { QueryError } from '@/components/query-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { recordLink, useRecentActivity, type Activity } from '@/features/history';
+import { recordLink, useRecentActivity, whoName, type Activity } from '@/features/history';
 import { constants } from '@/lib/rules';
 import { useFormat } from '@/lib/format';
 
 function Sentence({ activity }: { activity: Activity }) {
   const { t } = useTranslation('history');
-  const who = activity.username ?? t('visitor');
+  const who = whoName(activity.username, activity.action, { visitor: t('visitor'), server: t('server') });
   const entity = t(`entity.${activity.entity}`);
   const label = activity.label === null || activity.label === undefined ? '' : `“${activity.label}”`;
   // The username is an identifier and the record's label is kept in English: both stay left
@@ -51,7 +51,7 @@ export function RecentActivity() {
             {activity.data.map((entry) => (
               <li key={entry.id} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3 text-sm">
                 <Link
-                  to={recordLink(entry.entity, entry.recordId, entry.action === 'delete')}
+                  to={recordLink(entry.entity, entry.recordId, entry.action === 'delete' || entry.action === 'purge')}
                   className="min-w-0 underline-offset-4 hover:underline"
                 >
                   <Sentence activity={entry} />

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useMovedToTrash } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage, isConflict } from '@/lib/api-client';
 import { heroImages, type HeroImage } from '../api/hero-images';
@@ -17,6 +18,7 @@ function HeroImages() {
   const { t } = useTranslation(['heroImages', 'translation']);
   const list = heroImages.useList();
   const remove = heroImages.useDelete();
+  const moved = useMovedToTrash();
   const [dialog, setDialog] = useState<HeroDialogState>(null);
 
   const heroes = [...(list.data ?? [])].sort((a, b) => pagePosition(a.pageName) - pagePosition(b.pageName));
@@ -25,9 +27,7 @@ function HeroImages() {
   const onDelete = (hero: HeroImage) => {
     if (!window.confirm(t('confirmDelete'))) return;
     remove.mutate(hero, {
-      onSuccess: () => {
-        toast({ title: t('toast.deleted') });
-      },
+      onSuccess: moved(t('toast.deleted')),
       // Site §8: the error message is shown.
       onError: (error) => {
         toast({

@@ -52,3 +52,11 @@ export function fieldName(
   const name = known ?? words.charAt(0).toUpperCase() + words.slice(1);
   return suffix === undefined ? name : `${name} (${languages[suffix]})`;
 }
+
+/**
+ * Who made a change: the user, else the server itself (the trash's purge after its days) or
+ * a visitor of the public site (a contact request sent there).
+ */
+export function whoName(username: string | null | undefined, action: string, words: { visitor: string; server: string }): string {
+  return username ?? (action === 'purge' ? words.server : words.visitor);
+}

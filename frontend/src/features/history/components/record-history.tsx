@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { constants } from '@/lib/rules';
 import { useRecordHistory, type HistoryEntry } from '../api/get-record-history';
+import { whoName } from './change-text';
 import { RestoreVersionDialog } from './restore-version-dialog';
 import { useChangeText } from './use-change-text';
 
@@ -35,7 +36,7 @@ function Entry({ entry, entity, onRestore }: EntryProps) {
   const { t } = useTranslation('history');
   const f = useFormat();
   const { fieldLabel, shown } = useChangeText(entity);
-  const who = entry.username ?? t('visitor');
+  const who = whoName(entry.username, entry.action, { visitor: t('visitor'), server: t('server') });
   return (
     <li className="grid gap-1 border-b border-border py-2 last:border-b-0">
       <p className="text-sm">

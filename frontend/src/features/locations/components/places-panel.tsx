@@ -18,7 +18,7 @@ import {
   useClientRows,
   useDeleteConfirmation,
 } from '@/components/ui/table';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts, type DeleteToasts } from '@/hooks/delete-toasts';
 import type { Versioned } from '@/lib/api-client';
 import { englishText, pickText, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
@@ -34,7 +34,7 @@ export interface PlacesPanelProps<TPlace extends Place> {
   places: { data: readonly TPlace[] | undefined; isPending: boolean; isError: boolean; error: unknown };
   /** The two names, given where the place's type is known so that they typecheck as its text keys. */
   searchKeys: readonly TextKey<TPlace>[];
-  remove: { mutate: (place: TPlace, answer: ReturnType<typeof deleteToasts>) => void };
+  remove: { mutate: (place: TPlace, answer: DeleteToasts) => void };
   /** The headers after the name, and each row's cells under them. */
   columns: readonly string[];
   cells: (place: TPlace) => ReactNode;
@@ -70,6 +70,7 @@ export function PlacesPanel<TPlace extends Place>({
   const { t } = useTranslation();
   const arabicFirst = useArabicFirst();
   const table = useClientRows(places.data ?? [], searchKeys);
+  const deleteToasts = useDeleteToasts();
   const confirm = useDeleteConfirmation((place: TPlace) => {
     remove.mutate(
       place,

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { trashBatch } from '@/lib/trash';
 import { api, ifMatch, listsChanged, type Page, type Versioned } from '@/lib/api-client';
 import type { Property } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 
-export async function deleteProperty({ id, version }: Versioned): Promise<void> {
-  await api.DELETE('/api/properties/{id}', { params: { path: { id } }, headers: ifMatch(version) });
+export async function deleteProperty({ id, version }: Versioned): Promise<string | undefined> {
+  return trashBatch(api.DELETE('/api/properties/{id}', { params: { path: { id } }, headers: ifMatch(version) }));
 }
 
 /** The pages cached before the delete, to put back if the server refuses it. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { useDeleteProperty } from '../api/delete-property';
@@ -13,6 +13,7 @@ import type { Property } from '../api/get-properties';
 export function useDeletePropertyWithToasts(): (property: Property) => void {
   const { t } = useTranslation('properties');
   const remove = useDeleteProperty();
+  const deleteToasts = useDeleteToasts();
   return (property) => {
     remove.mutate(
       property,

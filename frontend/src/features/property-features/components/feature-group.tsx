@@ -18,7 +18,7 @@ import {
   useDeleteConfirmation,
 } from '@/components/ui/table';
 import type { FeatureCategory } from '@/generated/types';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { bilingualOrder, englishText, latinValue, useArabicFirst } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { useDeletePropertyFeature } from '../api/delete-property-feature';
@@ -38,6 +38,7 @@ export function FeatureGroup({ category, features, isLoading }: FeatureGroupProp
   const { t } = useTranslation();
   const arabicFirst = useArabicFirst();
   const remove = useDeletePropertyFeature();
+  const deleteToasts = useDeleteToasts();
   const [card, setCard] = useState<FeatureCardState>(null);
   // Opening another record in the card replaces what it holds: ask first if that is unsaved.
   const discard = useDiscardGuard();

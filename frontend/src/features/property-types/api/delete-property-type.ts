@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trashBatch } from '@/lib/trash';
 import { api, ifMatch, listsChanged, type Versioned } from '@/lib/api-client';
 import { propertyTypesQueryKey } from './get-property-types';
 
-export async function deletePropertyType({ id, version }: Versioned): Promise<void> {
-  await api.DELETE('/api/property-types/{id}', { params: { path: { id } }, headers: ifMatch(version) });
+export async function deletePropertyType({ id, version }: Versioned): Promise<string | undefined> {
+  return trashBatch(api.DELETE('/api/property-types/{id}', { params: { path: { id } }, headers: ifMatch(version) }));
 }
 
 export function useDeletePropertyType() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { useDeletePropertyType } from '../api/delete-property-type';
 import type { PropertyType } from '../api/get-property-types';
 
@@ -10,6 +10,7 @@ import type { PropertyType } from '../api/get-property-types';
 export function useDeletePropertyTypeWithToasts(): (propertyType: PropertyType) => void {
   const { t } = useTranslation();
   const remove = useDeletePropertyType();
+  const deleteToasts = useDeleteToasts();
   return (propertyType) => {
     remove.mutate(
       propertyType,

@@ -26,8 +26,6 @@ export interface AreaView<E extends AreaEntity, TRecord extends AreaRecord> {
   area: OrderedArea<TRecord, Payloads[E]>;
   /** The record's name inside the accessible names of its buttons: 'Edit Buying' (Arabic when `arabicFirst`). */
   nameOf: (record: TRecord, arabicFirst: boolean) => string;
-  /** The payload that writes the record again as it was: what Undo after a delete sends. */
-  inputOf: (record: TRecord) => Payloads[E];
   /** What the form starts from: the record, or the rules' defaults of a new one. */
   formValues: (record: TRecord | null) => Draft<Payloads[E]>;
   /** The payload to send for form values the rules accepted. */

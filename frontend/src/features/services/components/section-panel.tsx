@@ -6,7 +6,7 @@ import { QueryError } from '@/components/query-error';
 import { ReorderButtons } from '@/components/reorder-buttons';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { useReorder } from '@/hooks/use-reorder';
 import { toast } from '@/hooks/use-toast';
 import { useArabicFirst } from '@/lib/bilingual';
@@ -31,7 +31,7 @@ export function SectionPanel<E extends AreaEntity, TRecord extends AreaRecord>({
   const paths = useSectionPaths();
   const list = area.useList();
   const remove = area.useDelete();
-  const create = area.useCreate();
+  const deleteToasts = useDeleteToasts();
   const order = area.useReorder();
   const records = list.data ?? [];
 
@@ -54,37 +54,11 @@ export function SectionPanel<E extends AreaEntity, TRecord extends AreaRecord>({
     },
   );
 
-  // The toasts come from the settled promises rather than the mutation's callbacks, which
-  // are not called once the tab has been left: Undo may be pressed from another screen.
-  const restore = (record: TRecord) => {
-    void create.mutateAsync(view.inputOf(record)).then(
-      () => {
-        toast({ title: t(`${section}.toast.restored`) });
-      },
-      (error: unknown) => {
-        toast({
-          title: t('error'),
-          description: serverMessage(error) ?? t(`${section}.toast.createFailed`),
-          variant: 'destructive',
-        });
-      },
-    );
-  };
-
+  // The toasts come from the settled promise rather than the mutation's callbacks, which
+  // are not called once the tab has been left.
   const onDelete = (record: TRecord) => {
-    const { onError } = deleteToasts(t(`${section}.toast.deleted`), t('error'), t(`${section}.toast.deleteFailed`));
-    void remove.mutateAsync(record).then(() => {
-      toast({
-        title: t(`${section}.toast.deleted`),
-        action: {
-          label: t('undo'),
-          altText: t(`${section}.undo`, { name: nameOf(record, arabicFirst) }),
-          onClick: () => {
-            restore(record);
-          },
-        },
-      });
-    }, onError);
+    const { onSuccess, onError } = deleteToasts(t(`${section}.toast.deleted`), t('error'), t(`${section}.toast.deleteFailed`));
+    void remove.mutateAsync(record).then(onSuccess, onError);
   };
 
   const deleting = (record: TRecord) => remove.isPending && remove.variables.id === record.id;

@@ -171,7 +171,6 @@ export const testimonialView: AreaView<'testimonial', Testimonial> = {
   entity: 'testimonial',
   area: testimonialsArea,
   nameOf: (record, arabicFirst) => pickText(arabicFirst, record.clientNameEn, record.clientNameAr),
-  inputOf: testimonialInput,
   formValues: (record) => {
     const source = record === null ? constants().newForms.testimonial : testimonialInput(record);
     return {

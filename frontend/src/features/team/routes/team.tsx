@@ -7,7 +7,7 @@ import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { useReorder } from '@/hooks/use-reorder';
 import { toast } from '@/hooks/use-toast';
 import { pickText, useArabicFirst } from '@/lib/bilingual';
@@ -24,6 +24,7 @@ function TeamManagement() {
   const arabicFirst = useArabicFirst();
   const list = teamMembers.useList();
   const remove = teamMembers.useDelete();
+  const deleteToasts = useDeleteToasts();
   const reorderMembers = teamMembers.useReorder();
   const [dialog, setDialog] = useState<MemberDialogState>(null);
   // Kept while the question closes, so that its sentence still names the member.

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserCreateInput, UserUpdateInput } from '@/generated/types';
+import { trashBatch } from '@/lib/trash';
 import { api, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 
 /** What the user dialog sends: a payload both the create and the edit call take. */
@@ -27,8 +28,8 @@ export function updateUser({ id, version, input }: VersionedUpdate<UserPayload>)
   return dataOf(api.PUT('/api/users/{id}', { params: { path: { id } }, body: input, headers: ifMatch(version) }));
 }
 
-export async function deleteUser({ id, version }: Versioned): Promise<void> {
-  await api.DELETE('/api/users/{id}', { params: { path: { id } }, headers: ifMatch(version) });
+export async function deleteUser({ id, version }: Versioned): Promise<string | undefined> {
+  return trashBatch(api.DELETE('/api/users/{id}', { params: { path: { id } }, headers: ifMatch(version) }));
 }
 
 function useUsersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {

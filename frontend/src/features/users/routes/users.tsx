@@ -1,7 +1,6 @@
-import { ShieldAlert } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
+import { NoAccess } from '@/components/empty-state';
 import { AddButton } from '@/components/add-button';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
@@ -23,26 +22,12 @@ import {
 } from '@/components/ui/table';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
-import { deleteToasts } from '@/hooks/delete-toasts';
+import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { constants } from '@/lib/rules';
 import { useDeleteUser, useUsers, type User } from '../api/users';
 import { UserDialog, type UserDialogState } from '../components/user-dialog';
 import { useFormat } from '@/lib/format';
 import { textLanguage } from '@/lib/bilingual';
-
-/** What a signed-in user who is not an admin sees at /users: a page that says so. */
-function NoAccess() {
-  const { t } = useTranslation('users');
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      title={t('noAccess.title')}
-      text={t('noAccess.text')}
-      headingLevel={1}
-      className="mx-auto mt-10 max-w-lg"
-    />
-  );
-}
 
 function UserManagement() {
   const { t } = useTranslation('users');
@@ -51,6 +36,7 @@ function UserManagement() {
   const isAdmin = me?.role === constants().adminRole;
   const users = useUsers({ enabled: isAdmin });
   const remove = useDeleteUser();
+  const deleteToasts = useDeleteToasts();
   const [dialog, setDialog] = useState<UserDialogState>(null);
   const rows = users.data ?? [];
   const table = useClientRows(rows);
@@ -60,7 +46,7 @@ function UserManagement() {
     },
     { title: t('confirmDelete.title'), description: t('confirmDelete.description') },
   );
-  if (!isAdmin) return <NoAccess />;
+  if (!isAdmin) return <NoAccess title={t('noAccess.title')} text={t('noAccess.text')} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-6 lg:p-8">
