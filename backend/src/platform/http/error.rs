@@ -225,7 +225,10 @@ fn json_catcher(status: Status, request: &Request<'_>) -> ApiError {
 }
 
 fn method_not_allowed(allow: Box<str>) -> ApiError {
-    ApiError { allow: Some(allow), ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED) }
+    ApiError {
+        allow: Some(allow),
+        ..ApiError::new(Status::MethodNotAllowed, rules::messages::METHOD_NOT_ALLOWED)
+    }
 }
 
 const WRONG_TYPE_IN_ADDRESS: &str = rules::messages::WRONG_TYPE_IN_ADDRESS;

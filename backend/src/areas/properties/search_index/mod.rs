@@ -13,7 +13,7 @@ mod rebuild;
 mod sync;
 
 pub use self::rebuild::{fairing, is_missing, rebuild};
-pub use self::sync::sync;
+pub use self::sync::{sync, sync_many};
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use sqlx::{AnyConnection, Row};
 
 use super::{Indexed, MIN_SUFFIX, VALUES_PER_STATEMENT};
+use crate::platform::db;
 use crate::platform::http::error::ApiResult;
 
 /// Brings the index and the totals from `before` to `after` in the writer's transaction:
@@ -15,93 +16,158 @@ pub async fn sync(
     before: Option<&Indexed>,
     after: Option<&Indexed>,
 ) -> ApiResult<()> {
-    if before == after {
+    sync_many(conn, &[(before, after)]).await
+}
+
+/// One listing's part in a set's sync.
+struct Step<'a> {
+    id: i64,
+    after: Option<&'a Indexed>,
+    /// Listed anew under every word: deleted, or its date moved.
+    relisted: bool,
+    /// Words it no longer holds (when not relisted).
+    removed: Vec<&'a str>,
+    /// Its postings' active flag, when that changed (and it was not relisted).
+    flipped: Option<i64>,
+    /// Words to post it under.
+    added: Vec<&'a str>,
+}
+
+/// [`sync`] for a set of listings written in one transaction: their totals' and words'
+/// changes are summed, and rows of many listings are written by one statement.
+pub async fn sync_many<'a>(
+    conn: &mut AnyConnection,
+    changes: &[(Option<&'a Indexed>, Option<&'a Indexed>)],
+) -> ApiResult<()> {
+    static EMPTY: BTreeSet<String> = BTreeSet::new();
+    let changes: Vec<(Option<&'a Indexed>, Option<&'a Indexed>)> =
+        changes.iter().copied().filter(|(before, after)| before != after).collect();
+    let keys = |listing: Option<&Indexed>| listing.map(Indexed::count_keys).unwrap_or_default();
+    let mut deltas: BTreeMap<String, i64> = BTreeMap::new();
+    // Per word: (listings, active listings) gained or lost.
+    let mut word_deltas: BTreeMap<&'a str, (i64, i64)> = BTreeMap::new();
+    let mut steps = Vec::with_capacity(changes.len());
+    for (before, after) in &changes {
+        let Some(id) = after.or(*before).map(|listing| listing.id) else { continue };
+        let (old_keys, new_keys) = (keys(*before), keys(*after));
+        for key in old_keys.difference(&new_keys) {
+            *deltas.entry(key.clone()).or_default() -= 1;
+        }
+        for key in new_keys.difference(&old_keys) {
+            *deltas.entry(key.clone()).or_default() += 1;
+        }
+        let old_words: &'a BTreeSet<String> = before.map_or(&EMPTY, |b| &b.words);
+        let new_words: &'a BTreeSet<String> = after.map_or(&EMPTY, |a| &a.words);
+        let was_active = i64::from(before.is_some_and(Indexed::active));
+        let is_active = i64::from(after.is_some_and(Indexed::active));
+        let moved = before.zip(*after).is_some_and(|(b, a)| b.created_at != a.created_at);
+        let mut add = |word: &'a String, (listings, active): (i64, i64)| {
+            let entry = word_deltas.entry(word.as_str()).or_default();
+            entry.0 += listings;
+            entry.1 += active;
+        };
+        for word in old_words.difference(new_words) {
+            add(word, (-1, -was_active));
+        }
+        for word in new_words.difference(old_words) {
+            add(word, (1, is_active));
+        }
+        if was_active != is_active {
+            for word in old_words.intersection(new_words) {
+                add(word, (0, is_active - was_active));
+            }
+        }
+        let relisted = after.is_none() || moved;
+        let added: Vec<&String> =
+            if moved { new_words.iter().collect() } else { new_words.difference(old_words).collect() };
+        steps.push(Step {
+            id,
+            after: *after,
+            relisted,
+            removed: if relisted {
+                Vec::new()
+            } else {
+                old_words.difference(new_words).map(String::as_str).collect()
+            },
+            flipped: (was_active != is_active && !moved && after.is_some()).then_some(is_active),
+            added: added.into_iter().map(String::as_str).collect(),
+        });
+    }
+    if steps.is_empty() {
         return Ok(());
     }
-    let Some(id) = after.or(before).map(|listing| listing.id) else { return Ok(()) };
-    let keys = |listing: Option<&Indexed>| listing.map(Indexed::count_keys).unwrap_or_default();
-    let (old_keys, new_keys) = (keys(before), keys(after));
-    let mut deltas: BTreeMap<&str, i64> = BTreeMap::new();
-    for key in old_keys.difference(&new_keys) {
-        deltas.insert(key, -1);
-    }
-    for key in new_keys.difference(&old_keys) {
-        deltas.insert(key, 1);
-    }
     // In key order, so two writers never wait on each other's totals crosswise.
-    for (key, delta) in deltas {
+    for (key, delta) in deltas.iter().filter(|(_, delta)| **delta != 0) {
         sqlx::query(
             "INSERT INTO property_counts (key, count) VALUES ($1, $2) \
              ON CONFLICT (key) DO UPDATE SET count = property_counts.count + excluded.count",
         )
-        .bind(key)
-        .bind(delta)
+        .bind(key.as_str())
+        .bind(*delta)
         .execute(&mut *conn)
         .await?;
     }
 
-    let empty = BTreeSet::new();
-    let old_words = before.map_or(&empty, |b| &b.words);
-    let new_words = after.map_or(&empty, |a| &a.words);
-    let was_active = i64::from(before.is_some_and(Indexed::active));
-    let is_active = i64::from(after.is_some_and(Indexed::active));
-    let moved = before.zip(after).is_some_and(|(b, a)| b.created_at != a.created_at);
-    // Per word: (listings, active listings) gained or lost.
-    let mut changes: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    for word in old_words.difference(new_words) {
-        changes.insert(word, (-1, -was_active));
+    let mut words: Vec<&str> = word_deltas.keys().copied().collect();
+    for step in &steps {
+        words.extend(step.added.iter().copied());
     }
-    for word in new_words.difference(old_words) {
-        changes.insert(word, (1, is_active));
+    let ids = word_ids(conn, words.into_iter()).await?;
+    let relisted: Vec<i64> = steps.iter().filter(|step| step.relisted).map(|step| step.id).collect();
+    for chunk in relisted.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("DELETE FROM property_words WHERE property_id {}", db::in_list(chunk.len()));
+        chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
-    for word in old_words.intersection(new_words) {
-        if was_active != is_active {
-            changes.insert(word, (0, is_active - was_active));
+    for step in &steps {
+        let removed: Vec<i64> = step.removed.iter().filter_map(|w| ids.get(*w).copied()).collect();
+        if removed.is_empty() {
+            continue;
         }
-    }
-    // A listing whose date moved is listed anew under every word.
-    let listed_anew: &BTreeSet<String> = if moved { new_words } else { &empty };
-    let ids = word_ids(conn, changes.keys().copied().chain(listed_anew.iter().map(String::as_str))).await?;
-
-    let removed: Vec<i64> =
-        old_words.difference(new_words).filter_map(|w| ids.get(w.as_str()).copied()).collect();
-    if after.is_none() || moved {
-        sqlx::query("DELETE FROM property_words WHERE property_id = $1").bind(id).execute(&mut *conn).await?;
-    } else if !removed.is_empty() {
         let marks: Vec<String> = (2..removed.len() + 2).map(|n| format!("${n}")).collect();
         let sql = format!(
             "DELETE FROM property_words WHERE property_id = $1 AND word_id IN ({})",
             marks.join(", ")
         );
-        removed.iter().fold(sqlx::query(&sql).bind(id), |q, word| q.bind(*word)).execute(&mut *conn).await?;
+        removed
+            .iter()
+            .fold(sqlx::query(&sql).bind(step.id), |q, word| q.bind(*word))
+            .execute(&mut *conn)
+            .await?;
     }
-    if let Some(after) = after {
-        if was_active != is_active && !moved {
-            sqlx::query("UPDATE property_words SET active = $1 WHERE property_id = $2")
-                .bind(is_active)
-                .bind(id)
+    for active in [0, 1] {
+        let flipped: Vec<i64> =
+            steps.iter().filter(|step| step.flipped == Some(active)).map(|step| step.id).collect();
+        for chunk in flipped.chunks(db::IDS_PER_STATEMENT) {
+            let marks: Vec<String> = (2..chunk.len() + 2).map(|n| format!("${n}")).collect();
+            let sql =
+                format!("UPDATE property_words SET active = $1 WHERE property_id IN ({})", marks.join(", "));
+            chunk
+                .iter()
+                .fold(sqlx::query(&sql).bind(active), |q, id| q.bind(*id))
                 .execute(&mut *conn)
                 .await?;
         }
-        let added: Vec<i64> = if moved {
-            new_words.iter().filter_map(|w| ids.get(w.as_str()).copied()).collect()
-        } else {
-            new_words.difference(old_words).filter_map(|w| ids.get(w.as_str()).copied()).collect()
-        };
-        let postings: Vec<Posting> = added
-            .into_iter()
-            .map(|word_id| Posting {
+    }
+    let postings: Vec<Posting> = steps
+        .iter()
+        .filter_map(|step| step.after.map(|after| (step, after)))
+        .flat_map(|(step, after)| {
+            let active = i64::from(after.active());
+            step.added.iter().filter_map(|w| ids.get(*w).copied()).map(move |word_id| Posting {
                 word_id,
                 created_at: after.created_at.clone(),
-                property_id: id,
-                active: is_active,
+                property_id: step.id,
+                active,
             })
-            .collect();
-        insert_postings(conn, &postings).await?;
-    }
+        })
+        .collect();
+    insert_postings(conn, &postings).await?;
 
-    let mut counted: Vec<(i64, (i64, i64))> =
-        changes.iter().filter_map(|(word, delta)| ids.get(*word).map(|id| (*id, *delta))).collect();
+    let mut counted: Vec<(i64, (i64, i64))> = word_deltas
+        .iter()
+        .filter(|(_, delta)| **delta != (0, 0))
+        .filter_map(|(word, delta)| ids.get(*word).map(|id| (*id, *delta)))
+        .collect();
     counted.sort_unstable();
     for (word_id, (properties, active)) in counted {
         sqlx::query(

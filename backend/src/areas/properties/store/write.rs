@@ -377,16 +377,27 @@ pub async fn update_in(
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<()> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    db::lock_row(&mut tx, "properties", id).await?;
+    delete_in(&mut tx, actor, id, expected).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes a listing in the caller's transaction, as [`delete`] does.
+pub async fn delete_in(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<()> {
+    db::lock_row(&mut *conn, "properties", id).await?;
     let before = db::expected_version(
-        find(&mut tx, id).await?,
+        find(&mut *conn, id).await?,
         expected,
         |p| p.version,
         messages::PROPERTY_NOT_FOUND,
     )?;
-    sqlx::query("DELETE FROM properties WHERE id = $1").bind(id).execute(&mut *tx).await?;
-    search_index::sync(&mut tx, Some(&Indexed::of(&before.listing)), None).await?;
-    audit::deleted(&mut tx, actor, Entity::Property, id, &before).await?;
-    tx.commit().await?;
+    sqlx::query("DELETE FROM properties WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    search_index::sync(&mut *conn, Some(&Indexed::of(&before.listing)), None).await?;
+    audit::deleted(&mut *conn, actor, Entity::Property, id, &before).await?;
     Ok(())
 }

@@ -5,7 +5,7 @@ import { api, dataOf, ifMatch, listsChanged, type Page, pageOf, type Versioned }
 
 /** Every read of contact requests starts with this key, so one invalidation reaches them all. */
 export const contactRequestsQueryKey = ['/api/contact-requests'] as const;
-const statsQueryKey = ['/api/stats'] as const;
+export const statsQueryKey = ['/api/stats'] as const;
 
 export interface ContactPageParams {
   page: number;
