@@ -123,13 +123,15 @@ screenshots: chromium frontend
 # on 100,000 listings on SQLite and PostgreSQL (AQAR_BENCH_POSTGRES_URL) the paged search and
 # the real workload of issue 19 (varied searches, with saves meanwhile, and saves alone).
 # Then the exports (contact requests; 100,000 listings as .xlsx and .csv on SQLite and
-# PostgreSQL) and what gzipping the JSON answers costs the server, per answer.
+# PostgreSQL) and what gzipping the JSON answers costs the server, per answer. Then one bulk
+# change of 10,000 listings, on SQLite and PostgreSQL (issue 24).
 bench: build
 	python3 bench/properties.py
 	python3 bench/exports.py
 	python3 bench/property-exports.py
 	python3 bench/compression.py
 	python3 bench/imports.py
+	python3 bench/bulk.py
 
 clean:
 	cargo clean

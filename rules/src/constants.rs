@@ -158,6 +158,8 @@ pub struct Limits {
     pub listing_images: usize,
     pub specializations: usize,
     pub values: usize,
+    /// The most records one bulk change may touch.
+    pub bulk_records: usize,
 }
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -288,6 +290,7 @@ pub fn all() -> Constants {
             listing_images: bounds::LISTING_IMAGES_MAX,
             specializations: bounds::SPECIALIZATIONS_MAX,
             values: bounds::VALUES_MAX,
+            bulk_records: crate::bulk::BULK_MAX_RECORDS,
         },
     }
 }

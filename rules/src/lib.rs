@@ -6,6 +6,7 @@
 pub mod about;
 pub mod account;
 pub mod bounds;
+pub mod bulk;
 pub mod calendar;
 pub mod catalog;
 pub mod common_passwords;

@@ -410,6 +410,28 @@ messages! {
         ar: "يجب أن تكون قيمة now تاريخًا ووقتًا محليين مثل 2025-01-31T14:05:00";
 
     // Imports of listings from a spreadsheet (issue 25; the words are written here).
+    // Bulk actions (issue 24).
+    BULK_SELECTION = "Send either ids or a filter, not both",
+        ar: "أرسل المعرّفات أو عامل التصفية، لا كليهما";
+    BULK_NOTHING_SELECTED = "Select at least one record",
+        ar: "اختر سجلًا واحدًا على الأقل";
+    BULK_TOO_MANY = "At most 10,000 records can be changed at once: narrow the selection",
+        ar: "يمكن تغيير 10,000 سجل على الأكثر دفعة واحدة: ضيّق التحديد";
+    BULK_NO_VALUE = "This action takes no value",
+        ar: "هذا الإجراء لا يأخذ قيمة";
+    BULK_FEATURED_VALUE = "Send true to feature the listings or false to stop featuring them",
+        ar: "أرسل true لتمييز العقارات أو false لإلغاء تمييزها";
+    BULK_SEARCH_TOO_LONG = "The search is longer than 200 characters",
+        ar: "نص البحث أطول من 200 حرف";
+    BULK_INSTANT = "Enter an instant such as 2026-01-31T00:00:00Z",
+        ar: "أدخل وقتًا مثل 2026-01-31T00:00:00Z";
+    SKIPPED_NOT_FOUND = "No record has this id",
+        ar: "لا يوجد سجل بهذا المعرّف";
+    SKIPPED_STALE = "Changed by someone else meanwhile: not overwritten",
+        ar: "عدّله شخص آخر في أثناء ذلك: لم تتم الكتابة فوقه";
+    SKIPPED_UNCHANGED = "Already as asked",
+        ar: "كان على الحال المطلوبة أصلًا";
+
     IMPORT_FILE_TOO_LARGE = "The file is larger than 20 MB",
         ar: "حجم الملف أكبر من 20 ميغابايت";
     IMPORT_TOO_MANY_ROWS = "The file holds more than 50,000 rows",

@@ -141,6 +141,37 @@ enumeration! {
 }
 
 enumeration! {
+    /// What a bulk change of listings does to each selected one (issue 24).
+    PropertyBulkAction {
+        SetStatus = "setStatus", "Set status";
+        SetFeatured = "setFeatured", "Set featured";
+        SetCategory = "setCategory", "Set category";
+        Trash = "trash", "Move to trash";
+    }
+}
+
+enumeration! {
+    /// What a bulk change of contact requests does to each selected one (issue 24).
+    ContactBulkAction {
+        MarkResponded = "markResponded", "Mark responded";
+        Close = "close", "Close";
+        Trash = "trash", "Move to trash";
+    }
+}
+
+enumeration! {
+    /// Why a bulk change left a selected record as it was.
+    SkipReason {
+        /// No record has that id (any more).
+        NotFound = "notFound", "Not found";
+        /// Its version is not the one the request carried: someone changed it meanwhile.
+        Stale = "stale", "Changed meanwhile";
+        /// It already was as the change would leave it.
+        Unchanged = "unchanged", "Already so";
+    }
+}
+
+enumeration! {
     /// What an account may do: an admin also manages users.
     #[derive(Default)]
     Role {
@@ -326,6 +357,9 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("numerals", Numerals::TERMS),
     ("roles", Role::TERMS),
     ("exportPeriods", ExportPeriod::TERMS),
+    ("propertyBulkActions", PropertyBulkAction::TERMS),
+    ("contactBulkActions", ContactBulkAction::TERMS),
+    ("skipReasons", SkipReason::TERMS),
 ];
 
 /// The vocabulary called `name`, if there is one.

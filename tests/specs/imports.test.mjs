@@ -189,7 +189,7 @@ describe('the import wizard', () => {
     await page.waitForURL((url) => url.pathname === '/properties' && url.searchParams.get('importId') === String(id));
     const table = page.getByRole('table', { name: 'Properties' });
     await table.getByText(GOOD[0]).waitFor();
-    const titles = await table.locator('tbody tr td:nth-child(3) p:first-child').allInnerTexts();
+    const titles = await table.locator('tbody tr td:nth-child(4) p:first-child').allInnerTexts();
     assert.deepEqual([...titles].sort(), [...GOOD].sort());
     await page.getByText('Imported listings', { exact: true }).waitFor();
     await assertAccessible(page, 'the properties list of one import');

@@ -41,7 +41,7 @@ async function titlesShown(page) {
   const rows = table(page).locator('tbody tr');
   const titles = [];
   for (let index = 0; index < (await rows.count()); index += 1) {
-    titles.push((await rows.nth(index).locator('td').nth(2).locator('p').first().innerText()).trim());
+    titles.push((await rows.nth(index).locator('td').nth(3).locator('p').first().innerText()).trim());
   }
   return titles;
 }
@@ -144,7 +144,7 @@ describe('the properties list', () => {
     const prices = [...created.values()].map((property) => property.price).sort((a, b) => a - b);
     const firstRowIsOneOf = (names) =>
       page.waitForFunction(
-        (expected) => expected.includes(document.querySelector('tbody tr td:nth-child(3) p')?.textContent?.trim()),
+        (expected) => expected.includes(document.querySelector('tbody tr td:nth-child(4) p')?.textContent?.trim()),
         names,
       );
     const cheapest = [...created.values()].filter((property) => property.price === prices[0]).map((p) => p.titleEn);

@@ -318,6 +318,22 @@ pub async fn restored(
     whole(conn, actor, entity, id, Action::Restore, record).await
 }
 
+/// Records that `actor` updated each record of a set from its before to its after (both as
+/// answered): one history row per record, written many rows to a statement.
+pub async fn updated_many<T: Serialize>(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    changes: &[(i64, &T, &T)],
+) -> ApiResult<()> {
+    let mut rows = Vec::with_capacity(changes.len());
+    for (id, before, after) in changes {
+        let (before, after) = (fields_of(before)?, fields_of(after)?);
+        rows.push(Row { record_id: *id, label: label_of(&after), changes: diff(&before, &after) });
+    }
+    insert_rows(conn, actor, entity, Action::Update, &rows).await
+}
+
 /// Writes one row of the history, in the transaction of the change it records.
 pub async fn insert(
     conn: &mut AnyConnection,
@@ -328,21 +344,49 @@ pub async fn insert(
     label: Option<String>,
     changes: &[FieldChange],
 ) -> ApiResult<()> {
-    let changes = serde_json::to_string(changes).map_err(ApiError::internal)?;
-    sqlx::query(
-        "INSERT INTO history (at, user_id, username, entity, record_id, action, label, changes) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(clock::now_text())
-    .bind(actor.user_id)
-    .bind(actor.username.as_deref())
-    .bind(entity.value())
-    .bind(record_id)
-    .bind(action.value())
-    .bind(label)
-    .bind(changes)
-    .execute(&mut *conn)
-    .await?;
+    let row = Row { record_id, label, changes: changes.to_vec() };
+    insert_rows(conn, actor, entity, action, &[row]).await
+}
+
+/// One record's row of the history.
+struct Row {
+    record_id: i64,
+    label: Option<String>,
+    changes: Vec<FieldChange>,
+}
+
+/// History rows per statement: three values each, far below either database's limit.
+const ROWS_PER_STATEMENT: usize = 500;
+
+/// Writes rows of one action by one actor at one instant, many to a statement.
+async fn insert_rows(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    action: Action,
+    rows: &[Row],
+) -> ApiResult<()> {
+    let at = clock::now_text();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("($1, $2, $3, $4, ${}, $5, ${}, ${})", 3 * i + 6, 3 * i + 7, 3 * i + 8))
+            .collect();
+        let sql = format!(
+            "INSERT INTO history (at, user_id, username, entity, record_id, action, label, changes) VALUES {}",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(&sql)
+            .bind(at.as_str())
+            .bind(actor.user_id)
+            .bind(actor.username.as_deref())
+            .bind(entity.value())
+            .bind(action.value());
+        for row in chunk {
+            let changes = serde_json::to_string(&row.changes).map_err(ApiError::internal)?;
+            query = query.bind(row.record_id).bind(row.label.as_deref()).bind(changes);
+        }
+        query.execute(&mut *conn).await?;
+    }
     Ok(())
 }
 

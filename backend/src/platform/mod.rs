@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod bulk;
 pub mod config;
 pub mod db;
 pub mod form_limit;

@@ -7,6 +7,7 @@ mod helpers;
 mod account;
 mod account_language;
 mod bounds;
+mod bulk;
 mod catalog_categories;
 mod catalog_demo;
 mod catalog_locations;

@@ -49,7 +49,7 @@ fn ids(page: &Value) -> Vec<i64> {
 }
 
 /// Compares every page of each search against the brute force, on both lists.
-async fn agrees(app: &TestApp, queries: &[&str]) {
+pub async fn agrees(app: &TestApp, queries: &[&str]) {
     let (_, all, _) = listed(app, "/api/properties").await;
     let all = all.as_array().expect("the plain list").clone();
     for q in queries {

@@ -219,6 +219,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact-requests/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One change to many requests, in one transaction: mark responded, close or move to the trash, for the ids given or every request the filter (the inbox's search and filters, as JSON) matches (at most 10,000, else 422). Requests that do not exist, whose version is not the one given in versions, or that already are as asked are skipped and listed with the reason; each changed request gets its history row */
+        post: operations["post_api_contact_requests_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact-requests/counts": {
         parameters: {
             query?: never;
@@ -265,6 +282,23 @@ export interface paths {
         put?: never;
         /** The requests sent, as an Excel workbook (the specification's call); written row by row in constant memory */
         post: operations["post_api_contact_requests_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-requests/export/selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The requests of a selection as an Excel workbook: the ids given (in their order; at most 10,000, ids of no request left out) or every request the filter (the inbox's search and filters, as JSON) matches, newest first */
+        post: operations["post_api_contact_requests_export_selection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -631,6 +665,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One change to many listings, in one transaction: set status, set or clear featured, set category (409 naming value when it does not exist) or move to the trash, for the ids given or every listing the filter matches (at most 10,000, else 422). Listings that do not exist, whose version is not the one given in versions, or that already are as asked are skipped and listed with the reason; each changed listing gets its history row */
+        post: operations["post_api_properties_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/properties/export": {
         parameters: {
             query?: never;
@@ -641,7 +692,8 @@ export interface paths {
         /** Every property the list's own q, sort and filters match (page and pageSize are ignored) as an Excel workbook (format=xlsx, the default) or a UTF-8 CSV file with a byte-order mark (format=csv), streamed: the columns of the rules' column list, one header row in the request's language; template=true answers the header row alone */
         get: operations["get_api_properties_export"];
         put?: never;
-        post?: never;
+        /** The listings of a selection, as the GET export writes them: the ids given (in their order; at most 10,000, ids of no listing left out) or every listing the filter (the list's search and filters, as JSON) matches, in the list's order */
+        post: operations["post_api_properties_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1690,6 +1742,12 @@ export interface components {
             recordId: number;
             username?: string | null;
         };
+        /** @description What a bulk call answers: how many records it changed, and which it left as they were. */
+        BulkOutcome: {
+            /** Format: uint */
+            changed: number;
+            skipped: components["schemas"]["Skipped"][];
+        };
         Category: {
             createdAt: string;
             descriptionAr?: string | null;
@@ -1859,6 +1917,47 @@ export interface components {
             /** @default  */
             titleEn?: string;
         };
+        /**
+         * @description What a bulk change of contact requests does to each selected one (issue 24).
+         * @enum {string}
+         */
+        ContactBulkAction: "markResponded" | "close" | "trash";
+        /** @description `POST /api/contact-requests/bulk`. */
+        ContactBulkRequest: {
+            /** @default null */
+            action?: components["schemas"]["ContactBulkAction"] | (null);
+            /**
+             * @description Every request the inbox's search and filters match, over all pages.
+             * @default null
+             */
+            filter?: components["schemas"]["ContactFilter"] | (null);
+            /**
+             * @description The requests by id (at most 10,000); or else `filter`.
+             * @default null
+             */
+            ids?: number[] | null;
+            /**
+             * @description As for listings: stale ones are skipped.
+             * @default null
+             */
+            versions?: {
+                [key: string]: number;
+            } | null;
+        };
+        /** @description The inbox's search and filters (its query parameters, without paging and sort). */
+        ContactFilter: {
+            /**
+             * @description RFC 3339 instants, inclusive.
+             * @default null
+             */
+            from?: string | null;
+            /** @default null */
+            q?: string | null;
+            /** @default null */
+            status?: components["schemas"]["ContactStatus"] | (null);
+            /** @default null */
+            to?: string | null;
+        };
         /** @description A contact request as the panel shows it. */
         ContactRequest: {
             createdAt: string;
@@ -1907,6 +2006,19 @@ export interface components {
              * @default null
              */
             website?: string | null;
+        };
+        /** @description `POST /api/contact-requests/export/selection`: the requests of a selection. */
+        ContactSelection: {
+            /**
+             * @description Every request the inbox's search and filters match, newest first.
+             * @default null
+             */
+            filter?: components["schemas"]["ContactFilter"] | (null);
+            /**
+             * @description The requests by id, exported in this order (at most 10,000); or else `filter`.
+             * @default null
+             */
+            ids?: number[] | null;
         };
         /**
          * @description Contact-request status; the admin may move between them freely.
@@ -2389,6 +2501,40 @@ export interface components {
             /** Format: int32 */
             yearBuilt?: number | null;
         };
+        /**
+         * @description What a bulk change of listings does to each selected one (issue 24).
+         * @enum {string}
+         */
+        PropertyBulkAction: "setStatus" | "setFeatured" | "setCategory" | "trash";
+        /** @description `POST /api/properties/bulk`. */
+        PropertyBulkRequest: {
+            /** @default null */
+            action?: components["schemas"]["PropertyBulkAction"] | (null);
+            /**
+             * @description Every listing the list's search and filters match, over all pages.
+             * @default null
+             */
+            filter?: components["schemas"]["PropertyFilter"] | (null);
+            /**
+             * @description The listings by id (at most 10,000); or else `filter`.
+             * @default null
+             */
+            ids?: number[] | null;
+            /**
+             * @description setStatus: a property status; setFeatured: true or false; setCategory: a category's
+             *     id; trash: none.
+             * @default null
+             */
+            value?: ((string | null) | (number | null) | (boolean | null)) | null;
+            /**
+             * @description The version of each listing as the panel showed it, by id: a listing changed since is
+             *     skipped as stale, not overwritten.
+             * @default null
+             */
+            versions?: {
+                [key: string]: number;
+            } | null;
+        };
         PropertyFeature: {
             category: components["schemas"]["FeatureCategory"];
             createdAt: string;
@@ -2428,6 +2574,42 @@ export interface components {
             nameAr: string & unknown;
             /** @default  */
             nameEn: string & unknown;
+        };
+        /** @description The properties list's search and filters (its query parameters, without paging and sort). */
+        PropertyFilter: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            categoryId?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            cityId?: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            countryId?: number | null;
+            /** @default null */
+            displayType?: components["schemas"]["DisplayType"] | (null);
+            /**
+             * Format: int64
+             * @default null
+             */
+            importId?: number | null;
+            /** @default null */
+            isFeatured?: boolean | null;
+            /** @default null */
+            q?: string | null;
+            /** @default null */
+            status?: components["schemas"]["PropertyStatus"] | (null);
+            /**
+             * Format: int64
+             * @default null
+             */
+            typeId?: number | null;
         };
         /**
          * @description `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
@@ -2699,6 +2881,19 @@ export interface components {
              * @default null
              */
             yearBuilt?: number | null;
+        };
+        /** @description `POST /api/properties/export`: the listings of a selection, by id or by filter. */
+        PropertySelection: {
+            /**
+             * @description Every listing the list's search and filters match, in the list's order.
+             * @default null
+             */
+            filter?: components["schemas"]["PropertyFilter"] | (null);
+            /**
+             * @description The listings by id, exported in this order (at most 10,000); or else `filter`.
+             * @default null
+             */
+            ids?: number[] | null;
         };
         /** @description `GET /api/stats`. */
         PropertyStats: {
@@ -3208,6 +3403,16 @@ export interface components {
             password: string;
             /** @default  */
             username: string;
+        };
+        /** @description Why a bulk change left a selected record as it was. */
+        SkipReason: "notFound" | "stale" | "unchanged";
+        /** @description A selected record the change left as it was, and why. */
+        Skipped: {
+            /** Format: int64 */
+            id: number;
+            /** @description The reason in the user's language. */
+            message: string;
+            reason: components["schemas"]["SkipReason"];
         };
         /** @description The inbox header's counts. */
         StatusCounts: {
@@ -5105,6 +5310,84 @@ export interface operations {
             };
         };
     };
+    post_api_contact_requests_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_api_contact_requests_counts: {
         parameters: {
             query?: never;
@@ -5241,6 +5524,88 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExportRequests"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description attachment; filename="contact_requests_{date}.xlsx" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_contact_requests_export_selection: {
+        parameters: {
+            query?: {
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactSelection"];
             };
         };
         responses: {
@@ -7366,6 +7731,93 @@ export interface operations {
             };
         };
     };
+    post_api_properties_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcome"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_api_properties_export: {
         parameters: {
             query?: {
@@ -7412,6 +7864,91 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_properties_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                template?: boolean;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertySelection"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description attachment; filename="properties-{date}.{xlsx|csv}"; filename*=UTF-8''{the name in the request's language} */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

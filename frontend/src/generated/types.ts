@@ -97,6 +97,14 @@ export interface Activity {
   username?: string | null;
 }
 
+/**
+ * What a bulk call answers: how many records it changed, and which it left as they were.
+ */
+export interface BulkOutcome {
+  changed: number;
+  skipped: Skipped[];
+}
+
 export interface Category {
   createdAt: string;
   descriptionAr?: string | null;
@@ -352,6 +360,51 @@ export interface Constants {
 }
 
 /**
+ * What a bulk change of contact requests does to each selected one (issue 24).
+ */
+export type ContactBulkAction = 'markResponded' | 'close' | 'trash';
+
+/**
+ * `POST /api/contact-requests/bulk`.
+ */
+export interface ContactBulkRequest {
+  action?: ContactBulkAction | null;
+  /**
+   * Every request the inbox's search and filters match, over all pages.
+   */
+  filter?: ContactFilter | null;
+  /**
+   * The requests by id (at most 10,000); or else `filter`.
+   *
+   * @maxItems 10000
+   */
+  ids?: number[] | null;
+  /**
+   * As for listings: stale ones are skipped.
+   */
+  versions?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^-?\d+$".
+     */
+    [k: string]: number;
+  } | null;
+}
+
+/**
+ * The inbox's search and filters (its query parameters, without paging and sort).
+ */
+export interface ContactFilter {
+  /**
+   * RFC 3339 instants, inclusive.
+   */
+  from?: string | null;
+  q?: string | null;
+  status?: ContactStatus | null;
+  to?: string | null;
+}
+
+/**
  * A contact request as the panel shows it.
  */
 export interface ContactRequest {
@@ -396,6 +449,22 @@ export interface ContactRequestInput {
    * A field the public form hides from people: only a bot fills it in.
    */
   website?: string | null;
+}
+
+/**
+ * `POST /api/contact-requests/export/selection`: the requests of a selection.
+ */
+export interface ContactSelection {
+  /**
+   * Every request the inbox's search and filters match, newest first.
+   */
+  filter?: ContactFilter | null;
+  /**
+   * The requests by id, exported in this order (at most 10,000); or else `filter`.
+   *
+   * @maxItems 10000
+   */
+  ids?: number[] | null;
 }
 
 /**
@@ -751,6 +820,10 @@ export interface ImportState {
 export type Language = 'en' | 'ar';
 
 export interface Limits {
+  /**
+   * The most records one bulk change may touch.
+   */
+  bulkRecords: number;
   listingImages: number;
   longText: number;
   mediumText: number;
@@ -995,6 +1068,44 @@ export interface Property {
   yearBuilt?: number | null;
 }
 
+/**
+ * What a bulk change of listings does to each selected one (issue 24).
+ */
+export type PropertyBulkAction = 'setStatus' | 'setFeatured' | 'setCategory' | 'trash';
+
+/**
+ * `POST /api/properties/bulk`.
+ */
+export interface PropertyBulkRequest {
+  action?: PropertyBulkAction | null;
+  /**
+   * Every listing the list's search and filters match, over all pages.
+   */
+  filter?: PropertyFilter | null;
+  /**
+   * The listings by id (at most 10,000); or else `filter`.
+   *
+   * @maxItems 10000
+   */
+  ids?: number[] | null;
+  /**
+   * setStatus: a property status; setFeatured: true or false; setCategory: a category's
+   * id; trash: none.
+   */
+  value?: string | number | boolean | null;
+  /**
+   * The version of each listing as the panel showed it, by id: a listing changed since is
+   * skipped as stale, not overwritten.
+   */
+  versions?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^-?\d+$".
+     */
+    [k: string]: number;
+  } | null;
+}
+
 export interface PropertyFeature {
   category: FeatureCategory;
   createdAt: string;
@@ -1025,6 +1136,21 @@ export interface PropertyFeatureInput {
   isActive?: boolean;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * The properties list's search and filters (its query parameters, without paging and sort).
+ */
+export interface PropertyFilter {
+  categoryId?: number | null;
+  cityId?: number | null;
+  countryId?: number | null;
+  displayType?: DisplayType | null;
+  importId?: number | null;
+  isFeatured?: boolean | null;
+  q?: string | null;
+  status?: PropertyStatus | null;
+  typeId?: number | null;
 }
 
 /**
@@ -1136,6 +1262,22 @@ export interface PropertyInput {
   videoUrl?: string | null;
   virtualTourUrl?: string | null;
   yearBuilt?: number | null;
+}
+
+/**
+ * `POST /api/properties/export`: the listings of a selection, by id or by filter.
+ */
+export interface PropertySelection {
+  /**
+   * Every listing the list's search and filters match, in the list's order.
+   */
+  filter?: PropertyFilter | null;
+  /**
+   * The listings by id, exported in this order (at most 10,000); or else `filter`.
+   *
+   * @maxItems 10000
+   */
+  ids?: number[] | null;
 }
 
 /**
@@ -1542,6 +1684,23 @@ export interface SettingsInput {
 export interface SignIn {
   password: string;
   username: string;
+}
+
+/**
+ * Why a bulk change left a selected record as it was.
+ */
+export type SkipReason = 'notFound' | 'stale' | 'unchanged';
+
+/**
+ * A selected record the change left as it was, and why.
+ */
+export interface Skipped {
+  id: number;
+  /**
+   * The reason in the user's language.
+   */
+  message: string;
+  reason: SkipReason;
 }
 
 export interface StatisticDefaults {

@@ -3,6 +3,7 @@
 //! the total in `X-Total-Count`. `from` and `to` are RFC 3339 instants, inclusive.
 
 use rocket::FromForm;
+use rules::bulk::ContactFilter;
 use rules::vocabularies::ContactStatus;
 use serde_json::json;
 use time::format_description::well_known::Rfc3339;
@@ -79,6 +80,32 @@ fn instant(values: &[&str], name: &str) -> ApiResult<Option<String>> {
     stored_instant(text).map(Some).ok_or_else(|| {
         ApiError::bad_request(format!("{name} must be an RFC 3339 instant such as 2026-01-31T00:00:00Z"))
     })
+}
+
+impl ContactListRequest {
+    /// The whole inbox, newest first, narrowed by a bulk call's filter: the query string's
+    /// search and filters, read from JSON; an instant that does not read is a 422 naming it.
+    pub fn filtered(filter: &ContactFilter) -> ApiResult<ContactListRequest> {
+        let mut errors = rules::FieldErrors::new();
+        let mut read = |text: &Option<String>, field: &'static str| {
+            let stored = text.as_deref().map(stored_instant);
+            errors.check(stored.as_ref().is_some_and(Option::is_none), field, rules::messages::BULK_INSTANT);
+            stored.flatten()
+        };
+        let (from, to) = (read(&filter.from, "filter.from"), read(&filter.to, "filter.to"));
+        if !errors.is_empty() {
+            return Err(ApiError::validation(errors));
+        }
+        Ok(ContactListRequest {
+            paging: None,
+            search: filter.q.as_deref().map(rules::fold::fold).filter(|q| !q.trim().is_empty()),
+            sort: SortKey::CreatedAt,
+            descending: true,
+            status: filter.status,
+            from,
+            to,
+        })
+    }
 }
 
 impl ContactQuery<'_> {

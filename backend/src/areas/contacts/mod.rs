@@ -2,6 +2,7 @@
 //! form, rate-limited per address, and the inbox in which staff work them through their
 //! statuses, delete them and export any period to Excel.
 
+pub mod bulk;
 pub mod export;
 pub mod listing;
 pub mod store;
@@ -30,7 +31,7 @@ use export::{ExportBody, ExportParams, OffsetQuery, Workbook};
 use listing::ContactQuery;
 
 pub fn api() -> Vec<Endpoint> {
-    vec![
+    let mut endpoints = vec![
         endpoint!(
             submit,
             Doc::new(
@@ -83,6 +84,17 @@ pub fn api() -> Vec<Endpoint> {
             .status(200)
         ),
         endpoint!(
+            export_selection,
+            export::documented_post(Doc::new(
+                "The requests of a selection as an Excel workbook: the ids given (in their order; at most \
+                 10,000, ids of no request left out) or every request the filter (the inbox's search and \
+                 filters, as JSON) matches, newest first"
+            ))
+            .takes::<rules::bulk::ContactSelection>()
+            .status(200)
+            .fails(&[422])
+        ),
+        endpoint!(
             export_period,
             export::documented_get(Doc::new(
                 "The requests of a period, read from the database and streamed as an Excel workbook"
@@ -90,7 +102,9 @@ pub fn api() -> Vec<Endpoint> {
             .status(200)
             .fails(&[422])
         ),
-    ]
+    ];
+    endpoints.extend(bulk::api());
+    endpoints
 }
 
 /// A contact request as the panel shows it.
@@ -212,6 +226,18 @@ async fn export_posted(
     body: ExportBody,
 ) -> ApiResult<Workbook> {
     export::posted(body, query.minutes()?, language.0).await
+}
+
+#[post("/contact-requests/export/selection?<query..>", data = "<body>")]
+async fn export_selection(
+    query: OffsetQuery<'_>,
+    _user: CurrentUser,
+    language: AnswerLanguage,
+    db: &Db,
+    dialect: &State<Dialect>,
+    body: Payload<rules::bulk::ContactSelection, { rules::bulk::BODY_MAX_BYTES }>,
+) -> ApiResult<Workbook> {
+    export::selected(db.pool().clone(), *dialect.inner(), body.0, query.minutes()?, language.0).await
 }
 
 #[get("/contact-requests/export?<params..>")]

@@ -1,5 +1,7 @@
 //! SQL for the contact_requests table.
 
+use std::collections::HashMap;
+
 use rules::contacts::ContactRequestInput;
 use rules::vocabularies::ContactStatus;
 use sqlx::any::AnyRow;
@@ -307,4 +309,66 @@ pub async fn delete_all(db: &AnyPool, actor: &Actor) -> ApiResult<Trashed> {
     }
     tx.commit().await?;
     Ok(Trashed(batch))
+}
+
+/// The ids of every request `request` matches, newest first; a 422 naming `filter` when
+/// they are more than a bulk change may touch.
+pub async fn matching(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    request: &ContactListRequest,
+) -> ApiResult<Vec<i64>> {
+    let (filter, values) = conditions(dialect, request);
+    let limit = rules::bulk::BULK_MAX_RECORDS + 1;
+    let sql =
+        format!("SELECT id FROM contact_requests{filter} ORDER BY created_at DESC, id DESC LIMIT {limit}");
+    let ids: Vec<i64> = bind_all(sqlx::query(&sql), &values)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|row| row.try_get::<i64, _>(0))
+        .collect::<Result<_, _>>()?;
+    if ids.len() >= limit {
+        let mut errors = rules::FieldErrors::new();
+        errors.add("filter", rules::messages::BULK_TOO_MANY);
+        return Err(ApiError::validation(errors));
+    }
+    Ok(ids)
+}
+
+/// The requests of `ids` that exist, by id.
+pub async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, ContactRequest>> {
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("SELECT {COLUMNS} FROM contact_requests WHERE id {}", db::in_list(chunk.len()));
+        for row in chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await? {
+            let request = from_row(&row)?;
+            found.insert(request.id, request);
+        }
+    }
+    Ok(found)
+}
+
+/// Sets the status of every request of `ids` that `before` holds, and writes each one's history row.
+pub async fn set_status_many(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    ids: &[i64],
+    status: ContactStatus,
+    before: &HashMap<i64, ContactRequest>,
+) -> ApiResult<()> {
+    let now = clock::now_text();
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let marks: Vec<String> = (3..chunk.len() + 3).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1 WHERE id IN ({})",
+            marks.join(", ")
+        );
+        let query = sqlx::query(&sql).bind(status.value()).bind(now.as_str());
+        chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
+    }
+    let after = find_many(&mut *conn, ids).await?;
+    let changes: Vec<(i64, &ContactRequest, &ContactRequest)> =
+        ids.iter().filter_map(|id| Some((*id, before.get(id)?, after.get(id)?))).collect();
+    audit::updated_many(&mut *conn, actor, Entity::ContactRequest, &changes).await
 }

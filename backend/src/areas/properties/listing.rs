@@ -4,6 +4,7 @@
 //! it, never quietly ignored.
 
 use rocket::FromForm;
+use rules::bulk::PropertyFilter;
 use rules::vocabularies::{DisplayType, PropertyStatus};
 use serde_json::json;
 
@@ -120,6 +121,30 @@ pub struct ListRequest {
     pub filters: Filters,
     /// The public site's lists: status active only.
     pub active_only: bool,
+}
+
+impl ListRequest {
+    /// The whole list, in its default order, narrowed by a bulk call's filter: the same
+    /// search and filters as the query string's, read from JSON.
+    pub fn filtered(filter: &PropertyFilter) -> ListRequest {
+        let f = filter;
+        ListRequest {
+            paging: None,
+            search: f.q.as_deref().map(rules::fold::fold).filter(|q| !q.trim().is_empty()),
+            sort: DEFAULT_SORT,
+            filters: Filters {
+                status: f.status,
+                category_id: f.category_id,
+                type_id: f.type_id,
+                display_type: f.display_type,
+                country_id: f.country_id,
+                city_id: f.city_id,
+                is_featured: f.is_featured,
+                import_id: f.import_id,
+            },
+            active_only: false,
+        }
+    }
 }
 
 fn sort(values: &[&str]) -> ApiResult<Option<Sort>> {

@@ -3,10 +3,12 @@
 //! either form, its selected features, and the public site's reads of the active ones.
 
 pub mod body;
+pub mod bulk;
 pub mod cache;
 pub mod export;
 pub mod listing;
 pub mod search_index;
+pub mod selection;
 pub mod store;
 
 use rocket::http::Status;
@@ -35,7 +37,7 @@ use crate::platform::openapi::{Doc, Endpoint};
 use crate::platform::trash::Trashed;
 
 pub fn api() -> Vec<Endpoint> {
-    vec![
+    let mut endpoints = vec![
         endpoint!(
             list,
             listing::documented(Doc::new(
@@ -101,7 +103,9 @@ pub fn api() -> Vec<Endpoint> {
                 .public_read()
                 .responds::<PublicProperty>()
         ),
-    ]
+    ];
+    endpoints.extend(bulk::api());
+    endpoints
 }
 
 /// What a listing is, as both the panel and the public site read it. Money is a number of
@@ -331,7 +335,7 @@ async fn export_listings(
 ) -> ApiResult<Download> {
     let list = query.parse(false)?;
     let request = export::ExportRequest::parse(&format, &template, &offset, language.0)?;
-    export::export(db.pool().clone(), *dialect.inner(), list, request).await
+    export::export(db.pool().clone(), *dialect.inner(), selection::Selection::Matching(list), request).await
 }
 
 #[get("/properties/<id>")]

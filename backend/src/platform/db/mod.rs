@@ -140,6 +140,33 @@ pub async fn lock_row(
     Ok(())
 }
 
+/// Holds the rows `ids` of `table` for the transaction's writes, as [`lock_row`] does for
+/// one, in id order so that two sets never wait on each other crosswise. SQLite needs
+/// nothing: [`begin_write`] already holds the whole database's write lock.
+pub async fn lock_rows(
+    conn: &mut sqlx::AnyConnection,
+    table: &str,
+    ids: &[i64],
+) -> crate::platform::http::error::ApiResult<()> {
+    if conn.backend_name() != <sqlx::Postgres as sqlx::Database>::NAME {
+        return Ok(());
+    }
+    for chunk in ids.chunks(IDS_PER_STATEMENT) {
+        let sql = format!("SELECT id FROM {table} WHERE id {} ORDER BY id FOR UPDATE", in_list(chunk.len()));
+        chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Ids bound to one statement: far below either database's limit on values.
+pub const IDS_PER_STATEMENT: usize = 1000;
+
+/// `IN ($1, ..., $n)` for `count` values.
+pub fn in_list(count: usize) -> String {
+    let marks: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
+    format!("IN ({})", marks.join(", "))
+}
+
 /// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row
 /// has that id.
 pub fn found<T>(

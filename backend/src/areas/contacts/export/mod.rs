@@ -6,10 +6,12 @@
 
 mod period;
 mod posted;
+mod selected;
 mod workbook;
 
 pub use self::period::{period, ExportParams};
 pub use self::posted::{posted, ExportBody, ExportRequests};
+pub use self::selected::selected;
 pub use self::workbook::Workbook;
 
 use rocket::FromForm;

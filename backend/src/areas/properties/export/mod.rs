@@ -21,7 +21,7 @@ use serde_json::json;
 use sqlx::AnyPool;
 use time::{OffsetDateTime, UtcOffset};
 
-use super::listing::ListRequest;
+use super::selection::Selection;
 use super::store;
 use crate::platform::db::Dialect;
 use crate::platform::http::download::{Body, Download};
@@ -82,11 +82,11 @@ fn failed(error: impl std::fmt::Display) -> ApiError {
     ApiError::internal(format!("the export failed: {error}"))
 }
 
-/// The export of `list` as `export` asks.
+/// The export of `selection` as `export` asks.
 pub async fn export(
     pool: AnyPool,
     dialect: Dialect,
-    list: ListRequest,
+    selection: Selection,
     export: ExportRequest,
 ) -> ApiResult<Download> {
     let readers = cells::readers(COLUMNS).map_err(|key| failed(format!("no reader for the column {key}")))?;
@@ -94,7 +94,7 @@ pub async fn export(
     let (sender, rows) = mpsc::channel(CHUNKS_AHEAD);
     let reader = (!export.template).then(|| {
         rocket::tokio::spawn(async move {
-            if let Err(error) = store::export::export(&pool, dialect, &list, sender.clone()).await {
+            if let Err(error) = store::export::export(&pool, dialect, &selection, sender.clone()).await {
                 let _ = sender.send(Err(error)).await;
             }
         })

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use sqlx::{AnyConnection, Row};
 
 use super::{Indexed, MIN_SUFFIX, VALUES_PER_STATEMENT};
+use crate::platform::db;
 use crate::platform::http::error::ApiResult;
 
 /// Brings the index and the totals from `before` to `after` in the writer's transaction:
@@ -18,102 +19,141 @@ pub async fn sync(
     sync_many(conn, &[(before, after)]).await
 }
 
-/// [`sync`] for many writes at once (an import's batch, a bulk change): the totals, the
-/// words' counts and the new postings of them all are written by a few statements, not a
-/// few per listing.
-pub async fn sync_many(
+/// One listing's part in a set's sync.
+struct Step<'a> {
+    id: i64,
+    after: Option<&'a Indexed>,
+    /// Listed anew under every word: deleted, or its date moved.
+    relisted: bool,
+    /// Words it no longer holds (when not relisted).
+    removed: Vec<&'a str>,
+    /// Its postings' active flag, when that changed (and it was not relisted).
+    flipped: Option<i64>,
+    /// Words to post it under.
+    added: Vec<&'a str>,
+}
+
+/// [`sync`] for a set of listings written in one transaction: their totals' and words'
+/// changes are summed, and rows of many listings are written by one statement.
+pub async fn sync_many<'a>(
     conn: &mut AnyConnection,
-    writes: &[(Option<&Indexed>, Option<&Indexed>)],
+    changes: &[(Option<&'a Indexed>, Option<&'a Indexed>)],
 ) -> ApiResult<()> {
-    let writes = net(writes);
-    if writes.is_empty() {
-        return Ok(());
-    }
+    static EMPTY: BTreeSet<String> = BTreeSet::new();
+    let changes = net(changes);
+    let keys = |listing: Option<&Indexed>| listing.map(Indexed::count_keys).unwrap_or_default();
     let mut deltas: BTreeMap<String, i64> = BTreeMap::new();
     // Per word: (listings, active listings) gained or lost.
-    let mut changes: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    let mut listed_anew: BTreeSet<&str> = BTreeSet::new();
-    for &(before, after) in &writes {
-        let keys = |listing: Option<&Indexed>| listing.map(Indexed::count_keys).unwrap_or_default();
-        let (old_keys, new_keys) = (keys(before), keys(after));
+    let mut word_deltas: BTreeMap<&'a str, (i64, i64)> = BTreeMap::new();
+    let mut steps = Vec::with_capacity(changes.len());
+    for (before, after) in &changes {
+        let Some(id) = after.or(*before).map(|listing| listing.id) else { continue };
+        let (old_keys, new_keys) = (keys(*before), keys(*after));
         for key in old_keys.difference(&new_keys) {
             *deltas.entry(key.clone()).or_default() -= 1;
         }
         for key in new_keys.difference(&old_keys) {
             *deltas.entry(key.clone()).or_default() += 1;
         }
-        let words = Words::of(before, after);
-        fn add<'w>(
-            changes: &mut BTreeMap<&'w str, (i64, i64)>,
-            word: &'w str,
-            (listings, active): (i64, i64),
-        ) {
-            let entry = changes.entry(word).or_default();
+        let old_words: &'a BTreeSet<String> = before.map_or(&EMPTY, |b| &b.words);
+        let new_words: &'a BTreeSet<String> = after.map_or(&EMPTY, |a| &a.words);
+        let was_active = i64::from(before.is_some_and(Indexed::active));
+        let is_active = i64::from(after.is_some_and(Indexed::active));
+        let moved = before.zip(*after).is_some_and(|(b, a)| b.created_at != a.created_at);
+        let mut add = |word: &'a String, (listings, active): (i64, i64)| {
+            let entry = word_deltas.entry(word.as_str()).or_default();
             entry.0 += listings;
             entry.1 += active;
+        };
+        for word in old_words.difference(new_words) {
+            add(word, (-1, -was_active));
         }
-        for word in words.old.difference(words.new) {
-            add(&mut changes, word, (-1, -words.was_active));
+        for word in new_words.difference(old_words) {
+            add(word, (1, is_active));
         }
-        for word in words.new.difference(words.old) {
-            add(&mut changes, word, (1, words.is_active));
-        }
-        if words.was_active != words.is_active {
-            for word in words.old.intersection(words.new) {
-                add(&mut changes, word, (0, words.is_active - words.was_active));
+        if was_active != is_active {
+            for word in old_words.intersection(new_words) {
+                add(word, (0, is_active - was_active));
             }
         }
-        // A listing whose date moved is listed anew under every word.
-        if words.moved {
-            listed_anew.extend(words.new.iter().map(String::as_str));
-        }
+        let relisted = after.is_none() || moved;
+        let added: Vec<&String> =
+            if moved { new_words.iter().collect() } else { new_words.difference(old_words).collect() };
+        steps.push(Step {
+            id,
+            after: *after,
+            relisted,
+            removed: if relisted {
+                Vec::new()
+            } else {
+                old_words.difference(new_words).map(String::as_str).collect()
+            },
+            flipped: (was_active != is_active && !moved && before.is_some() && after.is_some())
+                .then_some(is_active),
+            added: added.into_iter().map(String::as_str).collect(),
+        });
+    }
+    if steps.is_empty() {
+        return Ok(());
     }
     add_to_counts(conn, &deltas).await?;
 
-    let ids = word_ids(conn, changes.keys().chain(listed_anew.iter()).copied()).await?;
-    let mut postings = Vec::new();
-    for &(before, after) in &writes {
-        let Some(id) = after.or(before).map(|listing| listing.id) else { continue };
-        let words = Words::of(before, after);
-        let removed: Vec<i64> =
-            words.old.difference(words.new).filter_map(|w| ids.get(w.as_str()).copied()).collect();
-        if after.is_none() || words.moved {
-            sqlx::query("DELETE FROM property_words WHERE property_id = $1")
-                .bind(id)
-                .execute(&mut *conn)
-                .await?;
-        } else if !removed.is_empty() {
-            let marks: Vec<String> = (2..removed.len() + 2).map(|n| format!("${n}")).collect();
-            let sql = format!(
-                "DELETE FROM property_words WHERE property_id = $1 AND word_id IN ({})",
-                marks.join(", ")
-            );
-            removed
-                .iter()
-                .fold(sqlx::query(&sql).bind(id), |q, word| q.bind(*word))
-                .execute(&mut *conn)
-                .await?;
-        }
-        let Some(after) = after else { continue };
-        if words.was_active != words.is_active && !words.moved && before.is_some() {
-            sqlx::query("UPDATE property_words SET active = $1 WHERE property_id = $2")
-                .bind(words.is_active)
-                .bind(id)
-                .execute(&mut *conn)
-                .await?;
-        }
-        let added: Box<dyn Iterator<Item = &String>> =
-            if words.moved { Box::new(words.new.iter()) } else { Box::new(words.new.difference(words.old)) };
-        postings.extend(added.filter_map(|w| ids.get(w.as_str()).copied()).map(|word_id| Posting {
-            word_id,
-            created_at: after.created_at.clone(),
-            property_id: id,
-            active: words.is_active,
-        }));
+    let mut words: Vec<&str> = word_deltas.keys().copied().collect();
+    for step in &steps {
+        words.extend(step.added.iter().copied());
     }
+    let ids = word_ids(conn, words.into_iter()).await?;
+    let relisted: Vec<i64> = steps.iter().filter(|step| step.relisted).map(|step| step.id).collect();
+    for chunk in relisted.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("DELETE FROM property_words WHERE property_id {}", db::in_list(chunk.len()));
+        chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).execute(&mut *conn).await?;
+    }
+    for step in &steps {
+        let removed: Vec<i64> = step.removed.iter().filter_map(|w| ids.get(*w).copied()).collect();
+        if removed.is_empty() {
+            continue;
+        }
+        let marks: Vec<String> = (2..removed.len() + 2).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "DELETE FROM property_words WHERE property_id = $1 AND word_id IN ({})",
+            marks.join(", ")
+        );
+        removed
+            .iter()
+            .fold(sqlx::query(&sql).bind(step.id), |q, word| q.bind(*word))
+            .execute(&mut *conn)
+            .await?;
+    }
+    for active in [0, 1] {
+        let flipped: Vec<i64> =
+            steps.iter().filter(|step| step.flipped == Some(active)).map(|step| step.id).collect();
+        for chunk in flipped.chunks(db::IDS_PER_STATEMENT) {
+            let marks: Vec<String> = (2..chunk.len() + 2).map(|n| format!("${n}")).collect();
+            let sql =
+                format!("UPDATE property_words SET active = $1 WHERE property_id IN ({})", marks.join(", "));
+            chunk
+                .iter()
+                .fold(sqlx::query(&sql).bind(active), |q, id| q.bind(*id))
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    let postings: Vec<Posting> = steps
+        .iter()
+        .filter_map(|step| step.after.map(|after| (step, after)))
+        .flat_map(|(step, after)| {
+            let active = i64::from(after.active());
+            step.added.iter().filter_map(|w| ids.get(*w).copied()).map(move |word_id| Posting {
+                word_id,
+                created_at: after.created_at.clone(),
+                property_id: step.id,
+                active,
+            })
+        })
+        .collect();
     insert_postings(conn, &postings).await?;
 
-    let mut counted: Vec<(i64, (i64, i64))> = changes
+    let mut counted: Vec<(i64, (i64, i64))> = word_deltas
         .iter()
         .filter(|(_, delta)| **delta != (0, 0))
         .filter_map(|(word, delta)| ids.get(*word).map(|id| (*id, *delta)))
@@ -141,29 +181,6 @@ fn net<'a>(
     }
     net.retain(|(before, after)| before != after);
     net
-}
-
-/// What one write does to a listing's words.
-struct Words<'a> {
-    old: &'a BTreeSet<String>,
-    new: &'a BTreeSet<String>,
-    was_active: i64,
-    is_active: i64,
-    moved: bool,
-}
-
-static NO_WORDS: BTreeSet<String> = BTreeSet::new();
-
-impl<'a> Words<'a> {
-    fn of(before: Option<&'a Indexed>, after: Option<&'a Indexed>) -> Words<'a> {
-        Words {
-            old: before.map_or(&NO_WORDS, |b| &b.words),
-            new: after.map_or(&NO_WORDS, |a| &a.words),
-            was_active: i64::from(before.is_some_and(Indexed::active)),
-            is_active: i64::from(after.is_some_and(Indexed::active)),
-            moved: before.zip(after).is_some_and(|(b, a)| b.created_at != a.created_at),
-        }
-    }
 }
 
 /// Adds each delta to its total, in key order, so two writers never wait on each other's

@@ -15,10 +15,11 @@ use rocket::tokio::sync::mpsc::Sender;
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use super::super::listing::ListRequest;
+use super::super::selection::Selection;
 use super::super::Listing;
 use super::row::{export_from_row, export_select};
 use super::search::statements;
-use crate::platform::db::Dialect;
+use crate::platform::db::{self, Dialect};
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Listings per chunk: the ids of one chunk are one statement's values (far below either
@@ -110,12 +111,6 @@ impl Catalogue {
     }
 }
 
-/// `IN ($1, ..., $n)` for `count` values.
-fn marks(count: usize) -> String {
-    let marks: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
-    format!("IN ({})", marks.join(", "))
-}
-
 /// Reads the images and features of a chunk.
 async fn fill(
     conn: &mut AnyConnection,
@@ -129,7 +124,7 @@ async fn fill(
     let ids: Vec<i64> = chunk.iter().map(|l| l.listing.id).collect();
     let sql = format!(
         "SELECT property_id, reference FROM property_images WHERE property_id {} ORDER BY property_id, position",
-        marks(chunk.len())
+        db::in_list(chunk.len())
     );
     let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
     for row in &rows {
@@ -139,7 +134,7 @@ async fn fill(
     }
     let sql = format!(
         "SELECT property_id, feature_id FROM property_feature_assignments WHERE property_id {}",
-        marks(chunk.len())
+        db::in_list(chunk.len())
     );
     let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
     let mut chosen: Vec<Vec<&Feature>> = vec![Vec::new(); chunk.len()];
@@ -156,18 +151,21 @@ async fn fill(
     Ok(())
 }
 
-/// Sends every listing `query` matches (its paging ignored), in its order, to `sink` in
+/// Sends every listing of `selection`, in its order (a list's paging ignored), to `sink` in
 /// chunks of [`CHUNK`]; stops early, without error, when the receiver is gone.
 pub async fn export(
     db: &AnyPool,
     dialect: Dialect,
-    query: &ListRequest,
+    selection: &Selection,
     sink: Sender<ApiResult<Vec<ExportedListing>>>,
 ) -> ApiResult<()> {
-    let query = ListRequest { paging: None, ..query.clone() };
     let mut side = db.acquire().await?;
     let catalogue = Catalogue::read(&mut side).await?;
     let mut main = db.acquire().await?;
+    let query = match selection {
+        Selection::Matching(query) => ListRequest { paging: None, ..query.clone() },
+        Selection::Ids(ids) => return export_ids(&mut main, &mut side, &catalogue, ids, sink).await,
+    };
     let Some((_, statement)) = statements(&mut main, dialect, &export_select(), &query).await? else {
         return Ok(());
     };
@@ -190,4 +188,30 @@ pub async fn export(
             return Ok(());
         }
     }
+}
+
+/// Sends the listings of `ids` that exist, in the order of `ids`, a chunk at a time.
+async fn export_ids(
+    main: &mut AnyConnection,
+    side: &mut AnyConnection,
+    catalogue: &Catalogue,
+    ids: &[i64],
+    sink: Sender<ApiResult<Vec<ExportedListing>>>,
+) -> ApiResult<()> {
+    for ids in ids.chunks(CHUNK) {
+        let sql = format!("{} WHERE p.id {}", export_select(), db::in_list(ids.len()));
+        let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *main).await?;
+        let mut by_id = HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let listing = export_from_row(row).map_err(ApiError::from)?;
+            by_id.insert(listing.id, listing);
+        }
+        let mut chunk: Vec<ExportedListing> =
+            ids.iter().filter_map(|id| by_id.remove(id)).map(|listing| catalogue.complete(listing)).collect();
+        fill(side, catalogue, &mut chunk).await?;
+        if sink.send(Ok(chunk)).await.is_err() {
+            return Ok(());
+        }
+    }
+    Ok(())
 }

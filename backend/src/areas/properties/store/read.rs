@@ -107,6 +107,22 @@ pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<
     Ok(Some(property))
 }
 
+/// The properties of `ids` that exist, as the panel reads them, by id.
+pub(super) async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, Property>> {
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("{} WHERE p.id {}", panel_select(), db::in_list(chunk.len()));
+        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+        let mut images = images_of(conn, Scope::Ids(chunk)).await?;
+        for row in &rows {
+            let mut property = panel_from_row(row)?;
+            property.images = images.remove(&property.listing.id).unwrap_or_default();
+            found.insert(property.listing.id, property);
+        }
+    }
+    Ok(found)
+}
+
 pub async fn get(db: &AnyPool, id: i64) -> ApiResult<Property> {
     let mut conn = db.acquire().await?;
     find(&mut conn, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))

@@ -8,3 +8,16 @@ export { DebouncedTableSearch, SEARCH_DEBOUNCE_MS, TableSearch } from './table-s
 export { NAME_KEYS, useClientRows, type TextKey } from './use-client-rows';
 export { useDeleteConfirmation, type DeleteQuestion } from './use-delete-confirmation';
 export { useServerPages, type ServerPage } from './use-server-pages';
+export {
+  isPageSelected,
+  isSelected,
+  NOTHING_SELECTED,
+  selectedCount,
+  selectionReducer,
+  selectionRequest,
+  useRowSelection,
+  type SelectableRow,
+  type Selection,
+  type SelectionAction,
+} from './row-selection';
+export { SelectPageHead, SelectRowCell } from './selection-cells';

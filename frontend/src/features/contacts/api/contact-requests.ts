@@ -6,7 +6,7 @@ import { trashBatch } from '@/lib/trash';
 
 /** Every read of contact requests starts with this key, so one invalidation reaches them all. */
 export const contactRequestsQueryKey = ['/api/contact-requests'] as const;
-const statsQueryKey = ['/api/stats'] as const;
+export const statsQueryKey = ['/api/stats'] as const;
 
 export interface ContactPageParams {
   page: number;

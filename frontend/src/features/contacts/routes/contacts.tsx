@@ -9,6 +9,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import {
   DebouncedTableSearch,
+  SelectPageHead,
+  SelectRowCell,
   SortableHead,
   sortParam,
   Table,
@@ -19,6 +21,7 @@ import {
   TablePagination,
   TableRow,
   TableRows,
+  useRowSelection,
   useServerPages,
 } from '@/components/ui/table';
 import type { ContactStatus } from '@/generated/types';
@@ -38,6 +41,7 @@ import {
   type ContactRequest,
 } from '../api/contact-requests';
 import { useExportOne } from '../api/export';
+import { ContactBulkActions } from '../components/bulk-actions';
 import { ContactStatusBadge } from '../components/contact-status-badge';
 import { ExportDialog } from '../components/export-dialog';
 import { RequestDetails } from '../components/request-details';
@@ -54,6 +58,8 @@ function ContactRequests() {
     q: address.q,
     sort: address.sort === null ? undefined : sortParam(address.sort),
   });
+  const filter = address.q === '' ? {} : { q: address.q };
+  const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
   const counts = useStatusCounts();
   const setStatus = useSetStatus();
   const remove = useDeleteContactRequest();
@@ -143,9 +149,17 @@ function ContactRequests() {
           ) : (
             <div className="grid gap-4">
               <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              <ContactBulkActions
+                selection={selection}
+                dispatch={dispatch}
+                page={listing.data?.rows ?? []}
+                total={listing.data?.total ?? 0}
+                filter={filter}
+              />
               <Table aria-label={t('title')} aria-busy={listing.isPending || undefined}>
                 <TableHeader>
                   <TableRow>
+                    <SelectPageHead selection={selection} page={listing.data?.rows ?? []} dispatch={dispatch} />
                     <SortableHead field="name" className="max-w-56" {...sorting}>
                       {t('columns.name')}
                     </SortableHead>
@@ -165,12 +179,19 @@ function ContactRequests() {
                 <TableBody>
                   <TableRows
                     rows={listing.data?.rows ?? []}
-                    columnCount={6}
+                    columnCount={7}
                     isLoading={listing.isPending}
                     emptyText={t('empty')}
                   >
                     {(request) => (
                       <>
+                        <SelectRowCell
+                          selection={selection}
+                          row={request}
+                          page={listing.data?.rows ?? []}
+                          name={request.name}
+                          dispatch={dispatch}
+                        />
                         <TableCell className="max-w-56">
                           <div>
                             <p className="font-medium" {...rtl(request)}>

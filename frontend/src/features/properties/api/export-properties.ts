@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { PropertySelection } from '@/generated/types';
 import { api } from '@/lib/api-client';
 import { attachmentName, download } from '@/lib/download';
 
@@ -52,6 +53,29 @@ export function useExportProperties() {
       });
       const fallback = `properties.${choice.format}`;
       download(data as Blob, attachmentName(response.headers.get('Content-Disposition'), fallback));
+    },
+  });
+}
+
+/** The checked listings, or every one the list matches, as a file (`POST /api/properties/export`). */
+export function useExportSelection() {
+  return useMutation({
+    mutationFn: async ({
+      format,
+      selection,
+      language,
+    }: {
+      format: ExportFormat;
+      selection: PropertySelection;
+      language: string;
+    }) => {
+      const { data, response } = await api.POST('/api/properties/export', {
+        params: { query: { format, offset: -new Date().getTimezoneOffset() } },
+        body: selection,
+        headers: { 'Accept-Language': language },
+        parseAs: 'blob',
+      });
+      download(data as Blob, attachmentName(response.headers.get('Content-Disposition'), `properties.${format}`));
     },
   });
 }

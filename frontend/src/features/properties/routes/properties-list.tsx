@@ -12,6 +12,8 @@ import {
   DebouncedTableSearch,
   RowActions,
   RowActionsHead,
+  SelectPageHead,
+  SelectRowCell,
   SortableHead,
   sortParam,
   Table,
@@ -23,6 +25,7 @@ import {
   TableRow,
   TableRows,
   useDeleteConfirmation,
+  useRowSelection,
   useServerPages,
 } from '@/components/ui/table';
 import { IMPORT_PATH, importIdFrom } from '@/features/imports';
@@ -32,8 +35,10 @@ import { serverMessage } from '@/lib/api-client';
 import { latinValue, pickText, useArabicFirst } from '@/lib/bilingual';
 import { scaledImage } from '@/lib/media';
 import { constants } from '@/lib/rules';
+import { propertyFilter } from '../api/bulk-properties';
 import { useExportProperties } from '../api/export-properties';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
+import { PropertyBulkActions } from '../components/bulk-actions';
 import { ExportMenu } from '../components/export-menu';
 import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
@@ -95,6 +100,9 @@ function PropertiesList() {
     sort: address.sort === null ? undefined : sortParam(address.sort),
     importId,
   });
+  // The selection holds while the search and filters do: 'all matching' means them.
+  const filter = propertyFilter(address.q, search);
+  const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
@@ -195,9 +203,17 @@ function PropertiesList() {
                   }}
                 />
               )}
+              <PropertyBulkActions
+                selection={selection}
+                dispatch={dispatch}
+                page={listing.data.rows}
+                total={listing.data.total}
+                filter={filter}
+              />
               <Table aria-label={t('title')}>
                 <TableHeader>
                   <TableRow>
+                    <SelectPageHead selection={selection} page={listing.data.rows} dispatch={dispatch} />
                     <SortableHead field="propertyNumber" className="px-3 whitespace-nowrap" {...sorting}>
                       {t('columns.number')}
                     </SortableHead>
@@ -218,9 +234,16 @@ function PropertiesList() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows rows={listing.data.rows} columnCount={9}>
+                  <TableRows rows={listing.data.rows} columnCount={10}>
                     {(property) => (
                       <>
+                        <SelectRowCell
+                          selection={selection}
+                          row={property}
+                          page={listing.data.rows}
+                          name={pickText(arabicFirst, property.titleEn, property.titleAr)}
+                          dispatch={dispatch}
+                        />
                         <TableCell className="px-3 whitespace-nowrap">
                           <span className="font-mono text-xs" {...latinValue}>
                             {property.propertyNumber || t('numberFallback', { id: property.id })}

@@ -1,0 +1,164 @@
+//! Bulk changes of listings (issue 24). The set is resolved and locked once; listings that
+//! are gone, stale or already as asked are skipped; the rest change by one statement per
+//! thousand ids, and their index entries and history rows (one per listing) are written in
+//! batches, all in one transaction: a failure anywhere changes nothing.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rules::bulk::{PropertyChange, BULK_MAX_RECORDS};
+use rules::messages;
+use rules::vocabularies::SkipReason;
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use super::super::listing::ListRequest;
+use super::super::search_index::{self, Indexed};
+use super::super::selection::Selection;
+use super::super::Property;
+use super::read::find_many;
+use super::search::statements;
+use super::write::trash_in;
+use super::{bind, Bound};
+use crate::platform::audit::{self, Actor, Entity};
+use crate::platform::bulk;
+use crate::platform::db::{self, clock, Dialect};
+use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::trash;
+
+/// What a bulk change did: how many listings changed, and the ones skipped with why.
+#[derive(Debug)]
+pub struct Done {
+    pub changed: usize,
+    pub skipped: Vec<(i64, SkipReason)>,
+}
+
+/// The ids of every listing `request` matches, in its order; a 422 naming `filter` when they
+/// are more than a bulk change may touch.
+async fn matching(conn: &mut AnyConnection, dialect: Dialect, request: &ListRequest) -> ApiResult<Vec<i64>> {
+    let Some((_, statement)) = statements(conn, dialect, "SELECT p.id FROM properties p", request).await?
+    else {
+        return Ok(Vec::new());
+    };
+    let sql = format!("{} LIMIT {}", statement.sql, BULK_MAX_RECORDS + 1);
+    let rows = statement.params.bound(&sql).fetch_all(&mut *conn).await?;
+    if rows.len() > BULK_MAX_RECORDS {
+        let mut errors = rules::FieldErrors::new();
+        errors.add("filter", messages::BULK_TOO_MANY);
+        return Err(ApiError::validation(errors));
+    }
+    Ok(rows.iter().map(|row| row.try_get::<i64, _>(0)).collect::<Result<_, _>>()?)
+}
+
+/// Whether `property` already is as `change` would leave it.
+fn already(property: &Property, change: PropertyChange) -> bool {
+    let listing = &property.listing;
+    match change {
+        PropertyChange::Status(status) => listing.status == status,
+        PropertyChange::Featured(featured) => listing.is_featured == featured,
+        PropertyChange::Category(id) => listing.category_id == id,
+        PropertyChange::Trash => false,
+    }
+}
+
+/// The columns `change` sets, as `SET` assignments from `$1` (its value) and `$2` (now);
+/// `None` for a move to the trash, which sets nothing.
+fn assignments(change: PropertyChange) -> Option<(&'static str, Bound)> {
+    match change {
+        PropertyChange::Status(status) => Some(("status = $1", Bound::Text(Some(status.value().to_owned())))),
+        // Featured since it last became featured; no longer featured, no date.
+        PropertyChange::Featured(featured) => Some((
+            "is_featured = $1, featured_at = CASE WHEN $1 THEN COALESCE(featured_at, $2) ELSE NULL END",
+            Bound::Flag(featured),
+        )),
+        PropertyChange::Category(id) => Some(("category_id = $1", Bound::Id(Some(id)))),
+        PropertyChange::Trash => None,
+    }
+}
+
+/// Moves each listing to the trash by the single delete's own path, all in one batch, so the
+/// trash restores them together.
+async fn trash(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    ids: &[i64],
+    versions: &BTreeMap<i64, i64>,
+) -> ApiResult<()> {
+    let batch = trash::new_batch();
+    for id in ids {
+        trash_in(&mut *conn, actor, *id, versions.get(id).copied(), &batch).await?;
+    }
+    Ok(())
+}
+
+/// Sets a field of every listing in `ids`, then keeps the index and writes the history.
+async fn set(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    ids: &[i64],
+    change: PropertyChange,
+    before: &HashMap<i64, Property>,
+) -> ApiResult<()> {
+    let Some((set, value)) = assignments(change) else { return Ok(()) };
+    let now = clock::now_text();
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let marks: Vec<String> = (3..chunk.len() + 3).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "UPDATE properties SET {set}, updated_at = $2, version = version + 1 WHERE id IN ({})",
+            marks.join(", ")
+        );
+        let query = bind(sqlx::query(&sql), &value).bind(now.as_str());
+        chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
+    }
+    let after = find_many(&mut *conn, ids).await?;
+    let pairs: Vec<(&Property, &Property)> =
+        ids.iter().filter_map(|id| before.get(id).zip(after.get(id))).collect();
+    let indexed: Vec<(Indexed, Indexed)> =
+        pairs.iter().map(|(b, a)| (Indexed::of(&b.listing), Indexed::of(&a.listing))).collect();
+    let steps: Vec<(Option<&Indexed>, Option<&Indexed>)> =
+        indexed.iter().map(|(b, a)| (Some(b), Some(a))).collect();
+    search_index::sync_many(&mut *conn, &steps).await?;
+    let changes: Vec<(i64, &Property, &Property)> =
+        pairs.iter().map(|(b, a)| (b.listing.id, *b, *a)).collect();
+    audit::updated_many(&mut *conn, actor, Entity::Property, &changes).await
+}
+
+/// Applies `change` to the selected listings in one transaction; `versions` are the
+/// versions the panel saw, by id.
+pub async fn bulk(
+    db: &AnyPool,
+    dialect: Dialect,
+    actor: &Actor,
+    selection: &Selection,
+    change: PropertyChange,
+    versions: &BTreeMap<i64, i64>,
+) -> ApiResult<Done> {
+    let mut tx = db::begin_write(db).await?;
+    if let PropertyChange::Category(id) = change {
+        let found: Option<i64> = sqlx::query_scalar("SELECT id FROM categories WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if found.is_none() {
+            let mut errors = rules::FieldErrors::new();
+            errors.add("value", messages::CATEGORY_NOT_FOUND);
+            return Err(ApiError {
+                errors: Some(errors),
+                ..ApiError::conflict(messages::CATEGORY_NOT_FOUND)
+            });
+        }
+    }
+    let ids = match selection {
+        Selection::Ids(ids) => ids.clone(),
+        Selection::Matching(request) => matching(&mut tx, dialect, request).await?,
+    };
+    let mut locked = ids.clone();
+    locked.sort_unstable();
+    db::lock_rows(&mut tx, "properties", &locked).await?;
+    let before = find_many(&mut tx, &ids).await?;
+    let (chosen, skipped) = bulk::sort_out(&ids, &before, versions, |p| p.version, |p| already(p, change));
+    match change {
+        PropertyChange::Trash => trash(&mut tx, actor, &chosen, versions).await?,
+        _ => set(&mut tx, actor, &chosen, change, &before).await?,
+    }
+    tx.commit().await?;
+    Ok(Done { changed: chosen.len(), skipped })
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""The bulk actions benchmark (issue 24): one POST /api/properties/bulk changing 10,000
+listings, on SQLite and on PostgreSQL, against the release server.
+
+Each database is seeded with `aqar seed --properties N` (20,000 by default, so the 10,000
+changed are a part of the table, as in real use). Then, with the server started afresh and
+signed in, each run changes the same 10,000 listings (the lowest ids, sent with the version
+each has, as the panel sends them): set status 'sold', set featured, set category, then
+back by filter (every listing with status 'sold', over all pages, when at most 10,000 are).
+Measured: the wall time of each call, its answer's changed and skipped counts, and the
+slowest /healthz answer of those asked every 20 ms while it ran. Target: each call <= 5 s.
+A miss is reported, not hidden.
+
+Usage: python3 bench/bulk.py [--binary target/release/aqar] [--count 20000] [--changed 10000]
+       [--db sqlite|postgres|both]
+PostgreSQL: AQAR_BENCH_POSTGRES_URL (default the test server); the benchmark makes its own
+database there and drops it at the end.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+import harness  # noqa: E402
+from harness import DEFAULT_POSTGRES_URL, Server, postgres_database, release_binary  # noqa: E402
+
+TARGET_SECS = 5.0
+PROBE_EVERY_SECS = 0.02
+
+
+def query(url, sql):
+    """The rows of `sql` on the benchmark's database, read beside the server."""
+    if url.startswith("sqlite://"):
+        with sqlite3.connect(url[len("sqlite://"):]) as db:
+            return db.execute(sql).fetchall()
+    out = subprocess.run(["psql", url, "-AtF,", "-c", sql], check=True, capture_output=True, text=True).stdout
+    return [tuple(int(field) for field in line.split(",")) for line in out.splitlines() if line]
+
+
+def timed(server, cookie, body):
+    """(seconds, answer, slowest /healthz in ms) of one bulk call."""
+    slowest = [0.0]
+    done = threading.Event()
+
+    def probe():
+        while not done.is_set():
+            started = time.monotonic()
+            try:
+                status, _, _ = server.request("GET", "/healthz", timeout=10)
+            except OSError:
+                status = 0
+            elapsed = (time.monotonic() - started) * 1000
+            slowest[0] = max(slowest[0], elapsed if status == 200 else float("inf"))
+            time.sleep(PROBE_EVERY_SECS)
+
+    prober = threading.Thread(target=probe)
+    prober.start()
+    started = time.monotonic()
+    status, _, answer = server.request(
+        "POST",
+        "/api/properties/bulk",
+        body=json.dumps(body),
+        headers={"Cookie": cookie, "Content-Type": "application/json"},
+        timeout=120,
+    )
+    wall = time.monotonic() - started
+    done.set()
+    prober.join()
+    if status != 200:
+        raise SystemExit(f"{body['action']}: {status} {answer[:300]!r}")
+    return wall, json.loads(answer), slowest[0]
+
+
+def measure(server, label, url, changed, report):
+    cookie = server.sign_in()
+    rows = query(url, f"SELECT id, version FROM properties ORDER BY id LIMIT {changed}")
+    ids = [row[0] for row in rows]
+    category = query(url, "SELECT MAX(id) FROM categories")[0][0]
+    runs = [
+        ("set status", {"action": "setStatus", "value": "sold"}),
+        ("set featured", {"action": "setFeatured", "value": True}),
+        ("set category", {"action": "setCategory", "value": category}),
+    ]
+    for name, change in runs:
+        versions = {str(row[0]): row[1] for row in query(url, f"SELECT id, version FROM properties ORDER BY id LIMIT {changed}")}
+        run(label, name, server, cookie, {"ids": ids, "versions": versions, **change}, report)
+    sold = query(url, "SELECT COUNT(*) FROM properties WHERE status = 'sold'")[0][0]
+    if sold <= 10_000:
+        body = {"filter": {"status": "sold"}, "action": "setStatus", "value": "active"}
+        run(label, f"by filter ({sold:,} sold)", server, cookie, body, report)
+    else:
+        print(f"  by filter: skipped, {sold:,} listings are sold (more than a bulk change takes)", flush=True)
+
+
+def run(label, name, server, cookie, body, report):
+    wall, answer, slowest = timed(server, cookie, body)
+    verdict = f"time {'met' if wall <= TARGET_SECS else 'MISSED'} (<= {TARGET_SECS:g} s)"
+    print(
+        f"  {name}: {wall:.2f} s, {answer['changed']:,} changed, {len(answer['skipped']):,} skipped, "
+        f"slowest /healthz {slowest:.1f} ms; {verdict}",
+        flush=True,
+    )
+    report.append((f"{label} {name}", verdict))
+
+
+def databases(workdir, which):
+    found = []
+    if which in ("sqlite", "both"):
+        found.append(("SQLite", f"sqlite://{workdir}/bench-bulk.db", None))
+    if which in ("postgres", "both"):
+        admin_url = os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
+        if not shutil.which("psql"):
+            print("*** psql is missing: the PostgreSQL run is skipped ***")
+        else:
+            try:
+                url, drop = postgres_database(admin_url, "aqar_bench_bulk")
+                found.append(("PostgreSQL", url, drop))
+            except subprocess.CalledProcessError as error:
+                print(f"*** PostgreSQL at {admin_url} is not usable ({error.stderr.decode().strip()}): skipped ***")
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default="target/release/aqar")
+    parser.add_argument("--count", type=int, default=20_000)
+    parser.add_argument("--changed", type=int, default=10_000)
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    args = parser.parse_args()
+    binary = release_binary(args.binary)
+    report = []
+    with tempfile.TemporaryDirectory(prefix="aqar-bench-bulk-") as workdir:
+        for label, url, drop in databases(workdir, args.db):
+            try:
+                print(f"bulk actions, {label}, {args.changed:,} of {args.count:,} listings:", flush=True)
+                line, seconds = harness.seed(binary, url, "--properties", str(args.count))
+                print(f"  {line} (command: {seconds:.1f} s)", flush=True)
+                if not url.startswith("sqlite://"):
+                    subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, capture_output=True)
+                server = Server(binary, url, workdir)
+                try:
+                    measure(server, label, url, args.changed, report)
+                finally:
+                    server.stop()
+            finally:
+                if drop:
+                    drop()
+    misses = [name for name, verdict in report if "MISSED" in verdict]
+    print("bulk actions: every target met" if not misses else f"bulk actions: targets missed: {', '.join(misses)}")
+
+
+if __name__ == "__main__":
+    main()

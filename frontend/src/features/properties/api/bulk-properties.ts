@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PropertyBulkRequest, PropertyFilter } from '@/generated/types';
+import { api, dataOf } from '@/lib/api-client';
+import { LIST_FILTERS } from './export-properties';
+import { propertiesQueryKey, statsQueryKey } from './properties-keys';
+
+const NUMBERS: readonly string[] = ['categoryId', 'typeId', 'countryId', 'cityId', 'importId'];
+
+/** The list's search and filters as a bulk call's filter: `q`, and each filter the address holds. */
+export function propertyFilter(q: string, search: string): PropertyFilter {
+  const params = new URLSearchParams(search);
+  const filter: Record<string, string | number | boolean> = {};
+  if (q !== '') filter.q = q;
+  for (const name of LIST_FILTERS) {
+    const value = params.get(name);
+    if (value === null || value === '') continue;
+    filter[name] = NUMBERS.includes(name) ? Number(value) : name === 'isFeatured' ? value === 'true' : value;
+  }
+  return filter;
+}
+
+/** One change to many listings; every list and the statistics are read again afterwards, whatever the answer. */
+export function useBulkProperties() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PropertyBulkRequest) => dataOf(api.POST('/api/properties/bulk', { body })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: propertiesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: statsQueryKey }),
+      ]),
+  });
+}
