@@ -97,13 +97,17 @@ impl Plan {
     }
 }
 
-/// The differences between two states of a record in the fields its update writes.
+/// The differences between two states of a record in the fields its update writes, by field
+/// name (whatever order the maps keep their keys in).
 fn differences(
     before: &Map<String, Value>,
     after: &Map<String, Value>,
     fields: &[String],
 ) -> Vec<FieldChange> {
-    audit::diff(before, after).into_iter().filter(|change| fields.contains(&change.field)).collect()
+    let mut changes: Vec<FieldChange> =
+        audit::diff(before, after).into_iter().filter(|change| fields.contains(&change.field)).collect();
+    changes.sort_by(|a, b| a.field.cmp(&b.field));
+    changes
 }
 
 fn version_of(record: &Map<String, Value>) -> i64 {

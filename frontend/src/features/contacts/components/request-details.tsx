@@ -42,13 +42,21 @@ function Field({ label, wide = false, children }: { label: string; wide?: boolea
   );
 }
 
-/** The related listing's title in the interface language, its number until it arrives. */
+/**
+ * The related listing's id, as the specification shows it, then its title in the interface
+ * language once it arrives.
+ */
 function PropertyName({ id }: { id: number }) {
   const { t } = useTranslation('contacts');
   const arabicFirst = useArabicFirst();
   const property = useProperty(id);
-  if (property.data === undefined) return <>{t('details.propertyLink', { id })}</>;
-  return <>{pickText(arabicFirst, property.data.titleEn, property.data.titleAr)}</>;
+  const label = t('details.propertyLink', { id });
+  if (property.data === undefined) return <>{label}</>;
+  return (
+    <>
+      {label}: {pickText(arabicFirst, property.data.titleEn, property.data.titleAr)}
+    </>
+  );
 }
 
 /** The details dialog (core §2): everything the visitor sent, with ways to answer them. */

@@ -20,6 +20,14 @@ function numberBadge(propertyNumber: string | null | undefined, index: number): 
  * 'Recent Properties' (core-panel §2): the newest listings with number badge, title (Arabic
  * in an Arabic interface), location (or else continent), status, and the price with '$' and the currency.
  */
+/**
+ * The location as the specification has it in English: the English location, else (below)
+ * the continent, never the Arabic location; an Arabic interface takes the Arabic one first.
+ */
+function recentLocation(property: { locationEn: string; locationAr: string }, arabicFirst: boolean): string {
+  return arabicFirst ? pickText(true, property.locationEn, property.locationAr) : property.locationEn.trim();
+}
+
 export function RecentProperties() {
   const { t } = useTranslation('dashboard');
   const f = useFormat();
@@ -54,7 +62,7 @@ export function RecentProperties() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{pickText(arabicFirst, property.titleEn, property.titleAr)}</p>
                   <p className="truncate text-sm text-muted-foreground">
-                    {pickText(arabicFirst, property.locationEn, property.locationAr) ||
+                    {recentLocation(property, arabicFirst) ||
                       (property.continent == null ? '' : continentLabel(property.continent, arabicFirst))}
                   </p>
                 </div>
