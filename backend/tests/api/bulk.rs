@@ -241,7 +241,7 @@ both_databases! {
         drop(conn);
         let (status, answer) = bulk(&app, json!({ "filter": {}, "action": "setStatus", "value": "sold" })).await;
         assert_eq!((status, &answer["errors"]["filter"]), (Status::UnprocessableEntity, &json!(messages::BULK_TOO_MANY)));
-        assert_eq!(total(&app, "/api/properties?status=sold&page=1").await < 10_001, true);
+        assert!(total(&app, "/api/properties?status=sold&page=1").await < 10_001);
         let (status, outcome) =
             bulk(&app, json!({ "filter": { "status": "pending" }, "action": "setStatus", "value": "sold" })).await;
         assert_eq!(status, Status::Ok, "{outcome}");

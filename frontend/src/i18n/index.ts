@@ -212,6 +212,8 @@ export function subscribeToNumerals(listener: () => void): () => void {
 }
 
 function showLanguage(language: string): void {
+  // The rules' tests run i18next without a page (vitest's node environment).
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);

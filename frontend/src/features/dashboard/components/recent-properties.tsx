@@ -32,9 +32,7 @@ export function RecentProperties() {
   const { t } = useTranslation('dashboard');
   const f = useFormat();
   const arabicFirst = useArabicFirst();
-  const recent = useQuery(
-    propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }),
-  );
+  const recent = useQuery(propertiesPageQueryOptions({ page: 1, pageSize: constants().dashboardProperties, sort: '-createdAt' }));
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
