@@ -6670,7 +6670,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -45,6 +45,7 @@ pub fn api() -> Vec<Endpoint> {
                  was worked out from. Answers what changed and the record's new version"
             )
             .responds::<VersionRestore>()
+            .status(200)
             .fails(&[403, 409, 422])
             .versioned()
         ),
