@@ -19,6 +19,8 @@ const SIDEBAR_ENTRIES = [
   'Users',
   'Property Features',
   'Contact Requests',
+  // Administrators only (issue 24), after the specification's entries but before Settings.
+  'Trash',
   'Settings',
 ];
 
