@@ -59,6 +59,9 @@ export default defineConfig({
             // The field primitives the sign-in form shares with every other form, as one chunk
             // rather than three on /auth's first load.
             { name: 'form-field', test: /src[\\/]components[\\/]ui[\\/](form-field|input|label)\.tsx$/ },
+            // The class merging every screen but sign-in fetches with its code (lib/utils), named
+            // so that the sign-in page's browser test can tell it was not loaded.
+            { name: 'class-merging', test: /node_modules[\\/]tailwind-merge[\\/]/ },
             // What the entry loads before any screen (the session, its guards, the text and its
             // language, toasts' store) as one chunk rather than five (issue 23 kept /auth in budget).
             {

@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from '@/features/account';
 import type { ScreenText } from '@/i18n';
+import { loadClassMerging } from '@/lib/utils';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -15,63 +16,41 @@ type LazyRoute = NonNullable<RouteObject['lazy']>;
  * fetched only once the screen renders suspends it, and React then holds the screen back
  * (its reveal throttle, up to 300 ms) on top of the extra round trip: on a first visit that
  * was most of the time to the largest paint of the dashboard and the properties list.
+ * The class merging of `cn` comes along too, but for the sign-in page (see lib/utils).
  */
 function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
   text: readonly (keyof ScreenText)[] = [],
+  { mergesClasses = true }: { mergesClasses?: boolean } = {},
 ): LazyRoute {
   return async () => {
-    const [screen] = await Promise.all([load(), i18n.loadNamespaces([...text])]);
+    const [screen] = await Promise.all([load(), i18n.loadNamespaces([...text]), mergesClasses ? loadClassMerging() : undefined]);
     return { Component: screen.default };
   };
 }
 
 const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'));
-const signIn = lazyScreen(() => import('@/features/account/routes/sign-in'));
+const signIn = lazyScreen(() => import('@/features/account/routes/sign-in'), [], { mergesClasses: false });
 const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
-const dashboard = lazyScreen(
-  () => import('@/features/dashboard/routes/dashboard'),
-  ['dashboard', 'history'],
-);
-const properties = lazyScreen(
-  () => import('@/features/properties/routes/properties-list'),
-  ['properties'],
-);
-const importProperties = lazyScreen(
-  () => import('@/features/imports/routes/import-wizard'),
-  ['imports'],
-);
-const addProperty = lazyScreen(
-  () => import('@/features/quick-property/routes/add-property'),
-  ['quickProperty'],
-);
+const dashboard = lazyScreen(() => import('@/features/dashboard/routes/dashboard'), ['dashboard', 'history']);
+const properties = lazyScreen(() => import('@/features/properties/routes/properties-list'), ['properties']);
+const importProperties = lazyScreen(() => import('@/features/imports/routes/import-wizard'), ['imports']);
+const addProperty = lazyScreen(() => import('@/features/quick-property/routes/add-property'), ['quickProperty']);
 const categories = lazyScreen(() => import('@/features/categories/routes/categories'));
 const propertyTypes = lazyScreen(() => import('@/features/property-types/routes/property-types'));
 const management = lazyScreen(() => import('@/features/management/routes/management'));
 const features = lazyScreen(() => import('@/features/property-features/routes/features'));
-const companyValues = lazyScreen(
-  () => import('@/features/company-values/routes/company-values'),
-  ['companyValues'],
-);
+const companyValues = lazyScreen(() => import('@/features/company-values/routes/company-values'), ['companyValues']);
 const contacts = lazyScreen(() => import('@/features/contacts/routes/contacts'), ['contacts']);
 const users = lazyScreen(() => import('@/features/users/routes/users'), ['users']);
 const trash = lazyScreen(() => import('@/features/trash/routes/trash'), ['trash', 'history']);
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'), ['settings']);
 const account = lazyScreen(() => import('@/features/account/routes/account'), ['account']);
-const aboutManagement = lazyScreen(
-  () => import('@/features/about/routes/about-management'),
-  ['about'],
-);
+const aboutManagement = lazyScreen(() => import('@/features/about/routes/about-management'), ['about']);
 const team = lazyScreen(() => import('@/features/team/routes/team'), ['team']);
 const services = lazyScreen(() => import('@/features/services/routes/services'), ['services']);
-const serviceForm = lazyScreen(
-  () => import('@/features/services/routes/service-form'),
-  ['services'],
-);
-const heroImages = lazyScreen(
-  () => import('@/features/hero-images/routes/hero-images'),
-  ['heroImages'],
-);
+const serviceForm = lazyScreen(() => import('@/features/services/routes/service-form'), ['services']);
+const heroImages = lazyScreen(() => import('@/features/hero-images/routes/hero-images'), ['heroImages']);
 
 export type ScreenName =
   | 'signIn'

@@ -30,7 +30,7 @@ export default function SignInRoute() {
           </div>
           <Card>
             <CardHeader className="text-center">
-              <CardTitle className="text-2xl">{t('auth.welcomeBack')}</CardTitle>
+              <CardTitle size="lg">{t('auth.welcomeBack')}</CardTitle>
               <CardDescription>{t('auth.signInDescription')}</CardDescription>
             </CardHeader>
             <CardContent>
