@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use crate::platform::auth::user::User;
 use crate::platform::auth::{AdminUser, CurrentUser};
-use crate::platform::db::clock;
+use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Every kind of record whose changes are recorded, by its camelCase name.
@@ -265,6 +265,22 @@ pub async fn created(
     whole(conn, actor, entity, id, Action::Create, record).await
 }
 
+/// Records that `actor` created each record of a set: one history row per record, as
+/// [`created`] writes it, many rows to a statement.
+pub async fn created_many<T: Serialize>(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    entity: Entity,
+    records: &[(i64, &T)],
+) -> ApiResult<()> {
+    let mut rows = Vec::with_capacity(records.len());
+    for (id, record) in records {
+        let fields = fields_of(record)?;
+        rows.push(Row { record_id: *id, label: label_of(&fields), changes: diff(&Map::new(), &fields) });
+    }
+    insert_rows(conn, actor, entity, Action::Create, &rows).await
+}
+
 /// A row of the history with every field of `record`, as a create or a restore records it.
 async fn whole(
     conn: &mut AnyConnection,
@@ -355,8 +371,8 @@ struct Row {
     changes: Vec<FieldChange>,
 }
 
-/// History rows per statement: three values each, far below either database's limit.
-const ROWS_PER_STATEMENT: usize = 500;
+/// History rows per statement: three values each (and five shared).
+const ROWS_PER_STATEMENT: usize = (db::VALUES_PER_STATEMENT - 5) / 3;
 
 /// Writes rows of one action by one actor at one instant, many to a statement.
 async fn insert_rows(

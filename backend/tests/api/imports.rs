@@ -511,7 +511,7 @@ both_databases! {
         let titles: Vec<&str> = all.as_array().expect("a list").iter().filter_map(|p| p["titleEn"].as_str()).collect();
         assert_eq!(titles, ["New title", "Second"]);
         assert_eq!(all[0]["version"], 2, "updated through the normal path");
-        let (_, history) = app.get(&format!("/api/history?entity=property&recordId={}", all[0]["id"])).await;
+        let (_, history) = app.get(&format!("/api/history?entity=property&id={}", all[0]["id"])).await;
         assert!(history.to_string().contains("New title"), "{history}");
         // Only the import's new listings carry its id.
         let (_, mine) = app.get(&format!("/api/properties?importId={id}")).await;
@@ -519,6 +519,41 @@ both_databases! {
         // A checked import that was written is not checked again.
         let (status, _) = check(&app, id, &second["suggestedMapping"], "create", false).await;
         assert_eq!(status, Status::Conflict);
+    }
+
+    async fn a_place_deleted_after_the_check_leaves_its_rows_out_of_the_commit(app) {
+        app.login_admin().await;
+        let places = catalog(&app).await;
+        let dabouq = crate::properties::created(
+            &app,
+            "/api/regions",
+            json!({ "nameEn": "Dabouq", "nameAr": "دابوق", "cityId": places.city }),
+        )
+        .await;
+        let mut elsewhere = basic_row("P-2", "Second", "2000");
+        elsewhere[10] = "Dabouq".to_owned();
+        let rows = [basic_row("P-1", "First", "1000"), elsewhere, basic_row("P-3", "Third", "3000")];
+        let upload = uploaded(&app, "places.xlsx", &xlsx_of(&english(&BASIC), &rows)).await;
+        let id = upload["id"].as_i64().expect("an id");
+        let (_, outcome) = check(&app, id, &upload["suggestedMapping"], "create", false).await;
+        assert_eq!(outcome["valid"], 3, "{outcome}");
+        let (status, _) = app.send(Method::Delete, &format!("/api/regions/{}", dabouq["id"]), Value::Null).await;
+        assert_eq!(status, Status::NoContent);
+
+        let state = committed(&app, id).await;
+        assert_eq!((state["created"].as_i64(), state["invalid"].as_i64()), (Some(2), Some(1)), "{state}");
+        let (_, listed) = app.get(&format!("/api/properties?importId={id}&sort=propertyNumber")).await;
+        let numbers: Vec<&str> =
+            listed.as_array().expect("a list").iter().filter_map(|p| p["propertyNumber"].as_str()).collect();
+        assert_eq!(numbers, ["P-1", "P-3"]);
+        // Each written listing has its images in order and its own history row.
+        for listing in listed.as_array().expect("a list") {
+            let (_, one) = app.get(&format!("/api/properties/{}", listing["id"])).await;
+            assert_eq!(one["images"][1], "https://example.com/b.jpg", "{one}");
+            let (_, history) = app.get(&format!("/api/history?entity=property&id={}", listing["id"])).await;
+            let actions: Vec<&str> = history.as_array().expect("rows").iter().filter_map(|r| r["action"].as_str()).collect();
+            assert_eq!(actions, ["create"], "{history}");
+        }
     }
 
     async fn missing_catalog_records_are_added_when_asked(app) {

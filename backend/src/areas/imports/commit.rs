@@ -9,6 +9,7 @@
 //! resumer of every server (started at liftoff) takes such imports over, as does a repeated
 //! commit call. Committing again while a commit runs, or after it ended, writes nothing.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use rocket::fairing::AdHoc;
@@ -26,7 +27,7 @@ use super::{localise, ImportState};
 use crate::areas::catalog::{categories, locations, property_types};
 use crate::areas::properties::body::PropertyBody;
 use crate::areas::properties::search_index::Deferred;
-use crate::areas::properties::store as properties;
+use crate::areas::properties::store::{self as properties, NewListing};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
@@ -130,20 +131,27 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
     let mut names = store::names(&mut tx).await?;
     let year = current_year();
     let mut step = Progress { position: *last, done: 0, created: 0, updated: 0, invalid: 0 };
-    let mut index = Deferred::default();
+    let mut read = Vec::with_capacity(rows.len());
     for (_, cells, _) in &rows {
+        read.push(settled(&mut tx, actor, cells, &mapping, &mut names, settings.create_missing, year).await?);
+    }
+    let numbers: Vec<&str> = read.iter().flatten().filter_map(|resolved| number_of(resolved)).collect();
+    let mut known = store::listings_with_numbers(&mut tx, &numbers).await?;
+    let mut index = Deferred::default();
+    // New listings wait to be written together, until the batch ends or a row names one of them.
+    let mut new = Added::default();
+    for resolved in read {
         step.done += 1;
-        let Some(resolved) =
-            settled(&mut tx, actor, cells, &mapping, &mut names, settings.create_missing, year).await?
-        else {
+        let Some(resolved) = resolved else {
             step.invalid += 1;
             continue;
         };
-        let number = resolved.input.property_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
-        let existing = match number {
-            Some(number) => store::listing_with_number(&mut tx, number).await?,
-            None => None,
-        };
+        let number = number_of(&resolved).map(str::to_owned);
+        if number.as_ref().is_some_and(|number| new.numbers.iter().flatten().any(|waiting| waiting == number))
+        {
+            new.write(&mut tx, actor, id, &mut index, &mut known, &mut step).await?;
+        }
+        let existing = number.as_ref().and_then(|number| known.get(number).copied());
         let body = PropertyBody::Full(Box::new(resolved.input));
         let written = match (existing, mode) {
             (Some(_), ImportMode::Create) => Err(ApiError::conflict(messages::IMPORT_PROPERTY_NUMBER_EXISTS)),
@@ -153,32 +161,21 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
                 if written.is_ok() && features_mapped {
                     properties::replace_features_in(&mut tx, actor, listing, &resolved.features).await?;
                 }
-                written.map(|_| false)
+                written
             }
             (None, _) => {
-                let written = properties::insert_in(&mut tx, actor, &body, Some(id), Some(&mut index)).await;
-                if let Ok(property) = &written {
-                    if !resolved.features.is_empty() {
-                        properties::replace_features_in(
-                            &mut tx,
-                            actor,
-                            property.listing.id,
-                            &resolved.features,
-                        )
-                        .await?;
-                    }
-                }
-                written.map(|_| true)
+                new.push(number, NewListing { body, features: resolved.features });
+                continue;
             }
         };
         match written {
-            Ok(true) => step.created += 1,
-            Ok(false) => step.updated += 1,
+            Ok(_) => step.updated += 1,
             // The catalogue changed since the check (a place deleted...): the row is left out.
             Err(error) if error.status.code < 500 => step.invalid += 1,
             Err(error) => return Err(Stop::Failed(error)),
         }
     }
+    new.write(&mut tx, actor, id, &mut index, &mut known, &mut step).await?;
     index.write(&mut tx).await?;
     let now = clock::now_epoch();
     if !store::advance(&mut tx, id, &OWNER, &step, now + LEASE_SECS).await? {
@@ -186,6 +183,53 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
     }
     tx.commit().await?;
     Ok(true)
+}
+
+/// The listing number a row gives, if any.
+fn number_of(resolved: &Resolved) -> Option<&str> {
+    resolved.input.property_number.as_deref().map(str::trim).filter(|number| !number.is_empty())
+}
+
+/// The new listings of a batch not yet written, and their numbers.
+#[derive(Default)]
+struct Added {
+    listings: Vec<NewListing>,
+    numbers: Vec<Option<String>>,
+}
+
+impl Added {
+    fn push(&mut self, number: Option<String>, listing: NewListing) {
+        self.listings.push(listing);
+        self.numbers.push(number);
+    }
+
+    /// Writes the listings waiting, counts them in `step`, and adds their numbers to `known`.
+    async fn write(
+        &mut self,
+        tx: &mut AnyConnection,
+        actor: &Actor,
+        import_id: i64,
+        index: &mut Deferred,
+        known: &mut HashMap<String, i64>,
+        step: &mut Progress,
+    ) -> Result<(), Stop> {
+        let outcomes = properties::insert_many_in(tx, actor, &self.listings, Some(import_id), index).await?;
+        for (outcome, number) in outcomes.into_iter().zip(self.numbers.drain(..)) {
+            match outcome {
+                Ok(id) => {
+                    step.created += 1;
+                    if let Some(number) = number {
+                        known.entry(number).or_insert(id);
+                    }
+                }
+                // The catalogue changed since the check (a place deleted...): the row is left out.
+                Err(error) if error.status.code < 500 => step.invalid += 1,
+                Err(error) => return Err(Stop::Failed(error)),
+            }
+        }
+        self.listings.clear();
+        Ok(())
+    }
 }
 
 /// The row read with every catalogue record it names in place: records it adds are created

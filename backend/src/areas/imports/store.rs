@@ -252,13 +252,27 @@ pub async fn numbers(conn: &mut AnyConnection) -> ApiResult<HashMap<String, i64>
     Ok(numbers)
 }
 
-/// The listing with this property number, if any.
-pub async fn listing_with_number(conn: &mut AnyConnection, number: &str) -> ApiResult<Option<i64>> {
-    let id = sqlx::query_scalar("SELECT id FROM properties WHERE property_number = $1 ORDER BY id LIMIT 1")
-        .bind(number)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(id)
+/// The listing each of `numbers` identifies (the oldest, should two share one), by number.
+pub async fn listings_with_numbers(
+    conn: &mut AnyConnection,
+    numbers: &[&str],
+) -> ApiResult<HashMap<String, i64>> {
+    let mut wanted: Vec<&str> = numbers.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut found = HashMap::with_capacity(wanted.len());
+    for chunk in wanted.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!(
+            "SELECT property_number, MIN(id) FROM properties WHERE property_number {} GROUP BY property_number",
+            db::in_list(chunk.len())
+        );
+        let rows =
+            chunk.iter().fold(sqlx::query(&sql), |q, number| q.bind(*number)).fetch_all(&mut *conn).await?;
+        for row in &rows {
+            found.insert(row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?);
+        }
+    }
+    Ok(found)
 }
 
 /// Takes the commit of an import for `owner` until `until` (epoch seconds): a checked

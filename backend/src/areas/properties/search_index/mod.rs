@@ -32,7 +32,7 @@ pub const MAX_WORDS: usize = 64;
 pub const MIN_SUFFIX: usize = 3;
 
 /// Statements that write many rows at once bind at most this many values.
-const VALUES_PER_STATEMENT: usize = 4000;
+const VALUES_PER_STATEMENT: usize = crate::platform::db::VALUES_PER_STATEMENT;
 
 /// Index writes held back to the end of a batch (an import's), then made at once by
 /// [`sync_many`]: a few statements for the batch instead of a few dozen per listing.

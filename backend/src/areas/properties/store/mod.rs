@@ -3,6 +3,7 @@
 //! Lists are two indexed queries (the total and the page) plus one for the page's images
 //! (and, for the public site, one for its features); names come by JOIN.
 
+mod batch;
 mod bulk;
 pub mod export;
 mod features;
@@ -11,6 +12,7 @@ mod row;
 mod search;
 mod write;
 
+pub use batch::{insert_many_in, NewListing};
 pub use bulk::bulk;
 pub use features::{features, replace_features, replace_features_in};
 pub use read::{get, list, public_get, public_list, revision};

@@ -137,21 +137,21 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
 }
 
 /// The fields both forms share, which the search text and the references come from.
-struct Shared<'a> {
-    title_en: &'a str,
-    title_ar: &'a str,
-    property_number: Option<&'a str>,
-    location_en: &'a str,
-    location_ar: &'a str,
-    category_id: i64,
-    type_id: i64,
-    is_featured: bool,
+pub(super) struct Shared<'a> {
+    pub(super) title_en: &'a str,
+    pub(super) title_ar: &'a str,
+    pub(super) property_number: Option<&'a str>,
+    pub(super) location_en: &'a str,
+    pub(super) location_ar: &'a str,
+    pub(super) category_id: i64,
+    pub(super) type_id: i64,
+    pub(super) is_featured: bool,
     /// The comprehensive form's place: country, city and optional region.
-    place: Option<(i64, i64, Option<i64>)>,
-    images: &'a [String],
+    pub(super) place: Option<(i64, i64, Option<i64>)>,
+    pub(super) images: &'a [String],
 }
 
-fn shared(body: &PropertyBody) -> Shared<'_> {
+pub(super) fn shared(body: &PropertyBody) -> Shared<'_> {
     match body {
         PropertyBody::Full(p) => Shared {
             title_en: &p.title_en,
@@ -206,27 +206,48 @@ async fn check_references(
     if property_id.is_some() && found(5)?.is_none() {
         return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
     }
+    let references = Found {
+        category: found(0)?.is_some(),
+        property_type: found(1)?.is_some(),
+        country: found(2)?.is_some(),
+        city_country: found(3)?,
+        region_city: found(4)?,
+    };
+    refused(shared, &references).map_or(Ok(()), Err)
+}
+
+/// What the references of a payload lead to: whether each record exists, and the country
+/// of its city and the city of its region when they do.
+pub(super) struct Found {
+    pub(super) category: bool,
+    pub(super) property_type: bool,
+    pub(super) country: bool,
+    pub(super) city_country: Option<i64>,
+    pub(super) region_city: Option<i64>,
+}
+
+/// The 409 naming each reference of `shared` that is missing or does not fit (the city in
+/// the country, the region in the city), if any.
+pub(super) fn refused(shared: &Shared<'_>, found: &Found) -> Option<ApiError> {
+    let (country_id, city_id, region_id) = shared.place.unwrap_or((0, 0, None));
     let mut errors = FieldErrors::new();
-    errors.check(found(0)?.is_none(), "categoryId", messages::CATEGORY_NOT_FOUND);
-    errors.check(found(1)?.is_none(), "typeId", messages::PROPERTY_TYPE_NOT_FOUND);
+    errors.check(!found.category, "categoryId", messages::CATEGORY_NOT_FOUND);
+    errors.check(!found.property_type, "typeId", messages::PROPERTY_TYPE_NOT_FOUND);
     if shared.place.is_some() {
-        errors.check(found(2)?.is_none(), "countryId", messages::COUNTRY_NOT_FOUND);
-        match found(3)? {
+        errors.check(!found.country, "countryId", messages::COUNTRY_NOT_FOUND);
+        match found.city_country {
             None => errors.add("cityId", messages::CITY_NOT_FOUND),
             Some(country) => errors.check(country != country_id, "cityId", messages::CITY_NOT_IN_COUNTRY),
         }
         if region_id.is_some() {
-            match found(4)? {
+            match found.region_city {
                 None => errors.add("regionId", messages::REGION_NOT_FOUND),
                 Some(city) => errors.check(city != city_id, "regionId", messages::REGION_NOT_IN_CITY),
             }
         }
     }
-    let first: Option<String> = errors.iter().next().map(|(_, message)| message.to_owned());
-    match first {
-        None => Ok(()),
-        Some(message) => Err(ApiError { errors: Some(errors), ..ApiError::conflict(message) }),
-    }
+    let first: String = errors.iter().next().map(|(_, message)| message.to_owned())?;
+    Some(ApiError { errors: Some(errors), ..ApiError::conflict(first) })
 }
 
 /// Writes the property's images in order, replacing any it had.
@@ -260,6 +281,32 @@ async fn write_images(
     Ok(())
 }
 
+/// The columns a new listing's row is written with: its form's, its search text and dates,
+/// and the import it came in by, if any.
+pub(super) fn inserted_columns(
+    body: &PropertyBody,
+    now: &str,
+    import_id: Option<i64>,
+) -> Vec<(&'static str, Bound)> {
+    let shared = shared(body);
+    let mut columns = written_columns(body);
+    let search = rules::fold::search_text(
+        shared.title_en,
+        shared.title_ar,
+        shared.property_number,
+        shared.location_en,
+        shared.location_ar,
+    );
+    columns.push(("search_text", Bound::Text(Some(search))));
+    columns.push(("created_at", Bound::Text(Some(now.to_owned()))));
+    columns.push(("updated_at", Bound::Text(Some(now.to_owned()))));
+    columns.push(("featured_at", Bound::Text(shared.is_featured.then(|| now.to_owned()))));
+    if import_id.is_some() {
+        columns.push(("import_id", Bound::Id(import_id)));
+    }
+    columns
+}
+
 pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
     let mut tx = crate::platform::db::begin_write(db).await?;
     let created = insert_in(&mut tx, actor, body, None, None).await?;
@@ -279,22 +326,7 @@ pub async fn insert_in(
 ) -> ApiResult<Property> {
     let shared = shared(body);
     check_references(&mut *tx, &shared, None).await?;
-    let now = clock::now_text();
-    let mut columns = written_columns(body);
-    let search = rules::fold::search_text(
-        shared.title_en,
-        shared.title_ar,
-        shared.property_number,
-        shared.location_en,
-        shared.location_ar,
-    );
-    columns.push(("search_text", Bound::Text(Some(search))));
-    columns.push(("created_at", Bound::Text(Some(now.clone()))));
-    columns.push(("updated_at", Bound::Text(Some(now.clone()))));
-    columns.push(("featured_at", Bound::Text(shared.is_featured.then_some(now))));
-    if import_id.is_some() {
-        columns.push(("import_id", Bound::Id(import_id)));
-    }
+    let columns = inserted_columns(body, &clock::now_text(), import_id);
     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
     let marks: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
     let sql =
