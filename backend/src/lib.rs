@@ -88,6 +88,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", users::api()),
         Mount::new("/api", site::settings::api()),
         Mount::new("/api", contacts::api()),
+        Mount::new("/api", contacts::leads::api()),
         Mount::new("/api", site::team::api()),
         Mount::new("/api", site::services::api()),
         Mount::new("/api", site::process_steps::api()),

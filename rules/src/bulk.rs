@@ -52,6 +52,26 @@ pub struct ContactFilter {
     /// RFC 3339 instants, inclusive.
     pub from: Option<String>,
     pub to: Option<String>,
+    /// The inbox's lead filters (issue 26), as its query parameters name them.
+    pub assignee: Option<LeadAssignee>,
+    pub follow_ups: Option<FollowUps>,
+    /// Only pending leads past their deadline.
+    pub overdue: bool,
+}
+
+/// Whose leads a filter keeps: the caller's, or nobody's.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum LeadAssignee {
+    Me,
+    None,
+}
+
+/// The leads, not closed, whose follow-up time has come.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum FollowUps {
+    Due,
 }
 
 /// `POST /api/properties/bulk`.

@@ -83,17 +83,25 @@ impl Validate for ContactRequestInput {
     }
 }
 
-/// `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status.
+/// `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status; and
+/// (issue 26) an admin's reassignment and anyone's follow-up date. A field left out keeps
+/// its value; at least one is needed, and the specification's call sends the status.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ContactStatusChange {
     pub status: Option<ContactStatus>,
+    /// The active user the lead is given to; admins only.
+    pub assignee_id: Option<i64>,
+    /// When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
+    pub follow_up_at: Option<String>,
 }
 
 impl Validate for ContactStatusChange {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.check(self.status.is_none(), "status", messages::FIELD_REQUIRED);
+        let nothing = self.status.is_none() && self.assignee_id.is_none() && self.follow_up_at.is_none();
+        errors.check(nothing, "status", messages::FIELD_REQUIRED);
+        crate::leads::check_follow_up(&mut errors, self.follow_up_at.as_deref());
         errors.into_result()
     }
 }

@@ -16,6 +16,7 @@ use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::language::Language;
+use crate::leads::{LeadNoteInput, ManualLeadInput};
 use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
@@ -56,6 +57,8 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "validate.settings" => validate_as::<SettingsInput>(input),
         "validate.contactRequest" => validate_as::<ContactRequestInput>(input),
         "validate.contactStatusChange" => validate_as::<ContactStatusChange>(input),
+        "validate.manualLead" => validate_as::<ManualLeadInput>(input),
+        "validate.leadNote" => validate_as::<LeadNoteInput>(input),
         "validate.exportSelection" => validate_as::<ExportSelection>(input),
 
         "property.duplicate" => to_json(&parse_object::<PropertyInput>(input)?.duplicate()),

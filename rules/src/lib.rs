@@ -22,6 +22,7 @@ pub mod hero_images;
 pub mod images;
 pub mod imports;
 pub mod language;
+pub mod leads;
 mod lenient;
 pub mod messages;
 pub mod numbers;

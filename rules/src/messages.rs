@@ -278,6 +278,24 @@ messages! {
     CONTACT_TOO_MANY = "Too many messages from this address. Please try again later",
         ar: "وصلت رسائل كثيرة من هذا العنوان. يرجى المحاولة لاحقًا";
 
+    // Leads (issue 26; the words are written here).
+    LEAD_EMAIL_OR_PHONE = "Give an email address or a phone number",
+        ar: "أدخل بريدًا إلكترونيًا أو رقم هاتف";
+    LEAD_SOURCE_NOT_MANUAL = "A lead taken by hand came by phone, walk-in, email, WhatsApp or a portal",
+        ar: "العميل المُسجَّل يدويًا يأتي عبر الهاتف أو الزيارة أو البريد الإلكتروني أو واتساب أو بوابة عقارية";
+    LEAD_TAKEN = "This lead is already assigned to someone else",
+        ar: "هذا العميل مُسنَد إلى شخص آخر بالفعل";
+    LEAD_REASSIGN_ADMINS_ONLY = "Only an administrator can assign a lead to someone",
+        ar: "لا يمكن إسناد عميل إلى شخص إلا للمدير";
+    LEAD_ASSIGNEE_NOT_FOUND = "No active user has this id",
+        ar: "لا يوجد مستخدم نشط بهذا المعرّف";
+    LEAD_AGENT_NOT_FOUND = "No user has this id",
+        ar: "لا يوجد مستخدم بهذا المعرّف";
+    LEAD_FOLLOW_UP_INVALID = "Give a date and time such as 2026-01-31T09:00:00Z, or an empty text to clear it",
+        ar: "أدخل تاريخًا ووقتًا مثل 2026-01-31T09:00:00Z، أو نصًا فارغًا لحذفه";
+    LEAD_NOTE_TOO_LONG = "A note must be at most 5,000 characters",
+        ar: "يجب ألا تتجاوز الملاحظة 5,000 حرف";
+
     // Memory bounds of uploads and scaled copies (written here: issue 21).
     IMAGE_TOO_LARGE_TO_SCALE = "This image needs too much memory to be scaled; please upload a smaller one",
         ar: "تحتاج هذه الصورة إلى ذاكرة أكبر من المسموح لتصغيرها؛ يرجى رفع صورة أصغر";
@@ -322,8 +340,6 @@ messages! {
         ar: "قيمة offset خارج النطاق المسموح";
     EXPORT_BODY = "The body must be an object with the requests to export",
         ar: "يجب أن يكون محتوى الطلب كائنًا يضم الطلبات المراد تصديرها";
-    STATUS_REQUIRED = "status is required",
-        ar: "الحالة (status) مطلوبة";
     API_REFERENCE_MISSING = "The API reference is part of the UI build, which this server lacks",
         ar: "مرجع واجهة البرمجة جزء من بناء الواجهة، وهذا الخادم لا يتضمنه";
     IF_MATCH_MALFORMED = "If-Match must name one version of the record, such as \"3\"",

@@ -16,6 +16,7 @@ use crate::contacts::{ContactRequestInput, ContactStatusChange, ReplyTo};
 use crate::export::{ExportQuery, ExportRange, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::images::{TooLarge, UrlVerdict};
+use crate::leads::{LeadNoteInput, ManualLeadInput};
 use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
@@ -25,7 +26,7 @@ use crate::users::{UserCreateInput, UserUpdateInput};
 use crate::vocabularies::Term;
 use crate::vocabularies::{
     AboutSectionType, ContactStatus, DisplayType, ExportPeriod, FeatureCategory, HeroPage, Language,
-    Numerals, PropertyStatus,
+    LeadSource, Numerals, PropertyStatus,
 };
 use crate::FieldErrors;
 
@@ -77,6 +78,9 @@ pub fn document() -> Value {
         .with::<SettingsInput>()
         .with::<ContactRequestInput>()
         .with::<ContactStatusChange>()
+        .with::<ManualLeadInput>()
+        .with::<LeadNoteInput>()
+        .with::<LeadSource>()
         .with::<ReplyTo>()
         .with::<ExportSelection>()
         .with::<ExportQuery>()

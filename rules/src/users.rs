@@ -37,6 +37,8 @@ pub struct UserCreateInput {
     pub is_active: bool,
     /// 'user' unless an admin chooses 'admin'; first-run registration always makes an admin.
     pub role: Role,
+    /// Whether the round-robin hands this user new leads (issue 26); on unless turned off.
+    pub receives_leads: bool,
 }
 
 impl Default for UserCreateInput {
@@ -49,6 +51,7 @@ impl Default for UserCreateInput {
             full_name: None,
             is_active: true,
             role: Role::User,
+            receives_leads: true,
         }
     }
 }
@@ -91,6 +94,8 @@ pub struct UserUpdateInput {
     pub full_name: Option<String>,
     pub is_active: bool,
     pub role: Role,
+    /// Whether the round-robin hands this user new leads; absent keeps the current choice.
+    pub receives_leads: Option<bool>,
 }
 
 impl Default for UserUpdateInput {
@@ -103,6 +108,7 @@ impl Default for UserUpdateInput {
             full_name: None,
             is_active: true,
             role: Role::User,
+            receives_leads: None,
         }
     }
 }

@@ -172,6 +172,21 @@ enumeration! {
 }
 
 enumeration! {
+    /// How a lead came in (issue 26): the public site's form, or by hand from the inbox for
+    /// every other way.
+    #[derive(Default)]
+    LeadSource {
+        #[default]
+        Website = "website", "Website";
+        Phone = "phone", "Phone";
+        WalkIn = "walkIn", "Walk-in";
+        Email = "email", "E-mail";
+        Whatsapp = "whatsapp", "WhatsApp";
+        Portal = "portal", "Portal";
+    }
+}
+
+enumeration! {
     /// What an account may do: an admin also manages users.
     #[derive(Default)]
     Role {
@@ -353,6 +368,7 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("heroPages", HeroPage::TERMS),
     ("aboutSectionTypes", AboutSectionType::TERMS),
     ("contactStatuses", ContactStatus::TERMS),
+    ("leadSources", LeadSource::TERMS),
     ("languages", Language::TERMS),
     ("numerals", Numerals::TERMS),
     ("roles", Role::TERMS),

@@ -37,10 +37,11 @@ pub enum Entity {
     AboutSection,
     CompanyValue,
     ValuesSectionSettings,
+    LeadNote,
 }
 
 impl Entity {
-    pub const ALL: [Entity; 18] = [
+    pub const ALL: [Entity; 19] = [
         Entity::Category,
         Entity::PropertyType,
         Entity::Country,
@@ -59,9 +60,10 @@ impl Entity {
         Entity::AboutSection,
         Entity::CompanyValue,
         Entity::ValuesSectionSettings,
+        Entity::LeadNote,
     ];
 
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "category",
         "propertyType",
         "country",
@@ -80,6 +82,7 @@ impl Entity {
         "aboutSection",
         "companyValue",
         "valuesSectionSettings",
+        "leadNote",
     ];
 
     /// The stored and sent name.

@@ -35,6 +35,7 @@ pub async fn sign_in_plain_user(app: &TestApp) {
             full_name: None,
             role: "user",
             is_active: true,
+            receives_leads: true,
         },
     )
     .await

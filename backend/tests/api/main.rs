@@ -24,6 +24,7 @@ mod history;
 mod history_restore;
 mod imports;
 mod imports_round_trip;
+mod leads;
 mod lockout;
 mod media;
 mod media_scaled;

@@ -176,6 +176,7 @@ both_databases! {
         for (role, is_active) in [("user", true), ("admin", false)] {
             let change = aqar::areas::users::store::UserChange {
                 username: "admin", password_hash: None, email: None, full_name: None, role, is_active,
+                receives_leads: None,
             };
             let refused = aqar::areas::users::store::update(app.pool(), &actor, 1, None, change).await.expect_err("refused");
             assert_eq!((refused.status, refused.message.as_str()), (Status::Conflict, "The last active administrator cannot be demoted, deactivated or deleted"));

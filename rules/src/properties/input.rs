@@ -67,6 +67,8 @@ pub struct PropertyInput {
     #[schemars(schema_with = "spelled::orientation_schema")]
     pub facing: Option<String>,
     pub is_featured: bool,
+    /// The user responsible for the listing, who is handed its leads (issue 26).
+    pub agent_id: Option<i64>,
 
     /// One of the `buildingTypes` vocabulary.
     #[serde(deserialize_with = "spelled::building_type")]

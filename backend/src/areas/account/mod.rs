@@ -163,6 +163,7 @@ async fn register(
             full_name: input.full_name.as_deref().filter(|n| !n.is_empty()),
             role: ROLE_ADMIN,
             is_active: true,
+            receives_leads: true,
         },
     )
     .await?;

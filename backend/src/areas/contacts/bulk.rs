@@ -9,6 +9,7 @@ use rules::bulk::{BulkOutcome, ContactBulkRequest, BODY_MAX_BYTES};
 use rules::vocabularies::{ContactBulkAction, ContactStatus, SkipReason};
 use sqlx::{AnyConnection, AnyPool};
 
+use super::leads::LeadClock;
 use super::listing::ContactListRequest;
 use super::{store, ContactRequest};
 use crate::endpoint;
@@ -58,6 +59,7 @@ async fn apply(
     db: &AnyPool,
     dialect: Dialect,
     actor: &Actor,
+    clock: &LeadClock,
     request: ContactBulkRequest,
 ) -> ApiResult<(usize, Vec<(i64, SkipReason)>)> {
     let status = match request.action {
@@ -72,7 +74,8 @@ async fn apply(
     let ids = match (request.ids, request.filter) {
         (Some(ids), _) => bulk::distinct(&ids),
         (None, filter) => {
-            let list = ContactListRequest::filtered(&filter.unwrap_or_default())?;
+            let me = actor.user_id.unwrap_or_default();
+            let list = ContactListRequest::filtered(&filter.unwrap_or_default(), me, clock)?;
             store::matching(&mut tx, dialect, &list).await?
         }
     };
@@ -96,8 +99,9 @@ async fn bulk_change(
     language: AnswerLanguage,
     db: &Db,
     dialect: &State<Dialect>,
+    clock: LeadClock,
     body: Payload<ContactBulkRequest, { BODY_MAX_BYTES }>,
 ) -> ApiResult<Json<BulkOutcome>> {
-    let (changed, skipped) = apply(db.pool(), *dialect.inner(), &Actor::from(&user), body.0).await?;
+    let (changed, skipped) = apply(db.pool(), *dialect.inner(), &Actor::from(&user), &clock, body.0).await?;
     Ok(Json(BulkOutcome::new(changed, &skipped, language.0)))
 }

@@ -1,9 +1,10 @@
 //! The inbox's query string (contract "Lists at scale"): with no parameter the whole list;
 //! with any of `page`, `pageSize`, `q`, `sort`, `status`, `from` or `to`, one page of it with
-//! the total in `X-Total-Count`. `from` and `to` are RFC 3339 instants, inclusive.
+//! the total in `X-Total-Count`. `from` and `to` are RFC 3339 instants, inclusive. Issue 26's
+//! filters page too: `assignee` (`me` or `none`), `followUps=due` and `overdue=true`.
 
 use rocket::FromForm;
-use rules::bulk::ContactFilter;
+use rules::bulk::{ContactFilter, FollowUps, LeadAssignee};
 use rules::vocabularies::ContactStatus;
 use serde_json::json;
 use time::format_description::well_known::Rfc3339;
@@ -12,6 +13,8 @@ use time::OffsetDateTime;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::query::{one_of, single, whole_number};
 use crate::platform::openapi::Doc;
+
+use super::leads::LeadClock;
 
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -26,6 +29,21 @@ pub struct ContactQuery<'r> {
     status: Vec<&'r str>,
     from: Vec<&'r str>,
     to: Vec<&'r str>,
+    assignee: Vec<&'r str>,
+    #[field(name = "followUps")]
+    follow_ups: Vec<&'r str>,
+    overdue: Vec<&'r str>,
+}
+
+const ASSIGNEES: [&str; 2] = ["me", "none"];
+const FOLLOW_UPS: [&str; 1] = ["due"];
+const OVERDUE: [&str; 1] = ["true"];
+
+/// Whose requests a list holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssigneeFilter {
+    User(i64),
+    Nobody,
 }
 
 /// What the inbox sorts by.
@@ -67,6 +85,11 @@ pub struct ContactListRequest {
     /// Stored-form instants (`YYYY-MM-DDTHH:MM:SSZ`), inclusive.
     pub from: Option<String>,
     pub to: Option<String>,
+    pub assignee: Option<AssigneeFilter>,
+    /// Requests, not closed, whose follow-up is at or before this stored instant.
+    pub follow_ups_due_by: Option<String>,
+    /// Pending requests that arrived before this stored instant: overdue.
+    pub pending_before: Option<String>,
 }
 
 /// An RFC 3339 instant as the database stores timestamps: UTC, whole seconds, 'Z'.
@@ -83,9 +106,10 @@ fn instant(values: &[&str], name: &str) -> ApiResult<Option<String>> {
 }
 
 impl ContactListRequest {
-    /// The whole inbox, newest first, narrowed by a bulk call's filter: the query string's
-    /// search and filters, read from JSON; an instant that does not read is a 422 naming it.
-    pub fn filtered(filter: &ContactFilter) -> ApiResult<ContactListRequest> {
+    /// The whole inbox, newest first, narrowed by a bulk call's filter for user `me` at
+    /// `clock`: the query string's search and filters, read from JSON; an instant that does
+    /// not read is a 422 naming it.
+    pub fn filtered(filter: &ContactFilter, me: i64, clock: &LeadClock) -> ApiResult<ContactListRequest> {
         let mut errors = rules::FieldErrors::new();
         let mut read = |text: &Option<String>, field: &'static str| {
             let stored = text.as_deref().map(stored_instant);
@@ -104,19 +128,37 @@ impl ContactListRequest {
             status: filter.status,
             from,
             to,
+            assignee: filter.assignee.map(|assignee| match assignee {
+                LeadAssignee::Me => AssigneeFilter::User(me),
+                LeadAssignee::None => AssigneeFilter::Nobody,
+            }),
+            follow_ups_due_by: filter.follow_ups.map(|FollowUps::Due| clock.now.clone()),
+            pending_before: filter.overdue.then(|| clock.overdue_before.clone()),
         })
     }
 }
 
 impl ContactQuery<'_> {
     fn is_empty(&self) -> bool {
-        [&self.page, &self.page_size, &self.q, &self.sort, &self.status, &self.from, &self.to]
-            .iter()
-            .all(|values| values.is_empty())
+        [
+            &self.page,
+            &self.page_size,
+            &self.q,
+            &self.sort,
+            &self.status,
+            &self.from,
+            &self.to,
+            &self.assignee,
+            &self.follow_ups,
+            &self.overdue,
+        ]
+        .iter()
+        .all(|values| values.is_empty())
     }
 
-    /// The request these parameters make, or a 400 naming the first bad one.
-    pub fn parse(&self) -> ApiResult<ContactListRequest> {
+    /// The request these parameters make for user `me` at `clock`, or a 400 naming the
+    /// first bad one.
+    pub fn parse(&self, me: i64, clock: &LeadClock) -> ApiResult<ContactListRequest> {
         let page = whole_number(&self.page, "page", 1, i64::from(i32::MAX), "a whole number from 1")?;
         let size =
             whole_number(&self.page_size, "pageSize", 1, MAX_PAGE_SIZE, "a whole number from 1 to 100")?;
@@ -150,6 +192,14 @@ impl ContactQuery<'_> {
             status,
             from: instant(&self.from, "from")?,
             to: instant(&self.to, "to")?,
+            assignee: one_of(&self.assignee, "assignee", &ASSIGNEES, |a| a)?.map(|a| match a {
+                "me" => AssigneeFilter::User(me),
+                _ => AssigneeFilter::Nobody,
+            }),
+            follow_ups_due_by: one_of(&self.follow_ups, "followUps", &FOLLOW_UPS, |a| a)?
+                .map(|_| clock.now.clone()),
+            pending_before: one_of(&self.overdue, "overdue", &OVERDUE, |a| a)?
+                .map(|_| clock.overdue_before.clone()),
         })
     }
 }
@@ -166,5 +216,8 @@ pub fn documented(doc: Doc) -> Doc {
         .query("status", json!({ "type": "string", "enum": statuses }))
         .query("from", json!({ "type": "string", "format": "date-time" }))
         .query("to", json!({ "type": "string", "format": "date-time" }))
+        .query("assignee", json!({ "type": "string", "enum": ASSIGNEES }))
+        .query("followUps", json!({ "type": "string", "enum": FOLLOW_UPS }))
+        .query("overdue", json!({ "type": "string", "enum": OVERDUE }))
         .header("X-Total-Count", "With paging: how many requests match, over all pages")
 }

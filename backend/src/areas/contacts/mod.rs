@@ -4,6 +4,7 @@
 
 pub mod bulk;
 pub mod export;
+pub mod leads;
 pub mod listing;
 pub mod store;
 
@@ -21,14 +22,16 @@ use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::form_limit;
 use crate::platform::http::client::Client;
-use crate::platform::http::error::ApiResult;
+use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
 use crate::platform::openapi::{Doc, Endpoint};
 use crate::platform::trash::Trashed;
 use export::{ExportBody, ExportParams, OffsetQuery, Workbook};
+use leads::LeadClock;
 use listing::ContactQuery;
+use rules::vocabularies::LeadSource;
 
 pub fn api() -> Vec<Endpoint> {
     let mut endpoints = vec![
@@ -64,10 +67,14 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(one, Doc::new("One contact request").responds::<ContactRequest>()),
         endpoint!(
             change_status,
-            Doc::new("Sets a request's status (Mark Responded, Close), from any status")
-                .takes::<ContactStatusChange>()
-                .responds::<ContactRequest>()
-                .versioned()
+            Doc::new(
+                "Sets a request's status (Mark Responded, Close), from any status; its follow-up time; and, \
+                 for admins, its assignee (403 for anyone else giving a lead to someone)"
+            )
+            .takes::<ContactStatusChange>()
+            .responds::<ContactRequest>()
+            .versioned()
+            .fails(&[403])
         ),
         endpoint!(remove, Doc::new("Deletes a contact request").status(204).trashes().versioned()),
         endpoint!(
@@ -122,6 +129,14 @@ pub struct ContactRequest {
     pub property_id: Option<i64>,
     /// The language the visitor wrote in: 'en' or 'ar'.
     pub language: String,
+    /// The user who handles it; null while nobody does (issue 26).
+    pub assignee_id: Option<i64>,
+    /// How it came in: 'website' from the public form, else as recorded by hand.
+    pub source: LeadSource,
+    /// When to follow it up, if set.
+    pub follow_up_at: Option<String>,
+    /// Still pending after `AQAR_LEAD_RESPONSE_MINUTES` (60 unless set): judged when answered.
+    pub overdue: bool,
     pub created_at: String,
     pub updated_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
@@ -161,7 +176,7 @@ async fn submit(
     form_limit::admit(db.pool(), client.address).await?;
     let input = body.0;
     if !input.is_bot() {
-        store::create(db.pool(), &Actor::visitor(), &input).await?;
+        store::create(db.pool(), &Actor::visitor(), &input, LeadSource::Website).await?;
     }
     Ok((Status::Accepted, Json(Receipt { received: true })))
 }
@@ -169,13 +184,14 @@ async fn submit(
 #[get("/contact-requests?<query..>")]
 async fn list(
     query: ContactQuery<'_>,
-    _user: CurrentUser,
+    user: CurrentUser,
+    clock: LeadClock,
     db: &Db,
     dialect: &State<Dialect>,
 ) -> ApiResult<Listed<Json<Vec<ContactRequest>>>> {
-    let request = query.parse()?;
+    let request = query.parse(user.0.id, &clock)?;
     let (rows, total) = store::list(db.pool(), *dialect.inner(), &request).await?;
-    Ok(Listed(Json(rows), total))
+    Ok(Listed(Json(rows.into_iter().map(|row| row.judged(&clock)).collect()), total))
 }
 
 #[get("/contact-requests/counts")]
@@ -189,8 +205,8 @@ async fn daily(query: OffsetQuery<'_>, _user: CurrentUser, db: &Db) -> ApiResult
 }
 
 #[get("/contact-requests/<id>")]
-async fn one(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<ContactRequest>> {
-    Ok(Json(store::one(db.pool(), id).await?))
+async fn one(id: i64, _user: CurrentUser, clock: LeadClock, db: &Db) -> ApiResult<Json<ContactRequest>> {
+    Ok(Json(store::one(db.pool(), id).await?.judged(&clock)))
 }
 
 #[put("/contact-requests/<id>", data = "<body>")]
@@ -198,14 +214,24 @@ async fn change_status(
     id: i64,
     expected: IfMatch,
     user: CurrentUser,
+    clock: LeadClock,
     db: &Db,
     body: Payload<ContactStatusChange>,
 ) -> ApiResult<Json<ContactRequest>> {
-    // The rules made sure a status was sent.
-    let Some(status) = body.0.status else {
-        return Err(crate::platform::http::error::ApiError::bad_request(rules::messages::STATUS_REQUIRED));
+    let body = body.0;
+    let follow_up_at = match body.follow_up_at.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(text) => Some(Some(listing::stored_instant(text).ok_or_else(|| {
+            let mut errors = rules::FieldErrors::new();
+            errors.add("followUpAt", rules::messages::LEAD_FOLLOW_UP_INVALID);
+            ApiError::validation(errors)
+        })?)),
     };
-    Ok(Json(store::set_status(db.pool(), &Actor::from(&user), id, expected.0, status).await?))
+    let change = store::LeadChange { status: body.status, assignee_id: body.assignee_id, follow_up_at };
+    let changed =
+        store::change(db.pool(), &Actor::from(&user), user.0.is_admin(), id, expected.0, &change).await?;
+    Ok(Json(changed.judged(&clock)))
 }
 
 #[delete("/contact-requests/<id>")]
@@ -231,13 +257,15 @@ async fn export_posted(
 #[post("/contact-requests/export/selection?<query..>", data = "<body>")]
 async fn export_selection(
     query: OffsetQuery<'_>,
-    _user: CurrentUser,
+    user: CurrentUser,
     language: AnswerLanguage,
     db: &Db,
     dialect: &State<Dialect>,
+    clock: LeadClock,
     body: Payload<rules::bulk::ContactSelection, { rules::bulk::BODY_MAX_BYTES }>,
 ) -> ApiResult<Workbook> {
-    export::selected(db.pool().clone(), *dialect.inner(), body.0, query.minutes()?, language.0).await
+    let (pool, dialect) = (db.pool().clone(), *dialect.inner());
+    export::selected(pool, dialect, body.0, query.minutes()?, language.0, user.0.id, &clock).await
 }
 
 #[get("/contact-requests/export?<params..>")]

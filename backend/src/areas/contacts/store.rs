@@ -3,11 +3,12 @@
 use std::collections::HashMap;
 
 use rules::contacts::ContactRequestInput;
-use rules::vocabularies::ContactStatus;
+use rules::vocabularies::{ContactStatus, LeadSource};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
-use super::listing::ContactListRequest;
+use super::leads;
+use super::listing::{AssigneeFilter, ContactListRequest};
 use super::{ContactRequest, DailyCount, StatusCounts};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Dialect};
@@ -16,7 +17,8 @@ use crate::platform::http::payload::optional_text;
 use crate::platform::trash::{self, Part, Trashed};
 
 pub const COLUMNS: &str =
-    "id, name, email, phone, subject, message, status, property_id, language, created_at, updated_at, version";
+    "id, name, email, phone, subject, message, status, property_id, language, assignee_id, \
+     source, follow_up_at, created_at, updated_at, version";
 
 pub const NOT_FOUND: &str = rules::messages::CONTACT_REQUEST_NOT_FOUND;
 const PROPERTY_NOT_FOUND: &str = rules::messages::NO_PROPERTY_WITH_ID;
@@ -35,6 +37,16 @@ pub fn from_row(row: &AnyRow) -> Result<ContactRequest, sqlx::Error> {
         status: row.try_get("status")?,
         property_id: row.try_get("property_id")?,
         language: row.try_get("language")?,
+        assignee_id: row.try_get("assignee_id")?,
+        source: {
+            let text: String = row.try_get("source")?;
+            LeadSource::from_value(&text).ok_or_else(|| sqlx::Error::ColumnDecode {
+                index: "source".into(),
+                source: format!("'{text}' is not a lead source").into(),
+            })?
+        },
+        follow_up_at: row.try_get("follow_up_at")?,
+        overdue: false,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
@@ -54,16 +66,28 @@ pub fn search_text(input: &ContactRequestInput) -> String {
 }
 
 /// Writes a request as given, stamped `created_at`, without history or checks: the demo
-/// data's and the seeder's way in.
+/// data's and the seeder's way in. It came from the website and is nobody's yet.
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     db: E,
     input: &ContactRequestInput,
     status: ContactStatus,
     created_at: &str,
 ) -> ApiResult<ContactRequest> {
+    insert_lead(db, input, status, created_at, LeadSource::Website, None).await
+}
+
+async fn insert_lead<'c, E: Executor<'c, Database = Any>>(
+    db: E,
+    input: &ContactRequestInput,
+    status: ContactStatus,
+    created_at: &str,
+    source: LeadSource,
+    assignee_id: Option<i64>,
+) -> ApiResult<ContactRequest> {
     let sql = format!(
         "INSERT INTO contact_requests (name, email, phone, subject, message, status, property_id, language, \
-         search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING {COLUMNS}"
+         search_text, source, assignee_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(input.name.trim())
@@ -75,14 +99,23 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
         .bind(input.property_id)
         .bind(input.language.value())
         .bind(search_text(input))
+        .bind(source.value())
+        .bind(assignee_id)
         .bind(created_at)
         .fetch_one(db)
         .await?;
     Ok(from_row(&row)?)
 }
 
-/// A visitor's request, pending, recorded in the history. The property it names must exist.
-pub async fn create(db: &AnyPool, actor: &Actor, input: &ContactRequestInput) -> ApiResult<ContactRequest> {
+/// A new request, pending, assigned at once (see [`leads::store::assignee_for`]) and
+/// recorded in the history: a visitor's from the website, or a lead a user took by hand.
+/// The property it names must exist.
+pub async fn create(
+    db: &AnyPool,
+    actor: &Actor,
+    input: &ContactRequestInput,
+    source: LeadSource,
+) -> ApiResult<ContactRequest> {
     let mut tx = db::begin_write(db).await?;
     if let Some(property_id) = input.property_id {
         let found: Option<i64> = sqlx::query_scalar("SELECT id FROM properties WHERE id = $1")
@@ -95,7 +128,9 @@ pub async fn create(db: &AnyPool, actor: &Actor, input: &ContactRequestInput) ->
             return Err(ApiError::validation(errors));
         }
     }
-    let created = insert(&mut *tx, input, ContactStatus::Pending, &clock::now_text()).await?;
+    let assignee = leads::store::assignee_for(&mut tx, input.property_id).await?;
+    let created =
+        insert_lead(&mut *tx, input, ContactStatus::Pending, &clock::now_text(), source, assignee).await?;
     audit::created(&mut tx, actor, Entity::ContactRequest, created.id, &created).await?;
     tx.commit().await?;
     Ok(created)
@@ -104,16 +139,36 @@ pub async fn create(db: &AnyPool, actor: &Actor, input: &ContactRequestInput) ->
 /// A value a list condition binds.
 enum Bound {
     Text(String),
+    Id(i64),
 }
 
 /// The WHERE clause of a list request and its values, numbered from `$1`.
 fn conditions(dialect: Dialect, request: &ContactListRequest) -> (String, Vec<Bound>) {
     let mut clauses = Vec::new();
     let mut values = Vec::new();
-    let mut add = |clause: &dyn Fn(usize) -> String, value: String| {
-        values.push(Bound::Text(value));
+    if request.assignee == Some(AssigneeFilter::Nobody) {
+        clauses.push("assignee_id IS NULL".to_owned());
+    }
+    let mut add_bound = |clause: &dyn Fn(usize) -> String, value: Bound| {
+        values.push(value);
         clauses.push(clause(values.len()));
     };
+    if let Some(AssigneeFilter::User(id)) = request.assignee {
+        add_bound(&|n| format!("assignee_id = ${n}"), Bound::Id(id));
+    }
+    if let Some(now) = &request.follow_ups_due_by {
+        add_bound(
+            &|n| format!("follow_up_at <= ${n} AND status <> '{}'", ContactStatus::Closed.value()),
+            Bound::Text(now.clone()),
+        );
+    }
+    if let Some(before) = &request.pending_before {
+        add_bound(
+            &|n| format!("created_at < ${n} AND status = '{}'", ContactStatus::Pending.value()),
+            Bound::Text(before.clone()),
+        );
+    }
+    let mut add = |clause: &dyn Fn(usize) -> String, value: String| add_bound(clause, Bound::Text(value));
     if let Some(status) = request.status {
         add(&|n| format!("status = ${n}"), status.value().to_owned());
     }
@@ -138,8 +193,11 @@ fn bind_all<'q>(
     mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     values: &'q [Bound],
 ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
-    for Bound::Text(value) in values {
-        query = query.bind(value.as_str());
+    for value in values {
+        query = match value {
+            Bound::Text(text) => query.bind(text.as_str()),
+            Bound::Id(id) => query.bind(*id),
+        };
     }
     query
 }
@@ -159,11 +217,7 @@ pub async fn list(
         return Ok((rows.iter().map(from_row).collect::<Result<_, _>>()?, None));
     };
     let count_sql = format!("SELECT COUNT(*) FROM contact_requests{filter}");
-    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
-    for Bound::Text(value) in &values {
-        count = count.bind(value.as_str());
-    }
-    let total = count.fetch_one(db).await?;
+    let total: i64 = bind_all(sqlx::query(&count_sql), &values).fetch_one(db).await?.try_get(0)?;
     let offset = (page - 1).saturating_mul(size);
     let sql = format!("SELECT {COLUMNS} FROM contact_requests{filter}{order} LIMIT {size} OFFSET {offset}");
     let rows = bind_all(sqlx::query(&sql), &values).fetch_all(db).await?;
@@ -248,30 +302,90 @@ pub async fn one(db: &AnyPool, id: i64) -> ApiResult<ContactRequest> {
     find(db, id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))
 }
 
-pub async fn set_status(
+/// What a lead's PUT changes; `None` keeps the field as it is.
+#[derive(Debug, Clone, Default)]
+pub struct LeadChange {
+    pub status: Option<ContactStatus>,
+    pub assignee_id: Option<i64>,
+    /// `Some(None)` clears the follow-up; an instant is in its stored form.
+    pub follow_up_at: Option<Option<String>>,
+}
+
+/// Changes a request's status, assignee and follow-up in one write, recorded in the
+/// history. Only an admin gives a lead to someone else than whoever has it now (403), and
+/// only to an active user (422 naming assigneeId).
+pub async fn change(
     db: &AnyPool,
     actor: &Actor,
+    admin: bool,
     id: i64,
     expected: Option<i64>,
-    status: ContactStatus,
+    change: &LeadChange,
 ) -> ApiResult<ContactRequest> {
     let mut tx = db::begin_write(db).await?;
     db::lock_row(&mut tx, "contact_requests", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |r| r.version, NOT_FOUND)?;
+    let assignee_id = match change.assignee_id {
+        Some(assignee) if Some(assignee) != before.assignee_id => {
+            if !admin {
+                return Err(ApiError::forbidden(rules::messages::LEAD_REASSIGN_ADMINS_ONLY));
+            }
+            if !leads::store::is_active_user(&mut tx, assignee).await? {
+                let mut errors = rules::FieldErrors::new();
+                errors.add("assigneeId", rules::messages::LEAD_ASSIGNEE_NOT_FOUND);
+                return Err(ApiError::validation(errors));
+            }
+            Some(assignee)
+        }
+        _ => before.assignee_id,
+    };
+    let status = change.status.map_or(before.status.clone(), |status| status.value().to_owned());
+    let follow_up_at = change.follow_up_at.clone().unwrap_or_else(|| before.follow_up_at.clone());
     let sql = format!(
-        "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1 WHERE id = $3 \
-         RETURNING {COLUMNS}"
+        "UPDATE contact_requests SET status = $1, assignee_id = $2, follow_up_at = $3, updated_at = $4, \
+         version = version + 1 WHERE id = $5 RETURNING {COLUMNS}"
     );
-    let row =
-        sqlx::query(&sql).bind(status.value()).bind(clock::now_text()).bind(id).fetch_one(&mut *tx).await?;
+    let row = sqlx::query(&sql)
+        .bind(status)
+        .bind(assignee_id)
+        .bind(follow_up_at)
+        .bind(clock::now_text())
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
     let updated = from_row(&row)?;
     audit::updated(&mut tx, actor, Entity::ContactRequest, id, &before, &updated).await?;
     tx.commit().await?;
     Ok(updated)
 }
 
-/// The table a request spans in the trash.
-const TRASHED: [Part; 1] = [Part::record("contact_requests")];
+/// Gives an unassigned request to `user_id` ('Take it'), recorded in the history. Taking
+/// one's own lead again changes nothing; someone else's is a 409.
+pub async fn claim(db: &AnyPool, actor: &Actor, user_id: i64, id: i64) -> ApiResult<ContactRequest> {
+    let mut tx = db::begin_write(db).await?;
+    db::lock_row(&mut tx, "contact_requests", id).await?;
+    let before = find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    match before.assignee_id {
+        Some(assignee) if assignee == user_id => return Ok(before),
+        Some(_) => return Err(ApiError::conflict(rules::messages::LEAD_TAKEN)),
+        None => {}
+    }
+    let sql = format!(
+        "UPDATE contact_requests SET assignee_id = $1, updated_at = $2, version = version + 1 WHERE id = $3 \
+         RETURNING {COLUMNS}"
+    );
+    let row = sqlx::query(&sql).bind(user_id).bind(clock::now_text()).bind(id).fetch_one(&mut *tx).await?;
+    let updated = from_row(&row)?;
+    audit::updated(&mut tx, actor, Entity::ContactRequest, id, &before, &updated).await?;
+    tx.commit().await?;
+    Ok(updated)
+}
+
+/// The tables a request spans in the trash: its row and its internal notes (issue 26).
+const TRASHED: [Part; 2] = [
+    Part::record("contact_requests"),
+    Part { table: "lead_notes", key: "contact_request_id", only_if: None },
+];
 
 /// Moves the request `id` to the trash under `batch`, in the caller's transaction (a single
 /// delete, or one of a bulk move); 404 when there is none, 412 when `expected` is stale.
@@ -285,6 +399,12 @@ pub async fn trash_in(
     db::lock_row(conn, "contact_requests", id).await?;
     let before = db::expected_version(find(&mut *conn, id).await?, expected, |r| r.version, NOT_FOUND)?;
     trash::discard(conn, actor, Entity::ContactRequest, id, &before, &TRASHED, batch).await
+}
+
+/// Locks the request `id` in the caller's transaction: 404 when there is none.
+pub async fn lock_existing(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
+    db::lock_row(&mut *conn, "contact_requests", id).await?;
+    find(&mut *conn, id).await?.map(|_| ()).ok_or_else(|| ApiError::not_found(NOT_FOUND))
 }
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {

@@ -152,8 +152,11 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
             new.write(&mut tx, actor, id, &mut index, &mut known, &mut step).await?;
         }
         let existing = number.as_ref().and_then(|number| known.get(number).copied());
-        let body = PropertyBody::Full(Box::new(resolved.input));
-        let written = match (existing, mode) {
+        // An update keeps the listing's agent (issue 26): a spreadsheet has no column for it.
+        let mut input = resolved.input;
+        input.agent_id = existing.and_then(|(_, agent)| agent);
+        let body = PropertyBody::Full(Box::new(input));
+        let written = match (existing.map(|(listing, _)| listing), mode) {
             (Some(_), ImportMode::Create) => Err(ApiError::conflict(messages::IMPORT_PROPERTY_NUMBER_EXISTS)),
             (Some(listing), ImportMode::CreateOrUpdate) => {
                 let written =
@@ -210,7 +213,7 @@ impl Added {
         actor: &Actor,
         import_id: i64,
         index: &mut Deferred,
-        known: &mut HashMap<String, i64>,
+        known: &mut HashMap<String, (i64, Option<i64>)>,
         step: &mut Progress,
     ) -> Result<(), Stop> {
         let outcomes = properties::insert_many_in(tx, actor, &self.listings, Some(import_id), index).await?;
@@ -219,7 +222,7 @@ impl Added {
                 Ok(id) => {
                     step.created += 1;
                     if let Some(number) = number {
-                        known.entry(number).or_insert(id);
+                        known.entry(number).or_insert((id, None));
                     }
                 }
                 // The catalogue changed since the check (a place deleted...): the row is left out.

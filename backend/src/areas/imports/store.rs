@@ -252,24 +252,26 @@ pub async fn numbers(conn: &mut AnyConnection) -> ApiResult<HashMap<String, i64>
     Ok(numbers)
 }
 
-/// The listing each of `numbers` identifies (the oldest, should two share one), by number.
+/// The listing each of `numbers` identifies (the oldest, should two share one), with its
+/// agent (issue 26), which an import keeps, by number.
 pub async fn listings_with_numbers(
     conn: &mut AnyConnection,
     numbers: &[&str],
-) -> ApiResult<HashMap<String, i64>> {
+) -> ApiResult<HashMap<String, (i64, Option<i64>)>> {
     let mut wanted: Vec<&str> = numbers.to_vec();
     wanted.sort_unstable();
     wanted.dedup();
     let mut found = HashMap::with_capacity(wanted.len());
     for chunk in wanted.chunks(db::IDS_PER_STATEMENT) {
         let sql = format!(
-            "SELECT property_number, MIN(id) FROM properties WHERE property_number {} GROUP BY property_number",
+            "SELECT p.property_number, p.id, p.agent_id FROM properties p WHERE p.id IN \
+             (SELECT MIN(id) FROM properties WHERE property_number {} GROUP BY property_number)",
             db::in_list(chunk.len())
         );
         let rows =
             chunk.iter().fold(sqlx::query(&sql), |q, number| q.bind(*number)).fetch_all(&mut *conn).await?;
         for row in &rows {
-            found.insert(row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?);
+            found.insert(row.try_get::<String, _>(0)?, (row.try_get::<i64, _>(1)?, row.try_get(2)?));
         }
     }
     Ok(found)

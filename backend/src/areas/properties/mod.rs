@@ -233,6 +233,9 @@ pub struct Property {
     /// Image references in order, the first being the cover: `/media/{sha256}.{ext}` paths
     /// or outside URLs.
     pub images: Vec<String>,
+    /// The user responsible for the listing, handed its leads (issue 26); the panel's
+    /// only, never the public site's.
+    pub agent_id: Option<i64>,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
 }

@@ -78,6 +78,7 @@ async fn create(
         full_name: full_name.as_deref(),
         role: input.role.value(),
         is_active: input.is_active,
+        receives_leads: input.receives_leads,
     };
     Ok((Status::Created, Json(store::create(db.pool(), &Actor::from(&admin), user).await?)))
 }
@@ -122,6 +123,7 @@ pub async fn save(
         full_name: full_name.as_deref(),
         role: input.role.value(),
         is_active: input.is_active,
+        receives_leads: input.receives_leads,
     };
     let (before, updated) = store::update(db.pool(), &Actor::from(admin), id, expected, change).await?;
     if hash.is_some() || (before.is_active && !updated.is_active) {

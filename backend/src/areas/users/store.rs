@@ -35,6 +35,7 @@ pub struct NewUser<'a> {
     pub full_name: Option<&'a str>,
     pub role: &'a str,
     pub is_active: bool,
+    pub receives_leads: bool,
 }
 
 /// A unique-index refusal of the username, whatever its case, as the area's 409.
@@ -48,8 +49,8 @@ fn username_taken(error: sqlx::Error) -> ApiError {
 /// Writes an account as given, without history: first-run registration and the start-up admin.
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_>) -> ApiResult<User> {
     let sql = format!(
-        "INSERT INTO users (username, password, email, full_name, role, is_active, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING {COLUMNS}"
+        "INSERT INTO users (username, password, email, full_name, role, is_active, receives_leads, created_at, \
+         updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(user.username)
@@ -58,6 +59,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_
         .bind(user.full_name)
         .bind(user.role)
         .bind(user.is_active)
+        .bind(user.receives_leads)
         .bind(clock::now_text())
         .fetch_one(db)
         .await
@@ -82,6 +84,8 @@ pub struct UserChange<'a> {
     pub full_name: Option<&'a str>,
     pub role: &'a str,
     pub is_active: bool,
+    /// `None` keeps the current choice.
+    pub receives_leads: Option<bool>,
 }
 
 /// The rule an edit or a delete must keep: someone active can still manage users.
@@ -116,7 +120,8 @@ pub async fn update(
     }
     let sql = format!(
         "UPDATE users SET username = $1, password = COALESCE($2, password), email = $3, full_name = $4, \
-         role = $5, is_active = $6, updated_at = $7, version = version + 1 WHERE id = $8 RETURNING {COLUMNS}"
+         role = $5, is_active = $6, receives_leads = COALESCE($7, receives_leads), updated_at = $8, \
+         version = version + 1 WHERE id = $9 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(change.username)
@@ -125,6 +130,7 @@ pub async fn update(
         .bind(change.full_name)
         .bind(change.role)
         .bind(change.is_active)
+        .bind(change.receives_leads)
         .bind(clock::now_text())
         .bind(id)
         .fetch_one(&mut *tx)

@@ -11,7 +11,8 @@ use sqlx::Row;
 pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
 pub const COLUMNS: &str =
-    "id, username, role, email, full_name, is_active, language, numerals, created_at, updated_at, version";
+    "id, username, role, email, full_name, is_active, receives_leads, language, numerals, created_at, updated_at, \
+     version";
 
 /// An account as the API shows it: never the password hash.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct User {
     pub email: Option<String>,
     pub full_name: Option<String>,
     pub is_active: bool,
+    /// Whether the round-robin hands the user new leads (issue 26).
+    pub receives_leads: bool,
     /// The interface language the user chose: every answer to them is in it.
     pub language: Language,
     /// The digits the user's numbers are shown in.
@@ -47,6 +50,7 @@ pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
         email: row.try_get("email")?,
         full_name: row.try_get("full_name")?,
         is_active: crate::platform::db::flag(row, "is_active")?,
+        receives_leads: crate::platform::db::flag(row, "receives_leads")?,
         language: vocabulary(row, "language", Language::from_value)?,
         numerals: vocabulary(row, "numerals", Numerals::from_value)?,
         created_at: row.try_get("created_at")?,

@@ -47,6 +47,8 @@ pub struct Config {
     pub list_cache: bool,
     /// Days a deleted record stays in the trash before the periodic sweep purges it.
     pub trash_days: i64,
+    /// How long a lead may wait for its first answer before it is overdue (issue 26).
+    pub lead_response_minutes: i64,
 }
 
 impl Default for Config {
@@ -61,6 +63,7 @@ impl Default for Config {
             public_hosts: PublicHosts::default(),
             list_cache: true,
             trash_days: i64::from(rules::constants::TRASH_DAYS),
+            lead_response_minutes: rules::leads::RESPONSE_MINUTES_DEFAULT,
         }
     }
 }
@@ -129,7 +132,12 @@ impl Config {
             Some(value) => whole("AQAR_TRASH_DAYS", value, MAX_TRASH_DAYS)?,
             None => defaults.trash_days,
         };
+        let lead_response_minutes = match find(figment, "lead_response_minutes")? {
+            Some(value) => whole("AQAR_LEAD_RESPONSE_MINUTES", value, MAX_IDLE_MINUTES)?,
+            None => defaults.lead_response_minutes,
+        };
         Ok(Config {
+            lead_response_minutes,
             admin_username,
             admin_password,
             demo,

@@ -20,6 +20,8 @@ import { constants } from '@/lib/rules';
 export interface NavBadges {
   properties?: number;
   contactRequests?: number;
+  /** The signed-in user's own pending leads (issue 26). */
+  myLeads?: number;
 }
 
 export type NavLabel =
@@ -42,6 +44,8 @@ export interface NavItem {
   href: string;
   icon: LucideIcon;
   badge?: keyof NavBadges;
+  /** A second, outlined badge: the signed-in user's share of the entry's work. */
+  ownBadge?: keyof NavBadges;
   adminOnly?: boolean;
 }
 
@@ -57,7 +61,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'aboutManagement', href: '/about-management', icon: Info },
   { label: 'users', href: '/users', icon: UserCog, adminOnly: true },
   { label: 'propertyFeatures', href: '/features-management', icon: Sparkles },
-  { label: 'contactRequests', href: '/contacts', icon: Mail, badge: 'contactRequests' },
+  { label: 'contactRequests', href: '/contacts', icon: Mail, badge: 'contactRequests', ownBadge: 'myLeads' },
   { label: 'trash', href: '/trash', icon: Trash2, adminOnly: true },
   { label: 'settings', href: '/settings', icon: Settings },
 ];

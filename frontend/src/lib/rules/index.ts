@@ -16,6 +16,8 @@ import type {
   FeatureCategory,
   FieldErrors,
   HeroImageInput,
+  LeadNoteInput,
+  ManualLeadInput,
   QuickPropertyInput,
   Location,
   LocationParts,
@@ -64,6 +66,9 @@ export interface Payloads {
   processStep: ProcessStepInput;
   testimonial: TestimonialInput;
   heroImage: HeroImageInput;
+  /** A lead taken by hand (issue 26). */
+  manualLead: ManualLeadInput;
+  leadNote: LeadNoteInput;
 }
 
 export type Entity = keyof Payloads;
@@ -185,6 +190,7 @@ export type VocabularyName =
   | 'heroPages'
   | 'aboutSectionTypes'
   | 'contactStatuses'
+  | 'leadSources'
   | 'roles'
   | 'exportPeriods';
 

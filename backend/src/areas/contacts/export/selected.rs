@@ -7,6 +7,7 @@ use rules::language::Language;
 use sqlx::AnyPool;
 use time::OffsetDateTime;
 
+use super::super::leads::LeadClock;
 use super::super::listing::ContactListRequest;
 use super::super::store;
 use super::workbook::{build, failed, write_workbook, FileName, Workbook};
@@ -21,12 +22,14 @@ pub async fn selected(
     selection: ContactSelection,
     offset_minutes: i64,
     language: Language,
+    me: i64,
+    clock: &LeadClock,
 ) -> ApiResult<Workbook> {
     let mut conn = db.acquire().await?;
     let ids = match (selection.ids, selection.filter) {
         (Some(ids), _) => bulk::distinct(&ids),
         (None, filter) => {
-            let list = ContactListRequest::filtered(&filter.unwrap_or_default())?;
+            let list = ContactListRequest::filtered(&filter.unwrap_or_default(), me, clock)?;
             store::matching(&mut conn, dialect, &list).await?
         }
     };

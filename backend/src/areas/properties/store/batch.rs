@@ -92,6 +92,8 @@ struct References {
     cities: HashMap<i64, i64>,
     /// Region id to its city's.
     regions: HashMap<i64, i64>,
+    /// The agents (issue 26) that are users.
+    agents: HashSet<i64>,
 }
 
 impl References {
@@ -104,6 +106,7 @@ impl References {
             cities: parents(conn, "cities", "country_id", places().map(|(_, city, _)| city)).await?,
             regions: parents(conn, "regions", "city_id", places().filter_map(|(_, _, region)| region))
                 .await?,
+            agents: existing(conn, "users", shareds.iter().filter_map(|s| s.agent_id)).await?,
         })
     }
 
@@ -115,6 +118,7 @@ impl References {
             country: self.countries.contains(&country),
             city_country: self.cities.get(&city).copied(),
             region_city: region.and_then(|region| self.regions.get(&region).copied()),
+            agent: shared.agent_id.is_some_and(|agent| self.agents.contains(&agent)),
         }
     }
 }

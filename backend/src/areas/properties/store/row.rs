@@ -46,9 +46,9 @@ const LISTING_COLUMNS: &str = concat!(
      (SELECT name_ar FROM property_types WHERE id = p.type_id) AS type_name_ar"
 );
 
-/// The panel's record: the listing, then its version.
+/// The panel's record: the listing, then its agent and version.
 pub(super) fn panel_select() -> String {
-    format!("SELECT {LISTING_COLUMNS}, p.version FROM properties p")
+    format!("SELECT {LISTING_COLUMNS}, p.agent_id, p.version FROM properties p")
 }
 
 /// The public record: the listing, then its places' names.
@@ -213,7 +213,12 @@ fn read_listing(row: &AnyRow) -> Result<Listing, sqlx::Error> {
 }
 
 pub(super) fn panel_from_row(row: &AnyRow) -> Result<Property, sqlx::Error> {
-    Ok(Property { listing: read_listing(row)?, images: Vec::new(), version: row.try_get("version")? })
+    Ok(Property {
+        listing: read_listing(row)?,
+        images: Vec::new(),
+        agent_id: row.try_get("agent_id")?,
+        version: row.try_get("version")?,
+    })
 }
 
 pub(super) fn public_from_row(row: &AnyRow) -> Result<PublicProperty, sqlx::Error> {

@@ -46,6 +46,7 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
             ("display_type", Text(Some(p.display_type.value().to_owned()))),
             ("facing", text(&p.facing)),
             ("is_featured", Flag(p.is_featured)),
+            ("agent_id", Id(p.agent_id)),
             ("building_type_new", Text(Some(p.building_type_new.clone()))),
             ("year_built", Int(p.year_built)),
             ("building_condition", text(&p.building_condition)),
@@ -148,6 +149,8 @@ pub(super) struct Shared<'a> {
     pub(super) is_featured: bool,
     /// The comprehensive form's place: country, city and optional region.
     pub(super) place: Option<(i64, i64, Option<i64>)>,
+    /// The comprehensive form's agent; the quick form keeps the listing's.
+    pub(super) agent_id: Option<i64>,
     pub(super) images: &'a [String],
 }
 
@@ -163,6 +166,7 @@ pub(super) fn shared(body: &PropertyBody) -> Shared<'_> {
             type_id: p.type_id,
             is_featured: p.is_featured,
             place: Some((p.country_id, p.city_id, p.region_id)),
+            agent_id: p.agent_id,
             images: &p.images,
         },
         PropertyBody::Quick(p) => Shared {
@@ -175,14 +179,15 @@ pub(super) fn shared(body: &PropertyBody) -> Shared<'_> {
             type_id: p.type_id,
             is_featured: p.is_featured,
             place: None,
+            agent_id: None,
             images: &p.images,
         },
     }
 }
 
 /// Checks, in one query, that the references a payload names exist and fit together (the
-/// city in the country, the region in the city), and for an update that the property
-/// exists: 404 for a missing property, else 409 naming each failing field.
+/// city in the country, the region in the city, the agent a user), and for an update that
+/// the property exists: 404 for a missing property, else 409 naming each failing field.
 async fn check_references(
     conn: &mut AnyConnection,
     shared: &Shared<'_>,
@@ -192,7 +197,8 @@ async fn check_references(
     let row = sqlx::query(
         "SELECT (SELECT id FROM categories WHERE id = $1), (SELECT id FROM property_types WHERE id = $2), \
          (SELECT id FROM countries WHERE id = $3), (SELECT country_id FROM cities WHERE id = $4), \
-         (SELECT city_id FROM regions WHERE id = $5), (SELECT id FROM properties WHERE id = $6)",
+         (SELECT city_id FROM regions WHERE id = $5), (SELECT id FROM properties WHERE id = $6), \
+         (SELECT id FROM users WHERE id = $7)",
     )
     .bind(shared.category_id)
     .bind(shared.type_id)
@@ -200,6 +206,7 @@ async fn check_references(
     .bind(city_id)
     .bind(region_id.unwrap_or(0))
     .bind(property_id.unwrap_or(0))
+    .bind(shared.agent_id.unwrap_or(0))
     .fetch_one(&mut *conn)
     .await?;
     let found = |i: usize| row.try_get::<Option<i64>, _>(i);
@@ -212,6 +219,7 @@ async fn check_references(
         country: found(2)?.is_some(),
         city_country: found(3)?,
         region_city: found(4)?,
+        agent: found(6)?.is_some(),
     };
     refused(shared, &references).map_or(Ok(()), Err)
 }
@@ -224,10 +232,12 @@ pub(super) struct Found {
     pub(super) country: bool,
     pub(super) city_country: Option<i64>,
     pub(super) region_city: Option<i64>,
+    /// Whether the agent (issue 26) is a user.
+    pub(super) agent: bool,
 }
 
 /// The 409 naming each reference of `shared` that is missing or does not fit (the city in
-/// the country, the region in the city), if any.
+/// the country, the region in the city, the agent a user), if any.
 pub(super) fn refused(shared: &Shared<'_>, found: &Found) -> Option<ApiError> {
     let (country_id, city_id, region_id) = shared.place.unwrap_or((0, 0, None));
     let mut errors = FieldErrors::new();
@@ -245,6 +255,9 @@ pub(super) fn refused(shared: &Shared<'_>, found: &Found) -> Option<ApiError> {
                 Some(city) => errors.check(city != city_id, "regionId", messages::REGION_NOT_IN_CITY),
             }
         }
+    }
+    if shared.agent_id.is_some() {
+        errors.check(!found.agent, "agentId", messages::LEAD_AGENT_NOT_FOUND);
     }
     let first: String = errors.iter().next().map(|(_, message)| message.to_owned())?;
     Some(ApiError { errors: Some(errors), ..ApiError::conflict(first) })

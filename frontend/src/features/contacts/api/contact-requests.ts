@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '@/generated/api';
-import type { ContactRequest, ContactStatus, StatusCounts } from '@/generated/types';
+import type { ContactFilter, ContactRequest, ContactStatus, StatusCounts } from '@/generated/types';
 import { api, dataOf, ifMatch, listsChanged, type Page, pageOf, type Versioned } from '@/lib/api-client';
 import { trashBatch } from '@/lib/trash';
 
@@ -16,15 +16,35 @@ export interface ContactPageParams {
   /** RFC 3339 instants, inclusive. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Which leads (issue 26); all when absent. */
+  view?: LeadView | undefined;
 }
 
 type ContactQuery = NonNullable<paths['/api/contact-requests']['get']['parameters']['query']>;
+
+/** The inbox's lead filters (issue 26) and the query each sends. */
+export const LEAD_VIEW_QUERIES = {
+  mine: { assignee: 'me' },
+  unassigned: { assignee: 'none' },
+  overdue: { overdue: 'true' },
+  followUps: { followUps: 'due' },
+} as const satisfies Record<string, ContactQuery>;
+
+export type LeadView = keyof typeof LEAD_VIEW_QUERIES;
+
+/** The same filters as a bulk change or a selection's export sends them. */
+export const LEAD_VIEW_FILTERS = {
+  mine: { assignee: 'me' },
+  unassigned: { assignee: 'none' },
+  overdue: { overdue: true },
+  followUps: { followUps: 'due' },
+} as const satisfies Record<LeadView, ContactFilter>;
 
 /**
  * The query of one page: `page`, `pageSize`, then the others when given. The sort is the
  * one the address asks for, sent as it is: the server refuses (400) one naming no field.
  */
-export function contactPageQuery({ page, pageSize, q, sort, from, to }: ContactPageParams): ContactQuery {
+export function contactPageQuery({ page, pageSize, q, sort, from, to, view }: ContactPageParams): ContactQuery {
   return {
     page,
     pageSize,
@@ -32,6 +52,7 @@ export function contactPageQuery({ page, pageSize, q, sort, from, to }: ContactP
     ...(sort === undefined || sort === '' ? {} : { sort: sort as ContactQuery['sort'] }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
+    ...(view === undefined ? {} : LEAD_VIEW_QUERIES[view]),
   };
 }
 
@@ -77,7 +98,7 @@ export function useRecentInquiries(slice: number) {
 }
 
 /** After a write: every list, count and the side bar's badge are read again. */
-function useChanged() {
+export function useChanged() {
   const queryClient = useQueryClient();
   return (error: Error | null) =>
     listsChanged(error)

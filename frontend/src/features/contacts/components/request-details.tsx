@@ -11,6 +11,7 @@ import { arabicText } from '@/lib/form';
 import { runRule } from '@/lib/rules';
 import type { ContactRequest } from '../api/contact-requests';
 import { ContactStatusBadge } from './contact-status-badge';
+import { LeadPanel } from './leads/lead-panel';
 import { useFormat } from '@/lib/format';
 
 function replyTo(request: ContactRequest): ReplyTo {
@@ -128,6 +129,7 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
               </p>
             </Field>
           </dl>
+          <LeadPanel id={request.id} />
         </DialogContent>
       )}
     </Dialog>

@@ -24,7 +24,7 @@ import {
   useRowSelection,
   useServerPages,
 } from '@/components/ui/table';
-import type { ContactStatus } from '@/generated/types';
+import type { ContactFilter, ContactStatus } from '@/generated/types';
 import { useMovedToTrash } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { useListAddress } from '@/hooks/use-list-address';
@@ -33,6 +33,7 @@ import { englishText, latinValue } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { constants, truncate, vocabulary } from '@/lib/rules';
 import {
+  LEAD_VIEW_FILTERS,
   useContactPage,
   useDeleteAllContactRequests,
   useDeleteContactRequest,
@@ -44,6 +45,9 @@ import { useExportOne } from '../api/export';
 import { ContactBulkActions } from '../components/bulk-actions';
 import { ContactStatusBadge } from '../components/contact-status-badge';
 import { ExportDialog } from '../components/export-dialog';
+import { AssigneeCell, SourceLabel } from '../components/leads/lead-cells';
+import { LeadToolbar } from '../components/leads/lead-toolbar';
+import { useLeadView } from '../components/leads/lead-view';
 import { RequestDetails } from '../components/request-details';
 import { useFormat } from '@/lib/format';
 
@@ -52,13 +56,18 @@ function ContactRequests() {
   const f = useFormat();
   const { pageSize } = constants();
   const address = useListAddress();
+  const leadView = useLeadView();
   const listing = useContactPage({
     page: address.page,
     pageSize,
     q: address.q,
     sort: address.sort === null ? undefined : sortParam(address.sort),
+    view: leadView.view,
   });
-  const filter = address.q === '' ? {} : { q: address.q };
+  const filter: ContactFilter = {
+    ...(address.q === '' ? {} : { q: address.q }),
+    ...(leadView.view === undefined ? {} : LEAD_VIEW_FILTERS[leadView.view]),
+  };
   const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
   const counts = useStatusCounts();
   const setStatus = useSetStatus();
@@ -149,6 +158,7 @@ function ContactRequests() {
           ) : (
             <div className="grid gap-4">
               <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              <LeadToolbar {...leadView} />
               <ContactBulkActions
                 selection={selection}
                 dispatch={dispatch}
@@ -173,13 +183,15 @@ function ContactRequests() {
                     <SortableHead field="createdAt" className="whitespace-nowrap" {...sorting}>
                       {t('columns.date')}
                     </SortableHead>
+                    <TableHead>{t('leads.columns.assignee')}</TableHead>
+                    <TableHead>{t('leads.columns.source')}</TableHead>
                     <TableHead className="whitespace-nowrap">{t('columns.actions')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   <TableRows
                     rows={listing.data?.rows ?? []}
-                    columnCount={7}
+                    columnCount={9}
                     isLoading={listing.isPending}
                     emptyText={t('empty')}
                   >
@@ -250,6 +262,12 @@ function ContactRequests() {
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
                           {f.date(request.createdAt)}
+                        </TableCell>
+                        <TableCell>
+                          <AssigneeCell request={request} />
+                        </TableCell>
+                        <TableCell>
+                          <SourceLabel request={request} />
                         </TableCell>
                         <TableCell className="whitespace-nowrap">
                           <div className="flex gap-1">

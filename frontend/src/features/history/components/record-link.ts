@@ -20,6 +20,7 @@ const SCREENS: Record<Entity, string> = {
   aboutSection: '/about-management',
   companyValue: '/company-values',
   valuesSectionSettings: '/company-values',
+  leadNote: '/contacts',
 };
 
 /** Where the screen opens a record itself: a property's edit dialog, a service's edit page. */

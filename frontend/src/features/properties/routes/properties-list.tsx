@@ -42,6 +42,7 @@ import { PropertyBulkActions } from '../components/bulk-actions';
 import { ExportMenu } from '../components/export-menu';
 import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
+import { AgentName } from '../components/agent-name';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
 import { useFormat } from '@/lib/format';
@@ -230,6 +231,7 @@ function PropertiesList() {
                     <SortableHead field="status" className="px-3" {...sorting}>
                       {t('columns.status')}
                     </SortableHead>
+                    <TableHead className="px-3">{t('columns.agent')}</TableHead>
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
@@ -270,6 +272,9 @@ function PropertiesList() {
                         </TableCell>
                         <TableCell className="px-3">
                           <StatusBadge status={property.status} />
+                        </TableCell>
+                        <TableCell className="px-3">
+                          <AgentName id={property.agentId} />
                         </TableCell>
                         <RowActions
                           onEdit={() => {

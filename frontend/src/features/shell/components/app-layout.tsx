@@ -5,6 +5,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { SIGN_IN_PATH, useAuth } from '@/features/account';
 import { SessionExpiredDialog } from '@/features/account/session-expired';
+import { useMyLeads } from '@/features/contacts';
 import { useStats } from '@/features/dashboard';
 import { Sidebar } from './sidebar';
 
@@ -20,12 +21,18 @@ export default function AppLayout() {
   // The Properties badge counts every listing and the Contact Requests badge the pending
   // requests (core-panel §2), from the dashboard's figures.
   const stats = useStats();
+  // Beside it, the user's own pending leads (issue 26).
+  const myLeads = useMyLeads();
   return (
     <TooltipProvider>
       <div className="flex min-h-screen bg-muted/40">
       <Sidebar
         user={user}
-        badges={{ properties: stats.data?.totalProperties, contactRequests: stats.data?.pendingRequests }}
+        badges={{
+          properties: stats.data?.totalProperties,
+          contactRequests: stats.data?.pendingRequests,
+          myLeads: myLeads.data?.pending,
+        }}
         collapsed={collapsed}
         onToggleCollapsed={() => {
           setCollapsed((value) => !value);

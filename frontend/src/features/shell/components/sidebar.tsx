@@ -12,7 +12,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { useFormat } from '@/lib/format';
 import { vocabulary } from '@/lib/rules';
 import { cn } from '@/lib/utils';
-import { isActiveRoute, visibleNavItems, type NavBadges, type NavItem } from '../nav';
+import { isActiveRoute, visibleNavItems, type NavBadges } from '../nav';
 
 /** A badge's count: its digits as the user chose them, ungrouped (as the English side bar always showed it). */
 const WHOLE = { useGrouping: false } as const;
@@ -30,9 +30,9 @@ export interface SidebarProps {
   version: string;
 }
 
-function badgeCount(item: NavItem, badges: NavBadges | undefined): number {
-  if (item.badge === undefined) return 0;
-  return badges?.[item.badge] ?? 0;
+function badgeCount(badge: keyof NavBadges | undefined, badges: NavBadges | undefined): number {
+  if (badge === undefined) return 0;
+  return badges?.[badge] ?? 0;
 }
 
 /** Shows `children` with a tooltip when the side bar is collapsed, as they are otherwise. */
@@ -97,7 +97,14 @@ export function Sidebar({
         <ul className="grid gap-1">
           {visibleNavItems(user?.role).map((item) => {
             const label = t(`shell.nav.${item.label}`);
-            const count = badgeCount(item, badges);
+            const count = badgeCount(item.badge, badges);
+            const own = badgeCount(item.ownBadge, badges);
+            const ownBadge = own > 0 && (
+              <Badge variant="outline" title={t('shell.myLeads')} data-testid="own-badge">
+                <span className="sr-only">{t('shell.myLeads')}: </span>
+                {format.number(own, WHOLE)}
+              </Badge>
+            );
             const active = isActiveRoute(item.href, pathname);
             const Icon = item.icon;
             return (
@@ -108,6 +115,7 @@ export function Sidebar({
                     <>
                       <span>{label}</span>
                       {count > 0 && <Badge variant="secondary">{format.number(count, WHOLE)}</Badge>}
+                      {ownBadge}
                     </>
                   }
                 >
@@ -133,6 +141,7 @@ export function Sidebar({
                     {!collapsed && count > 0 && (
                       <Badge variant={active ? 'secondary' : 'default'}>{format.number(count, WHOLE)}</Badge>
                     )}
+                    {!collapsed && ownBadge}
                   </Link>
                 </CollapsedTooltip>
               </li>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { User, UserCreateInput, UserUpdateInput } from '@/generated/types';
 import { trashBatch } from '@/lib/trash';
 import { api, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
+import { agentsQueryKey } from './agents';
 
 /** What the user dialog sends: a payload both the create and the edit call take. */
 export type UserPayload = UserCreateInput & UserUpdateInput;
@@ -36,8 +37,14 @@ function useUsersMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    // The directory of agents names the same users.
     onSettled: (_data, error) =>
-      listsChanged(error) ? queryClient.invalidateQueries({ queryKey: usersQueryKey }) : undefined,
+      listsChanged(error)
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+            queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+          ])
+        : undefined,
   });
 }
 

@@ -22,6 +22,7 @@ const FIELDS = [
   'confirmPassword',
   'role',
   'isActive',
+  'receivesLeads',
 ] as const satisfies readonly (keyof UserCreateInput)[];
 
 /** Closed, adding (`user: null`) or editing a user. */
@@ -39,6 +40,7 @@ function formValues(user: User | null): UserDraft {
     confirmPassword: '',
     role: source.role as Role,
     isActive: source.isActive,
+    receivesLeads: source.receivesLeads,
   };
 }
 
@@ -82,6 +84,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       // Disabled inputs submit nothing: one's own role and activity stay as they are.
       role: isSelf ? (user.role as Role) : (values.role ?? (constants().defaultRole as Role)),
       isActive: isSelf ? user.isActive : (values.isActive ?? true),
+      receivesLeads: values.receivesLeads ?? true,
     });
   });
 
@@ -132,6 +135,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         label={t('fields.active')}
         description={t('activeHint')}
         disabled={isSelf}
+      />
+      <CheckboxField
+        control={control}
+        name="receivesLeads"
+        label={t('fields.receivesLeads')}
+        description={t('receivesLeadsHint')}
       />
       <p className="text-xs text-muted-foreground">{t('passwordHint', { count: constants().passwordMinLength })}</p>
     </FormDialogContent>

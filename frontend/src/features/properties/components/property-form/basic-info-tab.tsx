@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { useFormCategories, useFormPropertyTypes } from '../../api/form-catalogs';
 import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, VocabularySelect } from './fields';
+import { AgentSelect } from './agent-select';
 import { LocationPicker } from './location-picker';
 import { useSettledChoice } from './use-settled-choice';
 
@@ -67,6 +68,9 @@ export function BasicInfoTab() {
         <VocabularySelect name="displayType" label={t('fields.displayType')} vocabulary="displayTypes" />
       </div>
       <CheckboxField name="isFeatured" label={t('fields.isFeatured')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <AgentSelect />
+      </div>
     </div>
   );
 }

@@ -136,6 +136,7 @@ export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
     'displayType',
     'facing',
     'isFeatured',
+    'agentId',
   ],
   details: [
     'buildingTypeNew',

@@ -1,0 +1,332 @@
+//! Leads (issue 26): a new request is assigned at once (the listing's active agent, else the
+//! round-robin of active users receiving leads, fair across servers, else nobody); 'Take it'
+//! and an admin's reassignment, each in the history; leads taken by hand with their source;
+//! internal notes; follow-ups; the inbox's filters and the overdue mark.
+
+use std::collections::BTreeMap;
+
+use rocket::http::{ContentType, Method, Status};
+use rocket::local::asynchronous::Client;
+use rules::contacts::ContactRequestInput;
+use rules::vocabularies::{Language, LeadSource};
+use serde_json::{json, Value};
+
+use crate::contacts::stored;
+use crate::helpers::{read, TestApp};
+use crate::properties::{catalog, create_property, full_form};
+
+const PASSWORD: &str = "lead-pass-73";
+
+/// A user made by the admin; `extra` adds or overrides fields (`isActive`, `receivesLeads`).
+async fn user(app: &TestApp, username: &str, extra: Value) -> i64 {
+    let mut body = json!({
+        "username": username, "password": PASSWORD, "confirmPassword": PASSWORD,
+        "fullName": format!("Agent {username}"), "isActive": true, "role": "user"
+    });
+    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+        body.extend(extra.clone());
+    }
+    let (status, created) = app.send(Method::Post, "/api/users", body).await;
+    assert_eq!(status, Status::Created, "{created}");
+    created["id"].as_i64().expect("an id")
+}
+
+/// Turns the admin's own receiving of leads on or off.
+async fn admin_receives(app: &TestApp, receives: bool) {
+    let body = json!({ "username": "admin", "role": "admin", "isActive": true, "receivesLeads": receives });
+    let (status, answer) = app.send(Method::Put, "/api/users/1", body).await;
+    assert_eq!((status, answer["receivesLeads"].as_bool()), (Status::Ok, Some(receives)), "{answer}");
+}
+
+/// A second browser signed in as `username`.
+async fn signed_in(app: &TestApp, username: &str) -> Client {
+    let client = app.another_server().await;
+    let status = client
+        .post("/api/login")
+        .header(ContentType::JSON)
+        .body(json!({ "username": username, "password": PASSWORD }).to_string())
+        .dispatch()
+        .await
+        .status();
+    assert_eq!(status, Status::Ok, "{username} signs in");
+    client
+}
+
+async fn send(client: &Client, method: Method, path: &str, body: Value) -> (Status, Value) {
+    read(
+        client.req(method, path.to_owned()).header(ContentType::JSON).body(body.to_string()).dispatch().await,
+    )
+    .await
+}
+
+fn visitor(name: &str, property_id: Option<i64>) -> Value {
+    json!({
+        "name": name, "email": "visitor@example.com", "subject": "Viewing", "message": "May I visit?",
+        "propertyId": property_id
+    })
+}
+
+/// Takes a lead by hand as the app's signed-in user.
+async fn manual(app: &TestApp, name: &str) -> Value {
+    let body = json!({
+        "name": name, "phone": "+962 79 000 0000", "subject": "Call", "message": "Called the office",
+        "source": "phone"
+    });
+    let (status, lead) = app.send(Method::Post, "/api/contact-requests", body).await;
+    assert_eq!(status, Status::Created, "{lead}");
+    lead
+}
+
+async fn newest(app: &TestApp) -> Value {
+    let (_, list) = app.get("/api/contact-requests").await;
+    list[0].clone()
+}
+
+/// The assignee changes the history recorded for request `id`, oldest first.
+async fn assignments(app: &TestApp, id: &Value) -> Vec<(Value, Value)> {
+    let (status, history) = app.get(&format!("/api/history?entity=contactRequest&id={id}")).await;
+    assert_eq!(status, Status::Ok);
+    let mut found: Vec<(Value, Value)> = history
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|entry| entry["changes"].as_array().cloned().unwrap_or_default())
+        .filter(|change| change["field"] == "assigneeId")
+        .map(|change| (change["old"].clone(), change["new"].clone()))
+        .collect();
+    found.reverse();
+    found
+}
+
+both_databases! {
+    async fn a_request_about_a_listing_goes_to_its_active_agent(app) {
+        app.login_admin().await;
+        let agent = user(&app, "huda", json!({ "receivesLeads": false })).await;
+        let catalog = catalog(&app).await;
+        let mut form = full_form(&catalog, "Villa with a view");
+        form["agentId"] = json!(agent);
+        let listing = create_property(&app, form.clone()).await;
+        assert_eq!(listing["agentId"], json!(agent));
+        let (_, public) = app.get(&format!("/api/public/properties/{}", listing["id"])).await;
+        assert!(public.get("agentId").is_none(), "the public site never sees users: {public}");
+
+        let (status, _) = app.send(Method::Post, "/api/public/contact-requests", visitor("Rana", listing["id"].as_i64())).await;
+        assert_eq!(status, Status::Accepted);
+        let lead = newest(&app).await;
+        assert_eq!(lead["assigneeId"], json!(agent), "an agent not in the rotation still gets their listing's leads");
+        assert_eq!(lead["source"], "website");
+        assert_eq!(assignments(&app, &lead["id"]).await, [(Value::Null, json!(agent))]);
+
+        let body = json!({ "username": "huda", "role": "user", "isActive": false });
+        assert_eq!(app.send(Method::Put, &format!("/api/users/{agent}"), body).await.0, Status::Ok);
+        app.send(Method::Post, "/api/public/contact-requests", visitor("Sami", listing["id"].as_i64())).await;
+        assert_eq!(newest(&app).await["assigneeId"], json!(1), "an inactive agent is skipped for the rotation");
+
+        form["agentId"] = json!(999_999);
+        let (status, refused) = app.send(Method::Post, "/api/properties", form).await;
+        assert_eq!(status, Status::Conflict);
+        assert_eq!(refused["errors"]["agentId"], "No user has this id");
+    }
+
+    async fn the_round_robin_is_fair_over_thirty_leads_from_two_servers(app) {
+        app.login_admin().await;
+        admin_receives(&app, false).await;
+        let receivers = [user(&app, "a1", json!({})).await, user(&app, "a2", json!({})).await, user(&app, "a3", json!({})).await];
+        let resting = user(&app, "a4", json!({ "receivesLeads": false })).await;
+        let away = user(&app, "a5", json!({ "isActive": false })).await;
+        let other = app.another_server().await;
+        let pools = [app.pool().clone(), {
+            use rocket_db_pools::Database;
+            aqar::platform::db::Db::fetch(other.rocket()).expect("database").pool().clone()
+        }];
+        let mut arriving = tokio::task::JoinSet::new();
+        for n in 0..30 {
+            let pool = pools[n % 2].clone();
+            arriving.spawn(async move {
+                let input = ContactRequestInput {
+                    name: format!("Visitor {n}"), email: "v@example.com".into(), subject: "Hi".into(),
+                    message: "Hello".into(), language: Language::En, ..ContactRequestInput::default()
+                };
+                let actor = aqar::platform::audit::Actor::visitor();
+                aqar::areas::contacts::store::create(&pool, &actor, &input, LeadSource::Website).await.map(|r| r.assignee_id)
+            });
+        }
+        let mut counts: BTreeMap<Option<i64>, usize> = BTreeMap::new();
+        while let Some(done) = arriving.join_next().await {
+            *counts.entry(done.expect("the task ran").expect("stored")).or_default() += 1;
+        }
+        let expected: BTreeMap<Option<i64>, usize> = receivers.iter().map(|id| (Some(*id), 10)).collect();
+        assert_eq!(counts, expected, "never the admin, {resting} (not receiving) or {away} (inactive)");
+    }
+
+    async fn with_nobody_receiving_a_request_stays_unassigned(app) {
+        app.login_admin().await;
+        admin_receives(&app, false).await;
+        user(&app, "resting", json!({ "receivesLeads": false })).await;
+        app.send(Method::Post, "/api/public/contact-requests", visitor("Rana", None)).await;
+        let lead = newest(&app).await;
+        assert_eq!(lead["assigneeId"], Value::Null);
+        let (_, unassigned) = app.get("/api/contact-requests?assignee=none").await;
+        assert_eq!(unassigned.as_array().map(Vec::len), Some(1));
+        admin_receives(&app, true).await;
+        assert_eq!(manual(&app, "Omar").await["assigneeId"], json!(1));
+    }
+
+    async fn a_lead_is_taken_once_and_reassigned_by_admins_only(app) {
+        app.login_admin().await;
+        admin_receives(&app, false).await;
+        let first = user(&app, "first", json!({ "receivesLeads": false })).await;
+        let second = user(&app, "second", json!({ "receivesLeads": false })).await;
+        let away = user(&app, "away", json!({ "isActive": false })).await;
+        let lead = manual(&app, "Omar").await;
+        assert_eq!(lead["assigneeId"], Value::Null);
+        let id = &lead["id"];
+        let claim = format!("/api/contact-requests/{id}/claim");
+        let as_first = signed_in(&app, "first").await;
+        let as_second = signed_in(&app, "second").await;
+
+        let (status, taken) = send(&as_first, Method::Post, &claim, json!({})).await;
+        assert_eq!((status, &taken["assigneeId"], &taken["version"]), (Status::Ok, &json!(first), &json!(2)));
+        let (status, again) = send(&as_first, Method::Post, &claim, json!({})).await;
+        assert_eq!((status, &again["version"]), (Status::Ok, &json!(2)), "taking one's own lead changes nothing");
+        let (status, refused) = send(&as_second, Method::Post, &claim, json!({})).await;
+        assert_eq!((status, refused["message"].as_str()), (Status::Conflict, Some("This lead is already assigned to someone else")));
+        let path = format!("/api/contact-requests/{id}");
+        let (status, _) = send(&as_second, Method::Put, &path, json!({ "assigneeId": second })).await;
+        assert_eq!(status, Status::Forbidden, "a plain user cannot take someone else's lead");
+        let (status, kept) = send(&as_first, Method::Put, &path, json!({ "assigneeId": first, "status": "responded" })).await;
+        assert_eq!((status, &kept["status"]), (Status::Ok, &json!("responded")), "naming the current assignee is no reassignment");
+
+        let (status, refused) = app.send(Method::Put, &path, json!({ "assigneeId": away })).await;
+        assert_eq!((status, &refused["errors"]["assigneeId"]), (Status::UnprocessableEntity, &json!("No active user has this id")));
+        let (status, moved) = app.send(Method::Put, &path, json!({ "assigneeId": second })).await;
+        assert_eq!((status, &moved["assigneeId"], &moved["status"]), (Status::Ok, &json!(second), &json!("responded")));
+        assert_eq!(
+            assignments(&app, id).await,
+            [(Value::Null, json!(first)), (json!(first), json!(second))],
+            "every assignment is in the history"
+        );
+        let (status, _) = read(app.client.post("/api/contact-requests/999999/claim").dispatch().await).await;
+        assert_eq!(status, Status::NotFound);
+    }
+
+    async fn leads_taken_by_hand_carry_their_source(app) {
+        let body = json!({ "name": "Omar", "phone": "079", "subject": "Call", "message": "Hi", "source": "phone" });
+        assert_eq!(app.send(Method::Post, "/api/contact-requests", body.clone()).await.0, Status::Unauthorized);
+        app.login_admin().await;
+        for source in ["phone", "walkIn", "email", "whatsapp", "portal"] {
+            let mut lead = body.clone();
+            lead["source"] = json!(source);
+            let (status, created) = app.send(Method::Post, "/api/contact-requests", lead).await;
+            assert_eq!((status, &created["source"], &created["status"]), (Status::Created, &json!(source), &json!("pending")));
+            assert_eq!(created["email"], "", "a phone lead may have no email address");
+        }
+        let (status, refused) = app
+            .send(Method::Post, "/api/contact-requests", json!({ "name": "Omar", "subject": "Call", "message": "Hi", "source": "website" }))
+            .await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(refused["errors"], json!({
+            "source": "A lead taken by hand came by phone, walk-in, email, WhatsApp or a portal",
+            "email": "Give an email address or a phone number"
+        }));
+        let (status, refused) = app.send(Method::Post, "/api/contact-requests", json!({ "name": "Omar", "email": "o@example.com", "subject": "Call", "message": "Hi" })).await;
+        assert_eq!((status, &refused["errors"]), (Status::UnprocessableEntity, &json!({ "source": "This field is required" })));
+        let (status, refused) = app.send(Method::Post, "/api/contact-requests", json!({ "source": "fax" })).await;
+        assert_eq!((status, &refused["errors"]["source"]), (Status::UnprocessableEntity, &json!("Please choose a value from the list")));
+        let (_, list) = app.get("/api/contact-requests").await;
+        assert_eq!(list.as_array().map(Vec::len), Some(5));
+    }
+
+    async fn notes_are_signed_kept_newest_first_and_need_a_session(app) {
+        app.login_admin().await;
+        let lead = manual(&app, "Omar").await;
+        let path = format!("/api/contact-requests/{}/notes", lead["id"]);
+        let (status, empty) = app.get(&path).await;
+        assert_eq!((status, empty), (Status::Ok, json!([])));
+        let (status, first) = app.send(Method::Post, &path, json!({ "body": "  Called back, no answer  " })).await;
+        assert_eq!(status, Status::Created, "{first}");
+        assert_eq!((&first["authorId"], &first["authorName"], &first["body"]), (&json!(1), &json!("Administrator"), &json!("Called back, no answer")));
+        user(&app, "noor", json!({})).await;
+        let as_noor = signed_in(&app, "noor").await;
+        let (status, second) = send(&as_noor, Method::Post, &path, json!({ "body": "Viewing booked" })).await;
+        assert_eq!((status, &second["authorName"]), (Status::Created, &json!("Agent noor")));
+        let (_, notes) = app.get(&path).await;
+        let bodies: Vec<&str> = notes.as_array().into_iter().flatten().filter_map(|n| n["body"].as_str()).collect();
+        assert_eq!(bodies, ["Viewing booked", "Called back, no answer"]);
+
+        let (status, refused) = app.send(Method::Post, &path, json!({ "body": "   " })).await;
+        assert_eq!((status, &refused["errors"]["body"]), (Status::UnprocessableEntity, &json!("This field is required")));
+        let (status, refused) = app.send(Method::Post, &path, json!({ "body": "x".repeat(5_001) })).await;
+        assert_eq!((status, &refused["errors"]["body"]), (Status::UnprocessableEntity, &json!("A note must be at most 5,000 characters")));
+        assert_eq!(app.get("/api/contact-requests/999999/notes").await.0, Status::NotFound);
+        assert_eq!(app.send(Method::Post, "/api/contact-requests/999999/notes", json!({ "body": "x" })).await.0, Status::NotFound);
+        let (_, history) = app.get(&format!("/api/history?entity=leadNote&id={}", first["id"])).await;
+        assert_eq!(history[0]["action"], "create");
+
+        let (_, public) = app.get("/api/public/settings").await;
+        assert!(!public.to_string().contains("Viewing booked"));
+        app.send(Method::Post, "/api/logout", json!({})).await;
+        assert_eq!(app.get(&path).await.0, Status::Unauthorized);
+    }
+
+    async fn a_follow_up_is_set_cleared_and_counted_when_due(app) {
+        app.login_admin().await;
+        let due = manual(&app, "Due").await;
+        let later = manual(&app, "Later").await;
+        let put = |id: &Value| format!("/api/contact-requests/{id}");
+        let (status, set) = app.send(Method::Put, &put(&due["id"]), json!({ "followUpAt": "2020-01-01T09:00:00+03:00" })).await;
+        assert_eq!((status, &set["followUpAt"], &set["status"]), (Status::Ok, &json!("2020-01-01T06:00:00Z"), &json!("pending")));
+        app.send(Method::Put, &put(&later["id"]), json!({ "followUpAt": "2999-01-01T09:00:00Z" })).await;
+        let (status, list) = app.get("/api/contact-requests?followUps=due").await;
+        assert_eq!(status, Status::Ok);
+        let names: Vec<&str> = list.as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).collect();
+        assert_eq!(names, ["Due"]);
+        let (_, mine) = app.get("/api/contact-requests/mine").await;
+        assert_eq!(mine, json!({ "pending": 2, "followUpsDue": 1 }));
+
+        let (status, refused) = app.send(Method::Put, &put(&due["id"]), json!({ "followUpAt": "tomorrow" })).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert!(refused["errors"]["followUpAt"].as_str().is_some_and(|m| m.starts_with("Give a date and time")));
+        let (_, cleared) = app.send(Method::Put, &put(&due["id"]), json!({ "followUpAt": "" })).await;
+        assert_eq!(cleared["followUpAt"], Value::Null);
+        let (status, refused) = app.send(Method::Put, &put(&due["id"]), json!({})).await;
+        assert_eq!((status, &refused["errors"]), (Status::UnprocessableEntity, &json!({ "status": "This field is required" })));
+        app.send(Method::Put, &put(&later["id"]), json!({ "status": "closed" })).await;
+        let (_, mine) = app.get("/api/contact-requests/mine").await;
+        assert_eq!(mine, json!({ "pending": 1, "followUpsDue": 0 }));
+    }
+
+    async fn a_pending_request_past_the_response_time_is_overdue(app) {
+        app.login_admin().await;
+        let old = stored(&app, "Old", "2020-01-01T00:00:00Z").await;
+        let fresh = manual(&app, "Fresh").await;
+        assert_eq!(fresh["overdue"], false);
+        let (_, one) = app.get(&format!("/api/contact-requests/{}", old["id"])).await;
+        assert_eq!(one["overdue"], true);
+        let (_, overdue) = app.get("/api/contact-requests?overdue=true").await;
+        let names: Vec<&str> = overdue.as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).collect();
+        assert_eq!(names, ["Old"]);
+        let (_, answered) = app.send(Method::Put, &format!("/api/contact-requests/{}", old["id"]), json!({ "status": "responded" })).await;
+        assert_eq!(answered["overdue"], false);
+        let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={}", old["id"])).await;
+        let fields: Vec<&str> = history[0]["changes"].as_array().into_iter().flatten().filter_map(|c| c["field"].as_str()).collect();
+        assert_eq!(fields, ["status"], "the mark is said, never recorded");
+        let (_, mine) = app.get("/api/contact-requests?assignee=me").await;
+        assert_eq!(mine.as_array().map(Vec::len), Some(1), "the fresh lead went to the admin, the stored one to nobody");
+    }
+}
+
+#[rocket::async_test]
+async fn the_response_time_is_configurable() {
+    let configure = |figment: rocket::figment::Figment| figment.merge(("aqar.lead_response_minutes", 1));
+    let app = TestApp::spawn_with(crate::helpers::Backend::Sqlite, configure).await.expect("app");
+    app.login_admin().await;
+    let a_minute_ago = (time::OffsetDateTime::now_utc() - time::Duration::seconds(90))
+        .replace_nanosecond(0)
+        .ok()
+        .and_then(|at| at.format(&time::format_description::well_known::Rfc3339).ok())
+        .expect("an instant");
+    let late = stored(&app, "Late", &a_minute_ago).await;
+    let (_, one) = app.get(&format!("/api/contact-requests/{}", late["id"])).await;
+    assert_eq!(one["overdue"], true, "90 seconds is past a one-minute response time");
+}

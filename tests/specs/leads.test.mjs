@@ -1,0 +1,112 @@
+// Leads in a real browser (issue 26): an admin names a listing's agent in the property form;
+// a visitor's request about that listing arrives assigned to the agent; the agent signs in,
+// sees their own count beside Contact Requests, finds the lead under Mine and adds a note;
+// the admin gives the lead to someone else; a lead taken by phone is added; the inbox in
+// Arabic reads right to left.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { assertAccessible } from '../support/axe.mjs';
+import { expectToast, newPage, screenshot, signIn } from '../support/browser.mjs';
+import { api, create, createCatalog, listing } from '../support/listings.mjs';
+import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+
+const AGENT = { username: 'huda', password: 'huda-pass-7319' };
+
+function row(page, name) {
+  return page.getByRole('row').filter({ hasText: name });
+}
+
+async function openDetails(page, name) {
+  await row(page, name).getByRole('button', { name: `View details of the request from ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Request Details' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('leads', () => {
+  const env = serverAndBrowser({ env: { AQAR_TRUSTED_PROXIES: '127.0.0.1' } });
+
+  test('a request goes to the listing’s agent, who notes it; an admin gives it to someone else', async () => {
+    const admin = await newPage(env.browser, env.server.url);
+    await signIn(admin, ADMIN);
+    await create(admin, '/api/users', {
+      username: AGENT.username, password: AGENT.password, confirmPassword: AGENT.password,
+      fullName: 'Huda Saleh', isActive: true, role: 'user',
+    });
+    const catalog = await createCatalog(admin);
+    const villa = await create(admin, '/api/properties', listing(catalog, { titleEn: 'Sea View Villa' }));
+
+    await admin.getByRole('link', { name: 'Properties', exact: false }).first().click();
+    await row(admin, 'Sea View Villa').getByRole('button', { name: 'Edit' }).click();
+    const form = admin.getByRole('dialog', { name: 'Edit Property' });
+    await form.getByLabel('Responsible agent').selectOption({ label: 'Huda Saleh' });
+    await form.getByRole('button', { name: 'Update Property' }).click();
+    await form.waitFor({ state: 'detached' });
+    await row(admin, 'Sea View Villa').getByText('Huda Saleh').waitFor();
+
+    const sent = await api(admin, 'POST', '/api/public/contact-requests', {
+      name: 'Rana Haddad', email: 'rana@example.com', phone: '+962 79 555 0142',
+      subject: 'Viewing request', message: 'May I visit on Saturday?', propertyId: villa.id,
+    }, { 'X-Forwarded-For': '203.0.113.7' });
+    assert.equal(sent.status, 202);
+
+    await admin.goto('/contacts');
+    await row(admin, 'Rana Haddad').getByText('Huda Saleh').waitFor();
+    await row(admin, 'Rana Haddad').getByText('Website', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Add Lead' }).click();
+    const add = admin.getByRole('dialog', { name: 'Add Lead' });
+    await add.getByRole('button', { name: 'Add Lead' }).click();
+    await add.getByText('Give an email address or a phone number', { exact: true }).waitFor();
+    await add.getByLabel('Came by').selectOption('phone');
+    await add.getByLabel('Name').fill('Omar Khalil');
+    await add.getByLabel('Subject').fill('Called about the villa');
+    await add.getByLabel('Phone').fill('+962 77 000 1234');
+    await add.getByLabel('Message').fill('Wants a second viewing');
+    await assertAccessible(admin, 'the Add Lead dialog');
+    await add.getByRole('button', { name: 'Add Lead' }).click();
+    await expectToast(admin, 'Lead added');
+    await row(admin, 'Omar Khalil').getByText('Phone', { exact: true }).waitFor();
+    await assertAccessible(admin, 'the inbox with its lead columns');
+    await screenshot(admin, 'leads-inbox');
+
+    const agent = await newPage(env.browser, env.server.url);
+    await signIn(agent, AGENT);
+    const own = agent.getByTestId('own-badge');
+    await own.waitFor();
+    assert.equal((await own.textContent()).replace(/\D/g, ''), String(await mine(agent)));
+    await agent.getByRole('link', { name: /Contact Requests/ }).click();
+    await agent.getByRole('button', { name: 'Mine', exact: true }).click();
+    await row(agent, 'Rana Haddad').waitFor();
+    const details = await openDetails(agent, 'Rana Haddad');
+    await details.getByLabel('New note').fill('Called back: viewing on Saturday at 10');
+    await details.getByRole('button', { name: 'Add Note' }).click();
+    await expectToast(agent, 'Note added');
+    await details.getByText('Called back: viewing on Saturday at 10').waitFor();
+    await details.getByText(/^Huda Saleh · /).waitFor();
+    await assertAccessible(agent, 'the details dialog with its notes');
+    await screenshot(agent, 'leads-details');
+
+    await admin.reload();
+    const adminDetails = await openDetails(admin, 'Rana Haddad');
+    await adminDetails.getByText('Called back: viewing on Saturday at 10').waitFor();
+    await adminDetails.getByLabel('Give to').selectOption({ label: 'admin' });
+    await adminDetails.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expectToast(admin, 'Lead assigned');
+    await adminDetails.getByTestId('lead-assignee').getByText('admin', { exact: true }).waitFor();
+
+    const preferences = await admin.request.put('/api/account/preferences', { data: { language: 'ar', numerals: 'latin' } });
+    assert.equal(preferences.status(), 200);
+    await admin.goto('/contacts');
+    await admin.getByRole('button', { name: 'إضافة عميل محتمل' }).waitFor();
+    assert.equal(await admin.locator('html').getAttribute('dir'), 'rtl');
+    await assertAccessible(admin, 'the inbox in Arabic');
+    await screenshot(admin, 'leads-inbox-ar');
+  });
+});
+
+/// The signed-in user's pending leads, as the server counts them.
+async function mine(page) {
+  const { body } = await api(page, 'GET', '/api/contact-requests/mine');
+  return body.pending;
+}
