@@ -50,7 +50,9 @@ export async function signIn(page, { username, password }) {
 
 /// The visible toasts, inside the labelled notification region.
 export function toast(page) {
-  return page.getByRole('region', { name: /notifications/i }).locator('li');
+  // includeHidden: an open modal dialog marks the rest of the page aria-hidden, the toasts'
+  // region with it, while the toast still shows (Radix announces it from a live region of its own).
+  return page.getByRole('region', { name: /notifications/i, includeHidden: true }).locator('li');
 }
 
 /** Waits for a toast reading `title` exactly, and `description` when given. */
