@@ -90,10 +90,10 @@ describe('leads', () => {
     await admin.reload();
     const adminDetails = await openDetails(admin, 'Rana Haddad');
     await adminDetails.getByText('Called back: viewing on Saturday at 10').waitFor();
-    await adminDetails.getByLabel('Give to').selectOption({ label: 'admin' });
+    await adminDetails.getByLabel('Give to').selectOption({ label: 'Administrator' });
     await adminDetails.getByRole('button', { name: 'Assign', exact: true }).click();
     await expectToast(admin, 'Lead assigned');
-    await adminDetails.getByTestId('lead-assignee').getByText('admin', { exact: true }).waitFor();
+    await adminDetails.getByTestId('lead-assignee').getByText('Administrator', { exact: true }).waitFor();
 
     const preferences = await admin.request.put('/api/account/preferences', { data: { language: 'ar', numerals: 'latin' } });
     assert.equal(preferences.status(), 200);
