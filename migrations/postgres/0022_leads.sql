@@ -9,6 +9,17 @@ ALTER TABLE contact_requests ADD COLUMN assignee_id BIGINT REFERENCES users (id)
 ALTER TABLE contact_requests ADD COLUMN source TEXT NOT NULL DEFAULT 'website'
     CHECK (source IN ('website', 'phone', 'walkIn', 'email', 'whatsapp', 'portal'));
 ALTER TABLE contact_requests ADD COLUMN follow_up_at TEXT;
+-- The first answer: the status leaving pending, a note, or Send Email / WhatsApp from the panel.
+ALTER TABLE contact_requests ADD COLUMN first_response_at TEXT;
+-- Repeat contacts: the e-mail address trimmed in lower case and the phone's digits, as
+-- rules::leads::{email_key, phone_key} make them; rows from before are filled here (a phone
+-- with Arabic-Indic digits only from now on).
+ALTER TABLE contact_requests ADD COLUMN email_key TEXT;
+ALTER TABLE contact_requests ADD COLUMN phone_key TEXT;
+UPDATE contact_requests SET email_key = NULLIF(lower(trim(email)), ''),
+    phone_key = CASE WHEN length(NULLIF(regexp_replace(COALESCE(phone, ''), '[^0-9]', '', 'g'), '')) >= 6 THEN NULLIF(regexp_replace(COALESCE(phone, ''), '[^0-9]', '', 'g'), '') END;
+CREATE INDEX contact_requests_email_key ON contact_requests (email_key, id);
+CREATE INDEX contact_requests_phone_key ON contact_requests (phone_key, id);
 CREATE INDEX contact_requests_assignee ON contact_requests (assignee_id, status, created_at, id);
 CREATE INDEX contact_requests_follow_up ON contact_requests (follow_up_at);
 CREATE INDEX properties_agent ON properties (agent_id);

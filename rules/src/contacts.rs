@@ -116,7 +116,7 @@ pub const GREETING_AR: &str = "مرحباً {name}، شكراً لتواصلك �
 /// The prefix of the reply's subject.
 pub const REPLY_PREFIX: &str = "Re: ";
 /// The fewest digits a WhatsApp number can have.
-const PHONE_MIN_DIGITS: usize = 6;
+pub(crate) const PHONE_MIN_DIGITS: usize = 6;
 
 /// The request a reply is drafted for.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]

@@ -17,6 +17,24 @@ use crate::{messages, FieldErrors, Validate};
 /// `AQAR_LEAD_RESPONSE_MINUTES` says otherwise.
 pub const RESPONSE_MINUTES_DEFAULT: i64 = 60;
 
+/// The earlier requests of the same person a lead lists at most (newest first); it
+/// counts them all.
+pub const EARLIER_REQUESTS_SHOWN: usize = 20;
+
+/// What recognises a repeat contact by e-mail: the address trimmed, in ASCII lower case;
+/// `None` for an empty one (a lead taken by phone).
+pub fn email_key(email: &str) -> Option<String> {
+    let key = email.trim().to_ascii_lowercase();
+    (!key.is_empty()).then_some(key)
+}
+
+/// What recognises a repeat contact by phone: its digits, Arabic-Indic ones read as ASCII,
+/// whatever spaces, dashes or brackets were typed; `None` below six digits.
+pub fn phone_key(phone: Option<&str>) -> Option<String> {
+    let digits: String = crate::fold::fold(phone?).chars().filter(char::is_ascii_digit).collect();
+    (digits.len() >= crate::contacts::PHONE_MIN_DIGITS).then_some(digits)
+}
+
 /// The longest internal note, in characters: a summary of a call, not a document.
 pub const NOTE_MAX_CHARS: usize = 5_000;
 
@@ -114,6 +132,31 @@ impl Validate for LeadNoteInput {
     }
 }
 
+/// How a user answered a lead from the panel, outside the panel's own writes.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum ResponseChannel {
+    /// 'Send Email' opened the user's mail program.
+    Email,
+    /// The WhatsApp button opened a chat.
+    Whatsapp,
+}
+
+/// `POST /api/contact-requests/{id}/responses`: the user answered the lead by `channel`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LeadResponseInput {
+    pub channel: Option<ResponseChannel>,
+}
+
+impl Validate for LeadResponseInput {
+    fn validate(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.check(self.channel.is_none(), "channel", messages::FIELD_REQUIRED);
+        errors.into_result()
+    }
+}
+
 /// Whether `text` is an RFC 3339 instant: a date and time (`YYYY-MM-DDTHH:MM:SS`, optional
 /// fraction) followed by 'Z' or an offset `±HH:MM`.
 pub fn is_instant(text: &str) -> bool {
@@ -150,6 +193,16 @@ pub fn check_follow_up(errors: &mut FieldErrors, follow_up_at: Option<&str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeat_contacts_are_recognised_by_folded_email_and_phone_digits() {
+        assert_eq!(email_key("  Layla@Example.COM "), Some("layla@example.com".to_owned()));
+        assert_eq!(email_key("   "), None);
+        assert_eq!(phone_key(Some("+962 (79) 000-0000")), Some("962790000000".to_owned()));
+        assert_eq!(phone_key(Some("٠٧٩ ١٢٣ ٤٥٦٧")), Some("0791234567".to_owned()));
+        assert_eq!(phone_key(Some("12-34")), None, "too few digits to be a number");
+        assert_eq!(phone_key(None), None);
+    }
 
     #[test]
     fn instants_need_a_zone() {

@@ -1,8 +1,9 @@
 // Leads in a real browser (issue 26): an admin names a listing's agent in the property form;
 // a visitor's request about that listing arrives assigned to the agent; the agent signs in,
-// sees their own count beside Contact Requests, finds the lead under Mine and adds a note;
-// the admin gives the lead to someone else; a lead taken by phone is added; the inbox in
-// Arabic reads right to left.
+// sees their own count beside Contact Requests, finds the lead under Mine, adds a note (its
+// first response), marks it responded and sees their speed to lead on the dashboard; the
+// visitor writes again and the admin follows the link to the earlier message, then gives the
+// lead to someone else; a lead taken by phone is added; the inbox in Arabic reads right to left.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -84,10 +85,36 @@ describe('leads', () => {
     await expectToast(agent, 'Note added');
     await details.getByText('Called back: viewing on Saturday at 10').waitFor();
     await details.getByText(/^Huda Saleh · /).waitFor();
+    await details.getByTestId('lead-first-response').filter({ hasNotText: 'Not answered yet' }).waitFor();
     await assertAccessible(agent, 'the details dialog with its notes');
     await screenshot(agent, 'leads-details');
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    await details.waitFor({ state: 'detached' });
+    await agent.getByRole('button', { name: 'All', exact: true }).click();
+    await row(agent, 'Rana Haddad').getByRole('button', { name: 'Mark Responded' }).click();
+    await expectToast(agent, 'Contact request status updated');
+    await row(agent, 'Rana Haddad').getByText('Responded', { exact: true }).waitFor();
+
+    await agent.goto('/');
+    const speed = agent.getByRole('heading', { name: 'Speed to lead (last 30 days)' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
+    await speed.getByRole('row', { name: /Huda Saleh/ }).waitFor();
+    assert.equal(await speed.getByRole('row', { name: /Administrator/ }).count(), 0, 'a user sees only their own row');
+    await assertAccessible(agent, 'the dashboard with its speed to lead');
+    await speed.scrollIntoViewIfNeeded();
+    await screenshot(agent, 'leads-speed');
+
+    const again = await api(admin, 'POST', '/api/public/contact-requests', {
+      name: 'Rana H.', email: 'RANA@example.com', subject: 'Second question', message: 'Is parking included?',
+    }, { 'X-Forwarded-For': '203.0.113.8' });
+    assert.equal(again.status, 202);
 
     await admin.reload();
+    const repeat = await openDetails(admin, 'Rana H.');
+    await repeat.getByRole('heading', { name: '1 earlier message' }).waitFor();
+    await repeat.getByRole('button', { name: /: Viewing request$/ }).click();
+    await repeat.getByText('May I visit on Saturday?').waitFor();
+    await repeat.getByRole('button', { name: 'Close', exact: true }).click();
+    await repeat.waitFor({ state: 'detached' });
     const adminDetails = await openDetails(admin, 'Rana Haddad');
     await adminDetails.getByText('Called back: viewing on Saturday at 10').waitFor();
     await adminDetails.getByLabel('Give to').selectOption({ label: 'Administrator' });

@@ -77,6 +77,14 @@ async fn manual(app: &TestApp, name: &str) -> Value {
     lead
 }
 
+/// Takes a lead by hand from `phone`.
+async fn manual_from(app: &TestApp, name: &str, phone: &str) -> Value {
+    let body = json!({ "name": name, "phone": phone, "subject": "Call", "message": "Called again", "source": "phone" });
+    let (status, lead) = app.send(Method::Post, "/api/contact-requests", body).await;
+    assert_eq!(status, Status::Created, "{lead}");
+    lead
+}
+
 async fn newest(app: &TestApp) -> Value {
     let (_, list) = app.get("/api/contact-requests").await;
     list[0].clone()
@@ -296,6 +304,131 @@ both_databases! {
         assert_eq!(mine, json!({ "pending": 1, "followUpsDue": 0 }));
     }
 
+    async fn the_first_response_is_the_first_answer_by_any_means(app) {
+        app.login_admin().await;
+        let first = |lead: &Value| lead["firstResponseAt"].clone();
+        let lead = |name: &'static str| manual(&app, name);
+        let (by_status, by_note, by_email, by_whatsapp, by_bulk) =
+            (lead("Status").await, lead("Note").await, lead("Email").await, lead("Chat").await, lead("Bulk").await);
+        assert_eq!(first(&by_status), Value::Null, "a new lead is unanswered");
+        let one = |lead: &Value| format!("/api/contact-requests/{}", lead["id"]);
+
+        let (_, followed) = app.send(Method::Put, &one(&by_status), json!({ "followUpAt": "2999-01-01T09:00:00Z" })).await;
+        assert_eq!(first(&followed), Value::Null, "a follow-up alone is no answer");
+        let (_, answered) = app.send(Method::Put, &one(&by_status), json!({ "status": "responded" })).await;
+        assert!(first(&answered).is_string(), "{answered}");
+        let (_, closed) = app.send(Method::Put, &one(&by_status), json!({ "status": "closed" })).await;
+        assert_eq!(first(&closed), first(&answered), "the first answer stays the first");
+
+        app.send(Method::Post, &format!("{}/notes", one(&by_note)), json!({ "body": "Rang back" })).await;
+        let (_, noted) = app.get(&one(&by_note)).await;
+        assert!(first(&noted).is_string(), "{noted}");
+        assert_eq!((&noted["status"], &noted["version"]), (&json!("pending"), &by_note["version"]), "a note keeps the status and the version");
+
+        for (lead, channel) in [(&by_email, "email"), (&by_whatsapp, "whatsapp")] {
+            let (status, answered) = app.send(Method::Post, &format!("{}/responses", one(lead)), json!({ "channel": channel })).await;
+            assert_eq!(status, Status::Ok, "{answered}");
+            assert!(first(&answered).is_string(), "{channel}: {answered}");
+            assert_eq!(answered["version"], lead["version"], "{channel}: an answer is no edit");
+            let (_, again) = app.send(Method::Post, &format!("{}/responses", one(lead)), json!({ "channel": channel })).await;
+            assert_eq!(first(&again), first(&answered), "{channel}: the first answer stays the first");
+        }
+        let (status, refused) = app.send(Method::Post, &format!("{}/responses", one(&by_email)), json!({})).await;
+        assert_eq!((status, &refused["errors"]["channel"]), (Status::UnprocessableEntity, &json!("This field is required")));
+        let (status, _) = app.send(Method::Post, "/api/contact-requests/999999/responses", json!({ "channel": "email" })).await;
+        assert_eq!(status, Status::NotFound);
+
+        let bulk = json!({ "ids": [by_bulk["id"]], "action": "markResponded" });
+        let (status, outcome) = app.send(Method::Post, "/api/contact-requests/bulk", bulk).await;
+        assert_eq!(status, Status::Ok, "{outcome}");
+        let (_, bulked) = app.get(&one(&by_bulk)).await;
+        assert!(first(&bulked).is_string(), "{bulked}");
+        let (_, closed) = app.send(Method::Post, "/api/contact-requests/bulk", json!({ "ids": [by_bulk["id"]], "action": "close" })).await;
+        let (_, again) = app.get(&one(&by_bulk)).await;
+        assert_eq!(first(&again), first(&bulked), "{closed}");
+    }
+
+    async fn a_repeat_contact_is_linked_to_the_earlier_ones(app) {
+        let send = |name: &str, email: &str, phone: Option<&str>| {
+            json!({ "name": name, "email": email, "phone": phone, "subject": "Viewing", "message": "May I visit?" })
+        };
+        for body in [
+            send("First", "Sara@Example.com", Some("+962 79 111 2222")),
+            send("Stranger", "someone@example.com", None),
+            send("Second", "sara@example.COM", None),
+            send("Third", "other@example.com", Some("(962) 79-111-2222")),
+        ] {
+            let (status, receipt) = app.send(Method::Post, "/api/public/contact-requests", body).await;
+            assert_eq!((status, receipt), (Status::Accepted, json!({ "received": true })), "the public form answers as before");
+        }
+        app.login_admin().await;
+        let (_, list) = app.get("/api/contact-requests").await;
+        let by_name = |name: &str| list.as_array().into_iter().flatten().find(|r| r["name"] == name).cloned().expect(name);
+        let (first, stranger, second, third) = (by_name("First"), by_name("Stranger"), by_name("Second"), by_name("Third"));
+        assert_eq!((&first["earlierRequestIds"], &first["earlierRequestCount"]), (&json!([]), &json!(0)));
+        assert_eq!(stranger["earlierRequestIds"], json!([]));
+        assert_eq!((&second["earlierRequestIds"], &second["earlierRequestCount"]), (&json!([first["id"]]), &json!(1)), "the same address in another case");
+        assert_eq!(third["earlierRequestIds"], json!([first["id"]]), "the same phone digits, written otherwise");
+        let (_, one) = app.get(&format!("/api/contact-requests/{}", second["id"])).await;
+        assert_eq!(one["earlierRequestIds"], second["earlierRequestIds"]);
+        let (_, page) = app.get("/api/contact-requests?page=1&pageSize=1").await;
+        assert_eq!((&page[0]["name"], &page[0]["earlierRequestIds"]), (&json!("Third"), &json!([first["id"]])));
+
+        for n in 0..25 {
+            manual_from(&app, &format!("Again {n}"), "+962 79 111 2222").await;
+        }
+        let (_, page) = app.get("/api/contact-requests?page=1&pageSize=1").await;
+        let shown = page[0]["earlierRequestIds"].as_array().map(Vec::len);
+        assert_eq!((shown, &page[0]["earlierRequestCount"]), (Some(20), &json!(26)), "at most 20 listed, all counted");
+    }
+
+    async fn the_dashboard_shows_the_speed_to_lead_of_a_fixed_set(app) {
+        app.login_admin().await;
+        let noor = user(&app, "noor", json!({})).await;
+        let noon = (time::OffsetDateTime::now_utc() - time::Duration::days(2)).replace_time(time::macros::time!(12:00));
+        let at = |minutes: i64| {
+            (noon + time::Duration::minutes(minutes)).format(&time::format_description::well_known::Rfc3339).expect("an instant")
+        };
+        // Answered after 2 minutes, 30 minutes, 3 hours, and not at all.
+        for (name, answered_after, assignee) in
+            [("A", Some(2), Some(1)), ("B", Some(30), Some(noor)), ("C", Some(180), Some(noor)), ("D", None, None)]
+        {
+            let request = stored(&app, name, &at(0)).await;
+            sqlx::query("UPDATE contact_requests SET first_response_at = $1, assignee_id = $2 WHERE id = $3")
+                .bind(answered_after.map(at))
+                .bind(assignee)
+                .bind(request["id"].as_i64())
+                .execute(app.pool())
+                .await
+                .expect("answered");
+        }
+        let (status, figures) = app.get("/api/contact-requests/response-times?offset=0").await;
+        assert_eq!(status, Status::Ok, "{figures}");
+        assert_eq!(
+            (&figures["received"], &figures["answered"], &figures["medianMinutes"], &figures["withinFiveMinutes"], &figures["withinAnHour"]),
+            (&json!(4), &json!(3), &json!(30.0), &json!(0.25), &json!(0.5))
+        );
+        assert_eq!(
+            figures["users"],
+            json!([
+                { "userId": 1, "name": "Administrator", "received": 1, "answered": 1, "medianMinutes": 2.0 },
+                { "userId": noor, "name": "Agent noor", "received": 2, "answered": 2, "medianMinutes": 105.0 }
+            ])
+        );
+        let days = figures["days"].as_array().expect("days");
+        assert_eq!(days.len(), 30);
+        let date = noon.date().to_string();
+        let day = days.iter().find(|day| day["date"] == date.as_str()).expect("the day");
+        assert_eq!(day, &json!({ "date": date, "inTime": 2, "late": 1, "unanswered": 1 }));
+        let others: i64 = days.iter().filter(|d| d["date"] != date.as_str()).map(|d| d["inTime"].as_i64().unwrap_or(0) + d["late"].as_i64().unwrap_or(0) + d["unanswered"].as_i64().unwrap_or(0)).sum();
+        assert_eq!(others, 0);
+
+        let as_noor = signed_in(&app, "noor").await;
+        let (_, own) = read(as_noor.get("/api/contact-requests/response-times?offset=0").dispatch().await).await;
+        assert_eq!((&own["received"], &own["users"]), (&json!(4), &json!([{ "userId": noor, "name": "Agent noor", "received": 2, "answered": 2, "medianMinutes": 105.0 }])), "a user sees the business's figures and only their own row");
+        assert_eq!(app.get("/api/contact-requests/response-times?offset=9999").await.0, Status::BadRequest);
+    }
+
     async fn a_pending_request_past_the_response_time_is_overdue(app) {
         app.login_admin().await;
         let old = stored(&app, "Old", "2020-01-01T00:00:00Z").await;
@@ -310,7 +443,7 @@ both_databases! {
         assert_eq!(answered["overdue"], false);
         let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={}", old["id"])).await;
         let fields: Vec<&str> = history[0]["changes"].as_array().into_iter().flatten().filter_map(|c| c["field"].as_str()).collect();
-        assert_eq!(fields, ["status"], "the mark is said, never recorded");
+        assert_eq!(fields, ["firstResponseAt", "status"], "the mark is said, never recorded");
         let (_, mine) = app.get("/api/contact-requests?assignee=me").await;
         assert_eq!(mine.as_array().map(Vec::len), Some(1), "the fresh lead went to the admin, the stored one to nobody");
     }

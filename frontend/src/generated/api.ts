@@ -93,6 +93,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user as a lead's assignee or a listing's agent is chosen from: name, whether active and whether receiving leads */
+        get: operations["get_api_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -211,7 +228,8 @@ export interface paths {
         /** Every contact request, newest first; with page, pageSize, q, sort, status, from or to, one page of them with the total in X-Total-Count */
         get: operations["get_api_contact_requests"];
         put?: never;
-        post?: never;
+        /** Records a lead taken by hand (phone, walk-in, email, WhatsApp or a portal): pending, and assigned at once as a website request is */
+        post: operations["post_api_contact_requests"];
         /** Deletes every contact request, in one statement */
         delete: operations["delete_api_contact_requests"];
         options?: never;
@@ -305,6 +323,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact-requests/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's leads: pending ones and follow-ups due */
+        get: operations["get_api_contact_requests_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-requests/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Speed to lead over the last 30 days, by the client's local day: the median time to first response, the shares answered within 5 minutes and an hour, each user's count and median (every user's for admins, one's own otherwise) and each day's requests answered in time, late and not yet */
+        get: operations["get_api_contact_requests_response_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact-requests/{id}": {
         parameters: {
             query?: never;
@@ -314,11 +366,63 @@ export interface paths {
         };
         /** One contact request */
         get: operations["get_api_contact_requests__id_"];
-        /** Sets a request's status (Mark Responded, Close), from any status */
+        /** Sets a request's status (Mark Responded, Close), from any status; its follow-up time; and, for admins, its assignee (403 for anyone else giving a lead to someone) */
         put: operations["put_api_contact_requests__id_"];
         post?: never;
         /** Deletes a contact request */
         delete: operations["delete_api_contact_requests__id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-requests/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes an unassigned lead ('Take it'); taking one's own again changes nothing, someone else's is a 409 */
+        post: operations["post_api_contact_requests__id__claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-requests/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's internal notes, newest first */
+        get: operations["get_api_contact_requests__id__notes"];
+        put?: never;
+        /** Adds an internal note to a lead, signed by the user; never shown publicly */
+        post: operations["post_api_contact_requests__id__notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-requests/{id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the user answered a lead from the panel by e-mail or WhatsApp: its first response, unless it had one (no new version, no history row) */
+        post: operations["post_api_contact_requests__id__responses"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1742,6 +1846,15 @@ export interface components {
             recordId: number;
             username?: string | null;
         };
+        /** @description A user as the inbox and the property form offer them. */
+        Agent: {
+            fullName?: string | null;
+            /** Format: int64 */
+            id: number;
+            isActive: boolean;
+            receivesLeads: boolean;
+            username: string;
+        };
         /** @description What a bulk call answers: how many records it changed, and which it left as they were. */
         BulkOutcome: {
             /** Format: uint */
@@ -1947,10 +2060,22 @@ export interface components {
         /** @description The inbox's search and filters (its query parameters, without paging and sort). */
         ContactFilter: {
             /**
+             * @description The inbox's lead filters (issue 26), as its query parameters name them.
+             * @default null
+             */
+            assignee?: components["schemas"]["LeadAssignee"] | (null);
+            /** @default null */
+            followUps?: components["schemas"]["FollowUps"] | (null);
+            /**
              * @description RFC 3339 instants, inclusive.
              * @default null
              */
             from?: string | null;
+            /**
+             * @description Only pending leads past their deadline.
+             * @default false
+             */
+            overdue?: boolean;
             /** @default null */
             q?: string | null;
             /** @default null */
@@ -1960,17 +2085,43 @@ export interface components {
         };
         /** @description A contact request as the panel shows it. */
         ContactRequest: {
+            /**
+             * Format: int64
+             * @description The user who handles it; null while nobody does (issue 26).
+             */
+            assigneeId?: number | null;
             createdAt: string;
+            /**
+             * Format: int64
+             * @description How many earlier requests there are in all.
+             */
+            earlierRequestCount: number;
+            /**
+             * @description The same person's earlier requests (the same e-mail address, or the same phone
+             *     digits), newest first, at most 20; said when answered, never stored.
+             */
+            earlierRequestIds: number[];
             email: string;
+            /**
+             * @description When it was first answered: its status leaving pending, a note, or Send Email or the
+             *     WhatsApp button used from the panel, whichever came first; null until then.
+             */
+            firstResponseAt?: string | null;
+            /** @description When to follow it up, if set. */
+            followUpAt?: string | null;
             /** Format: int64 */
             id: number;
             /** @description The language the visitor wrote in: 'en' or 'ar'. */
             language: string;
             message: string;
             name: string;
+            /** @description Still pending after `AQAR_LEAD_RESPONSE_MINUTES` (60 unless set): judged when answered. */
+            overdue: boolean;
             phone?: string | null;
             /** Format: int64 */
             propertyId?: number | null;
+            /** @description How it came in: 'website' from the public form, else as recorded by hand. */
+            source: components["schemas"]["LeadSource"];
             /** @description pending, responded or closed. */
             status: string;
             subject: string;
@@ -2025,8 +2176,23 @@ export interface components {
          * @enum {string}
          */
         ContactStatus: "pending" | "responded" | "closed";
-        /** @description `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status. */
+        /**
+         * @description `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status; and
+         *     (issue 26) an admin's reassignment and anyone's follow-up date. A field left out keeps
+         *     its value; at least one is needed, and the specification's call sends the status.
+         */
         ContactStatusChange: {
+            /**
+             * Format: int64
+             * @description The active user the lead is given to; admins only.
+             * @default null
+             */
+            assigneeId?: number | null;
+            /**
+             * @description When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
+             * @default null
+             */
+            followUpAt?: string | null;
             /** @default null */
             status?: components["schemas"]["ContactStatus"] | (null);
         };
@@ -2066,6 +2232,26 @@ export interface components {
             /** @description `YYYY-MM-DD`. */
             date: string;
         };
+        /** @description One local day's requests by how they were answered. */
+        DailyResponses: {
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Answered within `AQAR_LEAD_RESPONSE_MINUTES`.
+             */
+            inTime: number;
+            /**
+             * Format: int64
+             * @description Answered later than that.
+             */
+            late: number;
+            /**
+             * Format: int64
+             * @description Not answered yet.
+             */
+            unanswered: number;
+        };
         /**
          * @description Whether a listing is for sale (public) or an investment.
          * @enum {string}
@@ -2075,7 +2261,7 @@ export interface components {
          * @description Every kind of record whose changes are recorded, by its camelCase name.
          * @enum {string}
          */
-        Entity: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings";
+        Entity: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
             /** @description With 412 (edited meanwhile): the record as it is now. */
@@ -2154,6 +2340,11 @@ export interface components {
         FieldErrors: {
             [key: string]: string;
         };
+        /**
+         * @description The leads, not closed, whose follow-up time has come.
+         * @enum {string}
+         */
+        FollowUps: "due";
         /** @description `GET /healthz`'s answer. */
         Health: {
             /** @description 'ok', or why not. */
@@ -2276,6 +2467,88 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "ar";
+        /**
+         * @description Whose leads a filter keeps: the caller's, or nobody's.
+         * @enum {string}
+         */
+        LeadAssignee: "me" | "none";
+        /** @description An internal note on a lead. */
+        LeadNote: {
+            /**
+             * Format: int64
+             * @description Null once the author's account is deleted; the name stays.
+             */
+            authorId?: number | null;
+            authorName: string;
+            body: string;
+            /** Format: int64 */
+            contactRequestId: number;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description `POST /api/contact-requests/{id}/notes`: an internal note, never shown publicly. */
+        LeadNoteInput: {
+            /** @default  */
+            body?: string;
+        };
+        /** @description `POST /api/contact-requests/{id}/responses`: the user answered the lead by `channel`. */
+        LeadResponseInput: {
+            /** @default null */
+            channel?: components["schemas"]["ResponseChannel"] | (null);
+        };
+        /**
+         * @description How a lead came in (issue 26): the public site's form, or by hand from the inbox for
+         *     every other way.
+         * @enum {string}
+         */
+        LeadSource: "website" | "phone" | "walkIn" | "email" | "whatsapp" | "portal";
+        /**
+         * @description `POST /api/contact-requests`: a lead a user took by phone, walk-in, e-mail, WhatsApp or a
+         *     portal. A phone lead may have no e-mail address and a walk-in no phone, but one of the
+         *     two is needed to answer it.
+         */
+        ManualLeadInput: {
+            /** @default null */
+            email?: string | null;
+            /**
+             * @description The language to answer the lead in.
+             * @default en
+             */
+            language?: components["schemas"]["Language"];
+            /** @default  */
+            message?: string;
+            /** @default  */
+            name?: string;
+            /** @default null */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description The listing the lead asked about, if any.
+             * @default null
+             */
+            propertyId?: number | null;
+            /**
+             * @description Any source but 'website', which only the public form gives.
+             * @default null
+             */
+            source?: components["schemas"]["LeadSource"] | (null);
+            /** @default  */
+            subject?: string;
+        };
+        /** @description The side bar's count of the signed-in user's work. */
+        MyLeads: {
+            /**
+             * Format: int64
+             * @description The user's leads, not closed, whose follow-up time has come.
+             */
+            followUpsDue: number;
+            /**
+             * Format: int64
+             * @description Pending leads assigned to the user.
+             */
+            pending: number;
+        };
         /** @description `PUT /api/<area>/order`: every id, in the new order. */
         NewOrder: {
             /** @default [] */
@@ -2350,6 +2623,12 @@ export interface components {
         };
         /** @description A property as the panel reads it (list, one, and the answer of every write). */
         Property: {
+            /**
+             * Format: int64
+             * @description The user responsible for the listing, handed its leads (issue 26); the panel's
+             *     only, never the public site's.
+             */
+            agentId?: number | null;
             airConditioningUnit: boolean;
             /** Format: int32 */
             apartmentsPerFloor?: number | null;
@@ -2619,6 +2898,12 @@ export interface components {
          *     id and timestamps; selected feature ids travel in their own call.
          */
         PropertyInput: {
+            /**
+             * Format: int64
+             * @description The user responsible for the listing, who is handed its leads (issue 26).
+             * @default null
+             */
+            agentId?: number | null;
             /** @default false */
             airConditioningUnit?: boolean;
             /**
@@ -3271,6 +3556,43 @@ export interface components {
             /** @default  */
             nameEn: string & unknown;
         };
+        /** @description How a user answered a lead from the panel, outside the panel's own writes. */
+        ResponseChannel: "email" | "whatsapp";
+        /** @description The dashboard's response figures. */
+        ResponseTimes: {
+            /**
+             * Format: int64
+             * @description Those of them answered since.
+             */
+            answered: number;
+            /** @description Per local day, oldest first. */
+            days: components["schemas"]["DailyResponses"][];
+            /**
+             * Format: double
+             * @description The median minutes from arrival to first response of those answered; null when none was.
+             */
+            medianMinutes?: number | null;
+            /**
+             * Format: int64
+             * @description Requests that arrived in the 30 days.
+             */
+            received: number;
+            /**
+             * @description Each assignee's requests of the period and their median, by user id: every user's for
+             *     an admin, one's own for anyone else.
+             */
+            users: components["schemas"]["UserResponseTimes"][];
+            /**
+             * Format: double
+             * @description The share answered within an hour.
+             */
+            withinAnHour: number;
+            /**
+             * Format: double
+             * @description The share (0 to 1) of the requests received answered within 5 minutes; 0 when none came.
+             */
+            withinFiveMinutes: number;
+        };
         /** @description What a restore put back. */
         Restored: {
             /**
@@ -3649,6 +3971,8 @@ export interface components {
             language: components["schemas"]["Language"];
             /** @description The digits the user's numbers are shown in. */
             numerals: components["schemas"]["Numerals"];
+            /** @description Whether the round-robin hands the user new leads (issue 26). */
+            receivesLeads: boolean;
             role: string;
             updatedAt: string;
             username: string;
@@ -3681,12 +4005,29 @@ export interface components {
             /** @default  */
             password?: string;
             /**
+             * @description Whether the round-robin hands this user new leads (issue 26); on unless turned off.
+             * @default true
+             */
+            receivesLeads?: boolean;
+            /**
              * @description 'user' unless an admin chooses 'admin'; first-run registration always makes an admin.
              * @default user
              */
             role?: components["schemas"]["Role"];
             /** @default  */
             username?: string;
+        };
+        UserResponseTimes: {
+            /** Format: int64 */
+            answered: number;
+            /** Format: double */
+            medianMinutes?: number | null;
+            /** @description The full name, else the username. */
+            name: string;
+            /** Format: int64 */
+            received: number;
+            /** Format: int64 */
+            userId: number;
         };
         /**
          * @description `PUT /api/users/{id}`. An absent or empty password keeps the current one, and then the
@@ -3704,6 +4045,11 @@ export interface components {
             isActive?: boolean;
             /** @default null */
             password?: string | null;
+            /**
+             * @description Whether the round-robin hands this user new leads; absent keeps the current choice.
+             * @default null
+             */
+            receivesLeads?: boolean | null;
             /** @default user */
             role?: components["schemas"]["Role"];
             /** @default  */
@@ -4352,6 +4698,35 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_agents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5234,6 +5609,9 @@ export interface operations {
                 status?: "pending" | "responded" | "closed";
                 from?: string;
                 to?: string;
+                assignee?: "me" | "none";
+                followUps?: "due";
+                overdue?: "true";
             };
             header?: never;
             path?: never;
@@ -5263,6 +5641,84 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_contact_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualLeadInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRequest"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5676,6 +6132,75 @@ export interface operations {
             };
         };
     };
+    get_api_contact_requests_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyLeads"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_contact_requests_response_times: {
+        parameters: {
+            query?: {
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponseTimes"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_api_contact_requests__id_: {
         parameters: {
             query?: never;
@@ -5881,6 +6406,300 @@ export interface operations {
             };
             /** @description Edited meanwhile: the version sent as `If-Match: "N"` is stale; nothing changed, and `current` is the record as it is now. Without If-Match the write goes through. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_contact_requests__id__claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRequest"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_contact_requests__id__notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadNote"][];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_contact_requests__id__notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadNoteInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadNote"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_contact_requests__id__responses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadResponseInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRequest"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6511,7 +7330,7 @@ export interface operations {
     get_api_history: {
         parameters: {
             query?: {
-                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings";
+                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
                 id?: number;
                 page?: number;
                 pageSize?: number;
@@ -11247,7 +12066,7 @@ export interface operations {
     get_api_trash: {
         parameters: {
             query?: {
-                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings";
+                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
                 q?: string;
                 page?: number;
                 pageSize?: number;

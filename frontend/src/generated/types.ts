@@ -98,6 +98,17 @@ export interface Activity {
 }
 
 /**
+ * A user as the inbox and the property form offer them.
+ */
+export interface Agent {
+  fullName?: string | null;
+  id: number;
+  isActive: boolean;
+  receivesLeads: boolean;
+  username: string;
+}
+
+/**
  * What a bulk call answers: how many records it changed, and which it left as they were.
  */
 export interface BulkOutcome {
@@ -396,9 +407,18 @@ export interface ContactBulkRequest {
  */
 export interface ContactFilter {
   /**
+   * The inbox's lead filters (issue 26), as its query parameters name them.
+   */
+  assignee?: LeadAssignee | null;
+  followUps?: FollowUps | null;
+  /**
    * RFC 3339 instants, inclusive.
    */
   from?: string | null;
+  /**
+   * Only pending leads past their deadline.
+   */
+  overdue?: boolean;
   q?: string | null;
   status?: ContactStatus | null;
   to?: string | null;
@@ -408,8 +428,30 @@ export interface ContactFilter {
  * A contact request as the panel shows it.
  */
 export interface ContactRequest {
+  /**
+   * The user who handles it; null while nobody does (issue 26).
+   */
+  assigneeId?: number | null;
   createdAt: string;
+  /**
+   * How many earlier requests there are in all.
+   */
+  earlierRequestCount: number;
+  /**
+   * The same person's earlier requests (the same e-mail address, or the same phone
+   * digits), newest first, at most 20; said when answered, never stored.
+   */
+  earlierRequestIds: number[];
   email: string;
+  /**
+   * When it was first answered: its status leaving pending, a note, or Send Email or the
+   * WhatsApp button used from the panel, whichever came first; null until then.
+   */
+  firstResponseAt?: string | null;
+  /**
+   * When to follow it up, if set.
+   */
+  followUpAt?: string | null;
   id: number;
   /**
    * The language the visitor wrote in: 'en' or 'ar'.
@@ -417,8 +459,16 @@ export interface ContactRequest {
   language: string;
   message: string;
   name: string;
+  /**
+   * Still pending after `AQAR_LEAD_RESPONSE_MINUTES` (60 unless set): judged when answered.
+   */
+  overdue: boolean;
   phone?: string | null;
   propertyId?: number | null;
+  /**
+   * How it came in: 'website' from the public form, else as recorded by hand.
+   */
+  source: LeadSource;
   /**
    * pending, responded or closed.
    */
@@ -473,9 +523,19 @@ export interface ContactSelection {
 export type ContactStatus = 'pending' | 'responded' | 'closed';
 
 /**
- * `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status.
+ * `PUT /api/contact-requests/{id}`: Mark Responded or Close, allowed from any status; and
+ * (issue 26) an admin's reassignment and anyone's follow-up date. A field left out keeps
+ * its value; at least one is needed, and the specification's call sends the status.
  */
 export interface ContactStatusChange {
+  /**
+   * The active user the lead is given to; admins only.
+   */
+  assigneeId?: number | null;
+  /**
+   * When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
+   */
+  followUpAt?: string | null;
   status?: ContactStatus | null;
 }
 
@@ -519,6 +579,28 @@ export interface DailyCount {
 }
 
 /**
+ * One local day's requests by how they were answered.
+ */
+export interface DailyResponses {
+  /**
+   * `YYYY-MM-DD`.
+   */
+  date: string;
+  /**
+   * Answered within `AQAR_LEAD_RESPONSE_MINUTES`.
+   */
+  inTime: number;
+  /**
+   * Answered later than that.
+   */
+  late: number;
+  /**
+   * Not answered yet.
+   */
+  unanswered: number;
+}
+
+/**
  * Whether a listing is for sale (public) or an investment.
  */
 export type DisplayType = 'public' | 'investment';
@@ -544,7 +626,8 @@ export type Entity =
   | 'heroImage'
   | 'aboutSection'
   | 'companyValue'
-  | 'valuesSectionSettings';
+  | 'valuesSectionSettings'
+  | 'leadNote';
 
 /**
  * The JSON body of every non-2xx answer.
@@ -680,6 +763,11 @@ export interface FieldChange {
 export interface FieldErrors {
   [k: string]: string;
 }
+
+/**
+ * The leads, not closed, whose follow-up time has come.
+ */
+export type FollowUps = 'due';
 
 /**
  * `GET /healthz`'s answer.
@@ -819,6 +907,46 @@ export interface ImportState {
  */
 export type Language = 'en' | 'ar';
 
+/**
+ * Whose leads a filter keeps: the caller's, or nobody's.
+ */
+export type LeadAssignee = 'me' | 'none';
+
+/**
+ * An internal note on a lead.
+ */
+export interface LeadNote {
+  /**
+   * Null once the author's account is deleted; the name stays.
+   */
+  authorId?: number | null;
+  authorName: string;
+  body: string;
+  contactRequestId: number;
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * `POST /api/contact-requests/{id}/notes`: an internal note, never shown publicly.
+ */
+export interface LeadNoteInput {
+  body?: string;
+}
+
+/**
+ * `POST /api/contact-requests/{id}/responses`: the user answered the lead by `channel`.
+ */
+export interface LeadResponseInput {
+  channel?: ResponseChannel | null;
+}
+
+/**
+ * How a lead came in (issue 26): the public site's form, or by hand from the inbox for
+ * every other way.
+ */
+export type LeadSource = 'website' | 'phone' | 'walkIn' | 'email' | 'whatsapp' | 'portal';
+
 export interface Limits {
   /**
    * The most records one bulk change may touch.
@@ -848,6 +976,45 @@ export interface LocationParts {
   city?: Place | null;
   country?: Place | null;
   region?: Place | null;
+}
+
+/**
+ * `POST /api/contact-requests`: a lead a user took by phone, walk-in, e-mail, WhatsApp or a
+ * portal. A phone lead may have no e-mail address and a walk-in no phone, but one of the
+ * two is needed to answer it.
+ */
+export interface ManualLeadInput {
+  email?: string | null;
+  /**
+   * The language to answer the lead in.
+   */
+  language?: Language & string;
+  message?: string;
+  name?: string;
+  phone?: string | null;
+  /**
+   * The listing the lead asked about, if any.
+   */
+  propertyId?: number | null;
+  /**
+   * Any source but 'website', which only the public form gives.
+   */
+  source?: LeadSource | null;
+  subject?: string;
+}
+
+/**
+ * The side bar's count of the signed-in user's work.
+ */
+export interface MyLeads {
+  /**
+   * The user's leads, not closed, whose follow-up time has come.
+   */
+  followUpsDue: number;
+  /**
+   * Pending leads assigned to the user.
+   */
+  pending: number;
 }
 
 export interface NewForms {
@@ -949,6 +1116,11 @@ export interface ProcessStepInput {
  * A property as the panel reads it (list, one, and the answer of every write).
  */
 export interface Property {
+  /**
+   * The user responsible for the listing, handed its leads (issue 26); the panel's
+   * only, never the public site's.
+   */
+  agentId?: number | null;
   airConditioningUnit: boolean;
   apartmentsPerFloor?: number | null;
   area?: number | null;
@@ -1161,6 +1333,10 @@ export interface PropertyFilter {
  * id and timestamps; selected feature ids travel in their own call.
  */
 export interface PropertyInput {
+  /**
+   * The user responsible for the listing, who is handed its leads (issue 26).
+   */
+  agentId?: number | null;
   airConditioningUnit?: boolean;
   apartmentsPerFloor?: number | null;
   /**
@@ -1576,6 +1752,46 @@ export interface ReplyTo {
   name?: string;
   phone?: string | null;
   subject?: string;
+}
+
+/**
+ * How a user answered a lead from the panel, outside the panel's own writes.
+ */
+export type ResponseChannel = 'email' | 'whatsapp';
+
+/**
+ * The dashboard's response figures.
+ */
+export interface ResponseTimes {
+  /**
+   * Those of them answered since.
+   */
+  answered: number;
+  /**
+   * Per local day, oldest first.
+   */
+  days: DailyResponses[];
+  /**
+   * The median minutes from arrival to first response of those answered; null when none was.
+   */
+  medianMinutes?: number | null;
+  /**
+   * Requests that arrived in the 30 days.
+   */
+  received: number;
+  /**
+   * Each assignee's requests of the period and their median, by user id: every user's for
+   * an admin, one's own for anyone else.
+   */
+  users: UserResponseTimes[];
+  /**
+   * The share answered within an hour.
+   */
+  withinAnHour: number;
+  /**
+   * The share (0 to 1) of the requests received answered within 5 minutes; 0 when none came.
+   */
+  withinFiveMinutes: number;
 }
 
 /**
@@ -1996,6 +2212,10 @@ export interface User {
    * The digits the user's numbers are shown in.
    */
   numerals: Numerals;
+  /**
+   * Whether the round-robin hands the user new leads (issue 26).
+   */
+  receivesLeads: boolean;
   role: string;
   updatedAt: string;
   username: string;
@@ -2023,10 +2243,25 @@ export interface UserCreateInput {
   isActive?: boolean;
   password?: string;
   /**
+   * Whether the round-robin hands this user new leads (issue 26); on unless turned off.
+   */
+  receivesLeads?: boolean;
+  /**
    * 'user' unless an admin chooses 'admin'; first-run registration always makes an admin.
    */
   role?: Role & string;
   username?: string;
+}
+
+export interface UserResponseTimes {
+  answered: number;
+  medianMinutes?: number | null;
+  /**
+   * The full name, else the username.
+   */
+  name: string;
+  received: number;
+  userId: number;
 }
 
 /**
@@ -2040,6 +2275,10 @@ export interface UserUpdateInput {
   fullName?: string | null;
   isActive?: boolean;
   password?: string | null;
+  /**
+   * Whether the round-robin hands this user new leads; absent keeps the current choice.
+   */
+  receivesLeads?: boolean | null;
   role?: Role & string;
   username?: string;
 }

@@ -22,7 +22,7 @@ use crate::platform::auth::CurrentUser;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::form_limit;
 use crate::platform::http::client::Client;
-use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::http::error::ApiResult;
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::Payload;
 use crate::platform::http::query::Listed;
@@ -137,6 +137,14 @@ pub struct ContactRequest {
     pub follow_up_at: Option<String>,
     /// Still pending after `AQAR_LEAD_RESPONSE_MINUTES` (60 unless set): judged when answered.
     pub overdue: bool,
+    /// When it was first answered: its status leaving pending, a note, or Send Email or the
+    /// WhatsApp button used from the panel, whichever came first; null until then.
+    pub first_response_at: Option<String>,
+    /// The same person's earlier requests (the same e-mail address, or the same phone
+    /// digits), newest first, at most 20; said when answered, never stored.
+    pub earlier_request_ids: Vec<i64>,
+    /// How many earlier requests there are in all.
+    pub earlier_request_count: i64,
     pub created_at: String,
     pub updated_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
@@ -191,7 +199,7 @@ async fn list(
 ) -> ApiResult<Listed<Json<Vec<ContactRequest>>>> {
     let request = query.parse(user.0.id, &clock)?;
     let (rows, total) = store::list(db.pool(), *dialect.inner(), &request).await?;
-    Ok(Listed(Json(rows.into_iter().map(|row| row.judged(&clock)).collect()), total))
+    Ok(Listed(Json(leads::store::shown(db.pool(), &clock, rows).await?), total))
 }
 
 #[get("/contact-requests/counts")]
@@ -206,7 +214,7 @@ async fn daily(query: OffsetQuery<'_>, _user: CurrentUser, db: &Db) -> ApiResult
 
 #[get("/contact-requests/<id>")]
 async fn one(id: i64, _user: CurrentUser, clock: LeadClock, db: &Db) -> ApiResult<Json<ContactRequest>> {
-    Ok(Json(store::one(db.pool(), id).await?.judged(&clock)))
+    Ok(Json(leads::store::shown_one(db.pool(), &clock, store::one(db.pool(), id).await?).await?))
 }
 
 #[put("/contact-requests/<id>", data = "<body>")]
@@ -218,20 +226,10 @@ async fn change_status(
     db: &Db,
     body: Payload<ContactStatusChange>,
 ) -> ApiResult<Json<ContactRequest>> {
-    let body = body.0;
-    let follow_up_at = match body.follow_up_at.as_deref().map(str::trim) {
-        None => None,
-        Some("") => Some(None),
-        Some(text) => Some(Some(listing::stored_instant(text).ok_or_else(|| {
-            let mut errors = rules::FieldErrors::new();
-            errors.add("followUpAt", rules::messages::LEAD_FOLLOW_UP_INVALID);
-            ApiError::validation(errors)
-        })?)),
-    };
-    let change = store::LeadChange { status: body.status, assignee_id: body.assignee_id, follow_up_at };
+    let change = store::LeadChange::put(&body.0)?;
     let changed =
         store::change(db.pool(), &Actor::from(&user), user.0.is_admin(), id, expected.0, &change).await?;
-    Ok(Json(changed.judged(&clock)))
+    Ok(Json(leads::store::shown_one(db.pool(), &clock, changed).await?))
 }
 
 #[delete("/contact-requests/<id>")]

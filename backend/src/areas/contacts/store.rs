@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use rules::contacts::ContactRequestInput;
+use rules::contacts::{ContactRequestInput, ContactStatusChange};
 use rules::vocabularies::{ContactStatus, LeadSource};
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
@@ -18,7 +18,7 @@ use crate::platform::trash::{self, Part, Trashed};
 
 pub const COLUMNS: &str =
     "id, name, email, phone, subject, message, status, property_id, language, assignee_id, \
-     source, follow_up_at, created_at, updated_at, version";
+     source, follow_up_at, first_response_at, created_at, updated_at, version";
 
 pub const NOT_FOUND: &str = rules::messages::CONTACT_REQUEST_NOT_FOUND;
 const PROPERTY_NOT_FOUND: &str = rules::messages::NO_PROPERTY_WITH_ID;
@@ -47,6 +47,9 @@ pub fn from_row(row: &AnyRow) -> Result<ContactRequest, sqlx::Error> {
         },
         follow_up_at: row.try_get("follow_up_at")?,
         overdue: false,
+        first_response_at: row.try_get("first_response_at")?,
+        earlier_request_ids: Vec::new(),
+        earlier_request_count: 0,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
@@ -86,8 +89,8 @@ async fn insert_lead<'c, E: Executor<'c, Database = Any>>(
 ) -> ApiResult<ContactRequest> {
     let sql = format!(
         "INSERT INTO contact_requests (name, email, phone, subject, message, status, property_id, language, \
-         search_text, source, assignee_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING {COLUMNS}"
+         search_text, source, assignee_id, email_key, phone_key, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(input.name.trim())
@@ -101,6 +104,8 @@ async fn insert_lead<'c, E: Executor<'c, Database = Any>>(
         .bind(search_text(input))
         .bind(source.value())
         .bind(assignee_id)
+        .bind(rules::leads::email_key(&input.email))
+        .bind(rules::leads::phone_key(input.phone.as_deref()))
         .bind(created_at)
         .fetch_one(db)
         .await?;
@@ -255,20 +260,46 @@ pub async fn last_received(db: &AnyPool) -> ApiResult<Option<String>> {
     Ok(sqlx::query_scalar("SELECT MAX(created_at) FROM contact_requests").fetch_one(db).await?)
 }
 
+/// The dashboard's [`CHART_DAYS`] local days (`offset_minutes` east of UTC), today last.
+pub struct ChartDays {
+    offset: time::Duration,
+    first: time::Date,
+    /// The first day's start, as the database stores instants.
+    pub since: String,
+}
+
+impl ChartDays {
+    pub fn ending_today(offset_minutes: i64) -> ApiResult<ChartDays> {
+        let offset = time::Duration::minutes(offset_minutes);
+        let today = (time::OffsetDateTime::now_utc() + offset).date();
+        let first = today - time::Duration::days(CHART_DAYS - 1);
+        let start = first.midnight().assume_utc() - offset;
+        let since = crate::areas::contacts::listing::stored_instant(
+            &start.format(&time::format_description::well_known::Rfc3339).map_err(ApiError::internal)?,
+        )
+        .unwrap_or_default();
+        Ok(ChartDays { offset, first, since })
+    }
+
+    /// The index of `at`'s local day, counted from the first; `None` outside the days.
+    pub fn day_of(&self, at: time::OffsetDateTime) -> Option<usize> {
+        let day = usize::try_from(((at + self.offset).date() - self.first).whole_days()).ok()?;
+        (day < usize::try_from(CHART_DAYS).unwrap_or_default()).then_some(day)
+    }
+
+    /// The `index`th day as `YYYY-MM-DD`.
+    pub fn date(&self, index: usize) -> String {
+        (self.first + time::Duration::days(i64::try_from(index).unwrap_or_default())).to_string()
+    }
+}
+
 /// Requests per local day (`offset_minutes` east of UTC) over the last [`CHART_DAYS`] days,
 /// every day listed, oldest first.
 pub async fn daily(db: &AnyPool, offset_minutes: i64) -> ApiResult<Vec<DailyCount>> {
-    let offset = time::Duration::minutes(offset_minutes);
-    let today = (time::OffsetDateTime::now_utc() + offset).date();
-    let first = today - time::Duration::days(CHART_DAYS - 1);
-    let since = first.midnight().assume_utc() - offset;
-    let since = crate::areas::contacts::listing::stored_instant(
-        &since.format(&time::format_description::well_known::Rfc3339).map_err(ApiError::internal)?,
-    )
-    .unwrap_or_default();
+    let chart = ChartDays::ending_today(offset_minutes)?;
     let stamps: Vec<String> =
         sqlx::query_scalar("SELECT created_at FROM contact_requests WHERE created_at >= $1")
-            .bind(&since)
+            .bind(&chart.since)
             .fetch_all(db)
             .await?;
     let mut counts = vec![0_i64; usize::try_from(CHART_DAYS).unwrap_or_default()];
@@ -277,18 +308,14 @@ pub async fn daily(db: &AnyPool, offset_minutes: i64) -> ApiResult<Vec<DailyCoun
         else {
             continue;
         };
-        let day = ((at + offset).date() - first).whole_days();
-        if let Some(slot) = usize::try_from(day).ok().and_then(|day| counts.get_mut(day)) {
+        if let Some(slot) = chart.day_of(at).and_then(|day| counts.get_mut(day)) {
             *slot += 1;
         }
     }
     Ok(counts
         .into_iter()
         .enumerate()
-        .map(|(index, count)| DailyCount {
-            date: (first + time::Duration::days(i64::try_from(index).unwrap_or_default())).to_string(),
-            count,
-        })
+        .map(|(index, count)| DailyCount { date: chart.date(index), count })
         .collect())
 }
 
@@ -309,6 +336,38 @@ pub struct LeadChange {
     pub assignee_id: Option<i64>,
     /// `Some(None)` clears the follow-up; an instant is in its stored form.
     pub follow_up_at: Option<Option<String>>,
+}
+
+impl LeadChange {
+    /// What a PUT asks: an absent field is kept, an empty follow-up clears it, and any other
+    /// must be an RFC 3339 instant (422 naming followUpAt).
+    pub fn put(body: &ContactStatusChange) -> ApiResult<LeadChange> {
+        let follow_up_at = match body.follow_up_at.as_deref().map(str::trim) {
+            None => None,
+            Some("") => Some(None),
+            Some(text) => Some(Some(super::listing::stored_instant(text).ok_or_else(|| {
+                let mut errors = rules::FieldErrors::new();
+                errors.add("followUpAt", rules::messages::LEAD_FOLLOW_UP_INVALID);
+                ApiError::validation(errors)
+            })?)),
+        };
+        Ok(LeadChange { status: body.status, assignee_id: body.assignee_id, follow_up_at })
+    }
+
+    /// What restoring a recorded version asks: its status, and of its assignee and follow-up
+    /// the ones `changed` names (a recorded follow-up of null clears it).
+    pub fn restored(version: &ContactStatusChange, changed: &[String]) -> ApiResult<LeadChange> {
+        let mut change = LeadChange::put(version)?;
+        if !changed.iter().any(|field| field == "assigneeId") {
+            change.assignee_id = None;
+        }
+        change.follow_up_at = match (changed.iter().any(|field| field == "followUpAt"), change.follow_up_at) {
+            (false, _) => None,
+            (true, None) => Some(None),
+            (true, set) => set,
+        };
+        Ok(change)
+    }
 }
 
 /// Changes a request's status, assignee and follow-up in one write, recorded in the
@@ -341,15 +400,20 @@ pub async fn change(
     };
     let status = change.status.map_or(before.status.clone(), |status| status.value().to_owned());
     let follow_up_at = change.follow_up_at.clone().unwrap_or_else(|| before.follow_up_at.clone());
+    let now = clock::now_text();
+    let pending = ContactStatus::Pending.value();
+    let answered = before.status == pending && status != pending;
+    let first_response_at = before.first_response_at.clone().or_else(|| answered.then(|| now.clone()));
     let sql = format!(
         "UPDATE contact_requests SET status = $1, assignee_id = $2, follow_up_at = $3, updated_at = $4, \
-         version = version + 1 WHERE id = $5 RETURNING {COLUMNS}"
+         first_response_at = $5, version = version + 1 WHERE id = $6 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(status)
         .bind(assignee_id)
         .bind(follow_up_at)
-        .bind(clock::now_text())
+        .bind(now.as_str())
+        .bind(first_response_at)
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
@@ -479,12 +543,16 @@ pub async fn set_status_many(
 ) -> ApiResult<()> {
     let now = clock::now_text();
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let marks: Vec<String> = (3..chunk.len() + 3).map(|n| format!("${n}")).collect();
+        let marks: Vec<String> = (4..chunk.len() + 4).map(|n| format!("${n}")).collect();
+        // A request leaving pending is answered now, unless it was before (issue 26).
         let sql = format!(
-            "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1 WHERE id IN ({})",
+            "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1, \
+             first_response_at = CASE WHEN status = $3 AND $1 <> $3 THEN COALESCE(first_response_at, $2) \
+             ELSE first_response_at END WHERE id IN ({})",
             marks.join(", ")
         );
-        let query = sqlx::query(&sql).bind(status.value()).bind(now.as_str());
+        let query =
+            sqlx::query(&sql).bind(status.value()).bind(now.as_str()).bind(ContactStatus::Pending.value());
         chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
     let after = find_many(&mut *conn, ids).await?;

@@ -42,7 +42,13 @@ describe('dashboard', () => {
           200,
           [
             testProperty(31, { propertyNumber: '#A-17', titleEn: 'Marina Loft', price: 1500000, currency: 'AED' }),
-            testProperty(30, { propertyNumber: null, titleEn: 'Quick Villa', locationEn: '', continent: 'North America', status: 'pending' }),
+            testProperty(30, {
+              propertyNumber: null,
+              titleEn: 'Quick Villa',
+              locationEn: '',
+              continent: 'North America',
+              status: 'pending',
+            }),
             testProperty(29, { propertyNumber: '', titleEn: 'Old Farm', status: 'sold' }),
           ],
           { 'X-Total-Count': '40' },
@@ -165,8 +171,26 @@ describe('side bar badge', () => {
       [RECENT]: () => json(200, []),
       'GET /api/history/recent': () =>
         json(200, [
-          { id: 9, at: '2025-01-02T10:00:00Z', username: 'sara', entity: 'property', recordId: 12, action: 'update', label: 'Sea view villa', fields: ['price'] },
-          { id: 8, at: '2025-01-02T09:00:00Z', username: 'admin', entity: 'category', recordId: 3, action: 'delete', label: 'Land', fields: ['nameEn'] },
+          {
+            id: 9,
+            at: '2025-01-02T10:00:00Z',
+            username: 'sara',
+            entity: 'property',
+            recordId: 12,
+            action: 'update',
+            label: 'Sea view villa',
+            fields: ['price'],
+          },
+          {
+            id: 8,
+            at: '2025-01-02T09:00:00Z',
+            username: 'admin',
+            entity: 'category',
+            recordId: 3,
+            action: 'delete',
+            label: 'Land',
+            fields: ['nameEn'],
+          },
         ]),
     });
     renderApp('/');
@@ -190,5 +214,53 @@ describe('side bar badge', () => {
 
     const card = (await screen.findByRole('heading', { name: 'Recent Activity' })).closest('.rounded-xl') as HTMLElement;
     expect(await within(card).findByText(/No changes yet/)).toBeInTheDocument();
+  });
+
+  it('shows the speed to lead: the median, the shares answered in time and each user', async () => {
+    const days = Array.from({ length: 30 }, (_, index) => ({
+      date: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      inTime: index === 29 ? 2 : 0,
+      late: index === 29 ? 1 : 0,
+      unanswered: index === 29 ? 1 : 0,
+    }));
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/contact-requests/response-times?*': () =>
+        json(200, {
+          received: 4,
+          answered: 3,
+          medianMinutes: 30,
+          withinFiveMinutes: 0.25,
+          withinAnHour: 0.5,
+          users: [{ userId: 2, name: 'Noor', received: 2, answered: 2, medianMinutes: 105 }],
+          days,
+        }),
+    });
+    renderApp('/');
+
+    const card = (await screen.findByRole('heading', { name: 'Speed to lead (last 30 days)' })).closest(
+      '.rounded-xl',
+    ) as HTMLElement;
+    const figures = within(card).getByTestId('speed-figures');
+    expect(within(figures).getByText('Median first response').nextSibling).toHaveTextContent('30 min');
+    expect(within(figures).getByText('Answered within 5 minutes').nextSibling).toHaveTextContent('25%');
+    expect(within(figures).getByText('Answered within an hour').nextSibling).toHaveTextContent('50%');
+    const noor = within(card).getByRole('row', { name: /Noor/ });
+    expect(noor).toHaveTextContent('Noor2105 min');
+    expect(
+      server.calls('GET /api/contact-requests/response-times?offset=' + String(-new Date().getTimezoneOffset())).length,
+    ).toBe(1);
+
+    const chart = await screen.findByRole('heading', { name: 'Inquiries per day by answer (last 30 days)' });
+    await userEvent.click(within(chart.closest('.rounded-xl') as HTMLElement).getByRole('button', { name: 'Show as table' }));
+    const table = within(chart.closest('.rounded-xl') as HTMLElement).getByRole('table');
+    expect(within(table).getByRole('row', { name: /11-30/ })).toHaveTextContent('11-30211');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Day', 'Answered in time', 'Answered late', 'Not answered']);
   });
 });

@@ -4,18 +4,20 @@
 //! record leads taken by phone or in person, keep internal notes on each and see which of
 //! theirs are waiting.
 
+pub mod speed;
 pub mod store;
 
 use rocket::http::Status;
 use rocket::request::{FromRequest, Outcome, Request};
 use rocket::serde::json::Json;
-use rocket::{get, post};
-use rules::leads::{LeadNoteInput, ManualLeadInput};
+use rocket::{get, post, State};
+use rules::leads::{LeadNoteInput, LeadResponseInput, ManualLeadInput};
 use schemars::JsonSchema;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
+use super::export::OffsetQuery;
 use super::ContactRequest;
 use crate::endpoint;
 use crate::platform::audit::Actor;
@@ -47,6 +49,15 @@ pub fn api() -> Vec<Endpoint> {
             .responds::<ContactRequest>()
             .fails(&[409])
         ),
+        endpoint!(
+            respond,
+            Doc::new(
+                "Records that the user answered a lead from the panel by e-mail or WhatsApp: its first \
+                 response, unless it had one (no new version, no history row)"
+            )
+            .takes::<LeadResponseInput>()
+            .responds::<ContactRequest>()
+        ),
         endpoint!(notes, Doc::new("A lead's internal notes, newest first").responds::<Vec<LeadNote>>()),
         endpoint!(
             add_note,
@@ -58,6 +69,16 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(
             mine,
             Doc::new("The signed-in user's leads: pending ones and follow-ups due").responds::<MyLeads>()
+        ),
+        endpoint!(
+            response_times,
+            super::export::documented_daily(Doc::new(
+                "Speed to lead over the last 30 days, by the client's local day: the median time to first \
+                 response, the shares answered within 5 minutes and an hour, each user's count and median \
+                 (every user's for admins, one's own otherwise) and each day's requests answered in time, \
+                 late and not yet"
+            ))
+            .responds::<speed::ResponseTimes>()
         ),
         endpoint!(
             agents,
@@ -153,13 +174,26 @@ async fn create(
     let input = body.0;
     let source = input.source.unwrap_or_default();
     let created = super::store::create(db.pool(), &Actor::from(&user), &input.to_request(), source).await?;
-    Ok((Status::Created, Json(created.judged(&clock))))
+    Ok((Status::Created, Json(store::shown_one(db.pool(), &clock, created).await?)))
 }
 
 #[post("/contact-requests/<id>/claim")]
 async fn claim(id: i64, user: CurrentUser, clock: LeadClock, db: &Db) -> ApiResult<Json<ContactRequest>> {
     let claimed = super::store::claim(db.pool(), &Actor::from(&user), user.0.id, id).await?;
-    Ok(Json(claimed.judged(&clock)))
+    Ok(Json(store::shown_one(db.pool(), &clock, claimed).await?))
+}
+
+#[post("/contact-requests/<id>/responses", data = "<_answer>")]
+async fn respond(
+    id: i64,
+    _user: CurrentUser,
+    clock: LeadClock,
+    db: &Db,
+    // Either channel is a response; the guard only makes sure one was named.
+    _answer: Payload<LeadResponseInput>,
+) -> ApiResult<Json<ContactRequest>> {
+    let answered = store::responded(db.pool(), id).await?;
+    Ok(Json(store::shown_one(db.pool(), &clock, answered).await?))
 }
 
 #[get("/contact-requests/<id>/notes")]
@@ -181,6 +215,18 @@ async fn add_note(
 #[get("/contact-requests/mine")]
 async fn mine(user: CurrentUser, clock: LeadClock, db: &Db) -> ApiResult<Json<MyLeads>> {
     Ok(Json(store::mine(db.pool(), user.0.id, &clock).await?))
+}
+
+#[get("/contact-requests/response-times?<query..>")]
+async fn response_times(
+    query: OffsetQuery<'_>,
+    user: CurrentUser,
+    config: &State<Config>,
+    db: &Db,
+) -> ApiResult<Json<speed::ResponseTimes>> {
+    let only = (!user.0.is_admin()).then_some(user.0.id);
+    let minutes = config.lead_response_minutes;
+    Ok(Json(speed::response_times(db.pool(), query.minutes()?, minutes, only).await?))
 }
 
 #[get("/agents")]

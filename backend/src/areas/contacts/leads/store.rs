@@ -1,15 +1,18 @@
 //! SQL of leads: who a new request goes to, the notes, the users' directory and one user's
 //! counts.
 
+use std::collections::HashMap;
+
 use rules::vocabularies::ContactStatus;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use super::super::ContactRequest;
 use super::{Agent, LeadClock, LeadNote, MyLeads};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::auth::user::User;
 use crate::platform::db::{self, clock};
-use crate::platform::http::error::ApiResult;
+use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Who a new request goes to, in its transaction: the agent of the listing it names while
 /// that agent is active; else the next active user receiving leads after the one the
@@ -74,6 +77,13 @@ fn note_from_row(row: &AnyRow) -> Result<LeadNote, sqlx::Error> {
     })
 }
 
+/// The note `id`, if there is one.
+pub async fn find_note(db: &AnyPool, id: i64) -> ApiResult<Option<LeadNote>> {
+    let sql = format!("SELECT {NOTE_COLUMNS} FROM lead_notes WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    Ok(row.as_ref().map(note_from_row).transpose()?)
+}
+
 /// A request's notes, newest first; 404 when there is no such request.
 pub async fn notes(db: &AnyPool, id: i64) -> ApiResult<Vec<LeadNote>> {
     super::super::store::one(db, id).await?;
@@ -102,9 +112,94 @@ pub async fn add_note(db: &AnyPool, author: &User, id: i64, body: &str) -> ApiRe
         .fetch_one(&mut *tx)
         .await?;
     let note = note_from_row(&row)?;
+    answered(&mut tx, id, &note.created_at).await?;
     audit::created(&mut tx, &Actor::user(author), Entity::LeadNote, note.id, &note).await?;
     tx.commit().await?;
     Ok(note)
+}
+
+/// Records that request `id` was answered `at`, unless it was before: its first response.
+/// That is a measurement rather than an edit, so it takes neither a version nor a history
+/// row of its own (an open form's If-Match stays good).
+pub async fn answered(conn: &mut AnyConnection, id: i64, at: &str) -> ApiResult<()> {
+    sqlx::query(
+        "UPDATE contact_requests SET first_response_at = $1 WHERE id = $2 AND first_response_at IS NULL",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Records that a user answered request `id` from the panel by e-mail or WhatsApp (see
+/// [`answered`]); the request as it is now, or 404.
+pub async fn responded(db: &AnyPool, id: i64) -> ApiResult<ContactRequest> {
+    let mut tx = db::begin_write(db).await?;
+    super::super::store::lock_existing(&mut tx, id).await?;
+    answered(&mut tx, id, &clock::now_text()).await?;
+    let request = super::super::store::find(&mut *tx, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(super::super::store::NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(request)
+}
+
+/// `requests` as they are answered at `clock`: each with `overdue` said and its earlier
+/// requests found.
+pub async fn shown(
+    db: &AnyPool,
+    clock: &LeadClock,
+    requests: Vec<ContactRequest>,
+) -> ApiResult<Vec<ContactRequest>> {
+    let ids: Vec<i64> = requests.iter().map(|request| request.id).collect();
+    let mut earlier = earlier_requests(db, &ids).await?;
+    Ok(requests
+        .into_iter()
+        .map(|request| {
+            let (ids, count) = earlier.remove(&request.id).unwrap_or_default();
+            ContactRequest { earlier_request_ids: ids, earlier_request_count: count, ..request.judged(clock) }
+        })
+        .collect())
+}
+
+/// One request as [`shown`] answers it.
+pub async fn shown_one(
+    db: &AnyPool,
+    clock: &LeadClock,
+    request: ContactRequest,
+) -> ApiResult<ContactRequest> {
+    let mut shown = shown(db, clock, vec![request]).await?;
+    shown.pop().ok_or_else(|| ApiError::internal("a request went missing while it was answered"))
+}
+
+/// For each of `ids`, the same person's earlier requests (by e-mail key or phone key), newest
+/// first and at most [`rules::leads::EARLIER_REQUESTS_SHOWN`], and how many there are.
+async fn earlier_requests(db: &AnyPool, ids: &[i64]) -> ApiResult<HashMap<i64, (Vec<i64>, i64)>> {
+    let mut found: HashMap<i64, (Vec<i64>, i64)> = HashMap::new();
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let within = db::in_list(chunk.len());
+        let sql = format!(
+            "SELECT of_id, earlier_id, total FROM (\
+               SELECT of_id, earlier_id, ROW_NUMBER() OVER (PARTITION BY of_id ORDER BY earlier_id DESC) AS n, \
+                 COUNT(*) OVER (PARTITION BY of_id) AS total FROM (\
+                   SELECT r.id AS of_id, e.id AS earlier_id FROM contact_requests r \
+                     JOIN contact_requests e ON e.email_key = r.email_key AND e.id < r.id WHERE r.id {within} \
+                   UNION \
+                   SELECT r.id, e.id FROM contact_requests r \
+                     JOIN contact_requests e ON e.phone_key = r.phone_key AND e.id < r.id WHERE r.id {within}\
+                 ) pairs\
+             ) ranked WHERE n <= {} ORDER BY of_id, earlier_id DESC",
+            rules::leads::EARLIER_REQUESTS_SHOWN
+        );
+        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(db).await?;
+        for row in &rows {
+            let entry = found.entry(row.try_get("of_id")?).or_default();
+            entry.0.push(row.try_get("earlier_id")?);
+            entry.1 = row.try_get("total")?;
+        }
+    }
+    Ok(found)
 }
 
 /// Every user, oldest first, as an assignee or agent is chosen from.

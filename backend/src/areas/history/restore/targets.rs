@@ -79,6 +79,7 @@ pub fn fields(entity: Entity) -> Vec<String> {
             [full, quick, takes::<FeatureIds>()].concat()
         }
         Entity::ContactRequest => takes::<ContactStatusChange>(),
+        Entity::LeadNote => Vec::new(),
         Entity::User => takes::<UserUpdateInput>(),
         Entity::Settings => takes::<SettingsInput>(),
         Entity::TeamMember => takes::<TeamMemberInput>(),
@@ -116,6 +117,7 @@ pub async fn current(db: &AnyPool, entity: Entity, id: i64) -> ApiResult<Option<
         Entity::PropertyFeature => found(property_features::store::find(db, id).await?),
         Entity::Property => listing(db, id).await,
         Entity::ContactRequest => found(contacts::store::find(db, id).await?),
+        Entity::LeadNote => found(contacts::leads::store::find_note(db, id).await?),
         Entity::User => found(users::store::find(db, id).await?),
         Entity::Settings => found(Some(settings::store::read(db).await?)),
         Entity::TeamMember => found(ordered::find::<TeamMember, _>(db, id).await?),
@@ -173,11 +175,13 @@ pub async fn write(
         }
         Entity::Property => write_listing(to, version, changed).await,
         Entity::ContactRequest => {
-            let change: ContactStatusChange = checked(version)?;
-            let status =
-                change.status.ok_or_else(|| ApiError::bad_request(rules::messages::STATUS_REQUIRED))?;
-            object(&contacts::store::set_status(db, &actor, id, expected, status).await?)
+            let change = contacts::store::LeadChange::restored(&checked(version)?, changed)?;
+            object(&contacts::store::change(db, &actor, true, id, expected, &change).await?)
         }
+        // A note is never edited: its only version is the one it has.
+        Entity::LeadNote => current(to.db.pool(), entity, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(rules::messages::RESTORE_RECORD_GONE)),
         Entity::User => object(&users::save(to.db, to.admin, to.jar, id, expected, checked(version)?).await?),
         Entity::Settings => {
             let input = settings::store::prepared(db, checked(version)?).await?;
@@ -284,6 +288,7 @@ mod tests {
             Entity::PropertyFeature => takes::<PropertyFeature>(),
             Entity::Property => [takes::<Property>(), takes::<FeatureIds>()].concat(),
             Entity::ContactRequest => takes::<ContactRequest>(),
+            Entity::LeadNote => takes::<crate::areas::contacts::leads::LeadNote>(),
             Entity::User => takes::<User>(),
             Entity::Settings => takes::<CompanySettings>(),
             Entity::TeamMember => takes::<TeamMember>(),

@@ -1,10 +1,10 @@
 // Leads (issue 26): one request read afresh, 'Take it', an admin's reassignment, the
 // follow-up time, the notes thread, leads taken by hand and the user's own count. Every
 // write reads the inbox's lists and counts again.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactStatusChange, ManualLeadInput } from '@/generated/types';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ContactStatusChange, ManualLeadInput, ResponseChannel } from '@/generated/types';
 import { api, dataOf, ifMatch, type Versioned } from '@/lib/api-client';
-import { contactRequestsQueryKey, useChanged } from './contact-requests';
+import { contactRequestsQueryKey, useChanged, utcOffsetMinutes } from './contact-requests';
 
 /** How often the side bar's count of one's own leads is read while the panel is open. */
 const MY_LEADS_REFRESH_MS = 60_000;
@@ -61,11 +61,33 @@ export function useLeadNotes(id: number) {
   });
 }
 
+/** A note; the request is read again with its notes, as a first note is its first response. */
 export function useAddLeadNote(id: number) {
-  const queryClient = useQueryClient();
+  const changed = useChanged();
   return useMutation({
     mutationFn: (body: string) =>
       dataOf(api.POST('/api/contact-requests/{id}/notes', { params: { path: { id } }, body: { body } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(id) }),
+    onSettled: (_data, error) => changed(error),
+  });
+}
+
+/**
+ * Records that the user answered a lead by e-mail or WhatsApp from the details dialog: its
+ * first response, when it had none. The link opens whatever happens to this call.
+ */
+export function useRecordResponse() {
+  const changed = useChanged();
+  return useMutation({
+    mutationFn: ({ id, channel }: { id: number; channel: ResponseChannel }) =>
+      dataOf(api.POST('/api/contact-requests/{id}/responses', { params: { path: { id } }, body: { channel } })),
+    onSettled: (_data, error) => changed(error),
+  });
+}
+
+/** Speed to lead over the dashboard's 30 days, by the browser's local day. */
+export function useResponseTimes() {
+  return useQuery({
+    queryKey: [...contactRequestsQueryKey, 'response-times'] as const,
+    queryFn: () => dataOf(api.GET('/api/contact-requests/response-times', { params: { query: { offset: utcOffsetMinutes() } } })),
   });
 }

@@ -11,6 +11,8 @@ import { arabicText } from '@/lib/form';
 import { runRule } from '@/lib/rules';
 import type { ContactRequest } from '../api/contact-requests';
 import { ContactStatusBadge } from './contact-status-badge';
+import { useRecordResponse } from '../api/leads';
+import { EarlierRequests } from './leads/earlier-requests';
 import { LeadPanel } from './leads/lead-panel';
 import { useFormat } from '@/lib/format';
 
@@ -61,10 +63,20 @@ function PropertyName({ id }: { id: number }) {
 }
 
 /** The details dialog (core §2): everything the visitor sent, with ways to answer them. */
-export function RequestDetails({ request, onClose }: { request: ContactRequest | null; onClose: () => void }) {
+export function RequestDetails({
+  request,
+  onClose,
+  onOpen,
+}: {
+  request: ContactRequest | null;
+  onClose: () => void;
+  /** Shows another request in the dialog: one of the same person's earlier ones. */
+  onOpen: (request: ContactRequest) => void;
+}) {
   const { t } = useTranslation('contacts');
   const f = useFormat();
   const whatsapp = request === null ? null : whatsappLink(request);
+  const recordResponse = useRecordResponse();
   const textProps = request?.language === 'ar' ? arabicText : englishText;
   return (
     <Dialog
@@ -92,7 +104,12 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
                   {request.email}
                 </span>
                 <Button asChild size="sm" variant="outline">
-                  <a href={mailLink(request)}>
+                  <a
+                    href={mailLink(request)}
+                    onClick={() => {
+                      recordResponse.mutate({ id: request.id, channel: 'email' });
+                    }}
+                  >
                     <Mail aria-hidden />
                     {t('details.sendEmail')}
                   </a>
@@ -104,7 +121,14 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
                 {request.phone == null ? <span>{t('details.noPhone')}</span> : <span {...latinValue}>{request.phone}</span>}
                 {whatsapp !== null && (
                   <Button asChild size="sm" variant="outline">
-                    <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={whatsapp}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => {
+                        recordResponse.mutate({ id: request.id, channel: 'whatsapp' });
+                      }}
+                    >
                       <MessageCircle aria-hidden />
                       {t('details.whatsapp')}
                     </a>
@@ -129,6 +153,7 @@ export function RequestDetails({ request, onClose }: { request: ContactRequest |
               </p>
             </Field>
           </dl>
+          <EarlierRequests request={request} onOpen={onOpen} />
           <LeadPanel id={request.id} />
         </DialogContent>
       )}

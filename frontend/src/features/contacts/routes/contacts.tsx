@@ -138,18 +138,20 @@ function ContactRequests() {
         }
       />
       <ul className="grid gap-3 sm:grid-cols-3" aria-label={t('counts.label')}>
-        {vocabulary('contactStatuses').map(({ value }) => value as ContactStatus).map((status) => (
-          <li key={status}>
-            <Card>
-              <CardContent className="flex items-center justify-between p-4">
-                <span className="text-sm text-muted-foreground">{t(`status.${status}`)}</span>
-                <span className="text-2xl font-bold" data-testid={`count-${status}`}>
-                  {counts.data?.[status] ?? '–'}
-                </span>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
+        {vocabulary('contactStatuses')
+          .map(({ value }) => value as ContactStatus)
+          .map((status) => (
+            <li key={status}>
+              <Card>
+                <CardContent className="flex items-center justify-between p-4">
+                  <span className="text-sm text-muted-foreground">{t(`status.${status}`)}</span>
+                  <span className="text-2xl font-bold" data-testid={`count-${status}`}>
+                    {counts.data?.[status] ?? '–'}
+                  </span>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
       </ul>
       <Card>
         <CardContent className="pt-6">
@@ -189,12 +191,7 @@ function ContactRequests() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows
-                    rows={listing.data?.rows ?? []}
-                    columnCount={9}
-                    isLoading={listing.isPending}
-                    emptyText={t('empty')}
-                  >
+                  <TableRows rows={listing.data?.rows ?? []} columnCount={9} isLoading={listing.isPending} emptyText={t('empty')}>
                     {(request) => (
                       <>
                         <SelectRowCell
@@ -260,9 +257,7 @@ function ContactRequests() {
                             </div>
                           </div>
                         </TableCell>
-                        <TableCell className="whitespace-nowrap">
-                          {f.date(request.createdAt)}
-                        </TableCell>
+                        <TableCell className="whitespace-nowrap">{f.date(request.createdAt)}</TableCell>
                         <TableCell>
                           <AssigneeCell request={request} />
                         </TableCell>
@@ -325,6 +320,7 @@ function ContactRequests() {
         onClose={() => {
           setDetails(null);
         }}
+        onOpen={setDetails}
       />
       <ExportDialog
         open={exporting}

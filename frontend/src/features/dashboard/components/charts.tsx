@@ -7,16 +7,17 @@ import { useDailyCounts } from '@/features/contacts';
 import { useStats } from '../api/get-stats';
 import type { ChartSpec } from './draw-chart';
 
-interface Row {
+export interface Row {
   label: string;
-  value: number;
+  /** One figure per series. */
+  values: number[];
 }
 
 /**
  * One chart with its table: the canvas is drawn by chart.js (fetched when first needed), is
  * named for assistive technology by its summary, and the same figures can be read as a table.
  */
-function ChartCard({
+export function ChartCard({
   title,
   rows,
   spec,
@@ -24,8 +25,9 @@ function ChartCard({
 }: {
   title: string;
   rows: Row[];
-  spec: Omit<ChartSpec, 'labels' | 'values' | 'rtl'>;
-  headers: [string, string];
+  spec: Pick<ChartSpec, 'kind' | 'colors'>;
+  /** The rows' header, then each series' name. */
+  headers: [string, ...string[]];
 }) {
   const { t, i18n } = useTranslation('dashboard');
   const rtl = i18n.dir() === 'rtl';
@@ -41,7 +43,9 @@ function ChartCard({
     let cancelled = false;
     import('./draw-chart').then(
       ({ drawChart }) => {
-        if (!cancelled) remove = drawChart(target, { ...spec, rtl, labels: rows.map((r) => r.label), values: rows.map((r) => r.value) });
+        if (cancelled) return;
+        const series = headers.slice(1).map((name, index) => ({ name, values: rows.map((row) => row.values[index] ?? 0) }));
+        remove = drawChart(target, { ...spec, rtl, labels: rows.map((row) => row.label), series });
       },
       () => {
         setFailed(true);
@@ -55,7 +59,7 @@ function ChartCard({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asTable, key, rtl]);
 
-  const summary = rows.map((row) => `${row.label}: ${row.value}`).join(', ');
+  const summary = rows.map((row) => `${row.label}: ${row.values.join(' / ')}`).join(', ');
   const showTable = asTable || failed;
   return (
     <Card>
@@ -84,9 +88,11 @@ function ChartCard({
                   <th scope="col" className="py-1 font-medium">
                     {headers[0]}
                   </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {headers[1]}
-                  </th>
+                  {headers.slice(1).map((header) => (
+                    <th key={header} scope="col" className="py-1 text-end font-medium">
+                      {header}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -95,7 +101,11 @@ function ChartCard({
                     <th scope="row" className="py-1 text-start font-normal">
                       {row.label}
                     </th>
-                    <td className="py-1 text-end">{row.value}</td>
+                    {row.values.map((value, index) => (
+                      <td key={headers[index + 1]} className="py-1 text-end">
+                        {value}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -125,11 +135,11 @@ export function DashboardCharts() {
       </p>
     );
   }
-  const days = daily.data.map((day) => ({ label: day.date.slice(5), value: day.count }));
+  const days = daily.data.map((day) => ({ label: day.date.slice(5), values: [day.count] }));
   const listings = [
-    { label: t('status.active'), value: stats.data.activeListings },
-    { label: t('status.pendingListing'), value: stats.data.pendingListings },
-    { label: t('status.sold'), value: stats.data.soldListings },
+    { label: t('status.active'), values: [stats.data.activeListings] },
+    { label: t('status.pendingListing'), values: [stats.data.pendingListings] },
+    { label: t('status.sold'), values: [stats.data.soldListings] },
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -137,14 +147,14 @@ export function DashboardCharts() {
         <ChartCard
           title={t('inquiriesPerDay')}
           rows={days}
-          spec={{ kind: 'bar', series: t('inquiries'), colors: ['#2563eb'] }}
+          spec={{ kind: 'bar', colors: ['#2563eb'] }}
           headers={[t('day'), t('inquiries')]}
         />
       </div>
       <ChartCard
         title={t('listingsByStatus')}
         rows={listings}
-        spec={{ kind: 'doughnut', series: t('listings'), colors: ['#16a34a', '#f59e0b', '#64748b'] }}
+        spec={{ kind: 'doughnut', colors: ['#16a34a', '#f59e0b', '#64748b'] }}
         headers={[t('statusHeader'), t('listings')]}
       />
     </div>

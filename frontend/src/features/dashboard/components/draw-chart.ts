@@ -16,9 +16,9 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutCo
 export interface ChartSpec {
   kind: 'bar' | 'doughnut';
   labels: string[];
-  values: number[];
-  /** The series' name, shown in tooltips. */
-  series: string;
+  /** One series, or several stacked on each bar. */
+  series: { name: string; values: number[] }[];
+  /** A doughnut's colour per slice; a bar chart's per series. */
   colors: string[];
   /** Right to left: the time axis runs from the right, the value axis stands on the right. */
   rtl: boolean;
@@ -30,21 +30,26 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): () => voi
     type: spec.kind,
     data: {
       labels: spec.labels,
-      datasets: [{ label: spec.series, data: spec.values, backgroundColor: spec.colors, borderWidth: 0 }],
+      datasets: spec.series.map((series, index) => ({
+        label: series.name,
+        data: series.values,
+        backgroundColor: spec.kind === 'doughnut' ? spec.colors : spec.colors[index],
+        borderWidth: 0,
+      })),
     },
     options: {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
       plugins: {
-        legend: { display: spec.kind === 'doughnut', position: 'bottom', rtl: spec.rtl },
+        legend: { display: spec.kind === 'doughnut' || spec.series.length > 1, position: 'bottom', rtl: spec.rtl },
         tooltip: { rtl: spec.rtl },
       },
       ...(spec.kind === 'bar'
         ? {
             scales: {
-              x: { reverse: spec.rtl },
-              y: { beginAtZero: true, position: spec.rtl ? 'right' : 'left', ticks: { precision: 0 } },
+              x: { reverse: spec.rtl, stacked: true },
+              y: { beginAtZero: true, stacked: true, position: spec.rtl ? 'right' : 'left', ticks: { precision: 0 } },
             },
           }
         : {}),

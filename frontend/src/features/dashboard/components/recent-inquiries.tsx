@@ -58,9 +58,7 @@ export function RecentInquiries() {
                       {inquiry.subject}
                     </p>
                   </div>
-                  <span className="text-xs whitespace-nowrap text-muted-foreground">
-                    {f.date(inquiry.createdAt)}
-                  </span>
+                  <span className="text-xs whitespace-nowrap text-muted-foreground">{f.date(inquiry.createdAt)}</span>
                 </li>
               );
             })}

@@ -9,6 +9,7 @@ import { DashboardCharts } from '../components/charts';
 import { RecentActivity } from '../components/recent-activity';
 import { RecentInquiries } from '../components/recent-inquiries';
 import { RecentProperties } from '../components/recent-properties';
+import { SpeedToLead } from '../components/speed-to-lead';
 import { StatCards } from '../components/stat-cards';
 import { SystemStatusCard } from '../components/system-status';
 
@@ -66,6 +67,8 @@ function Dashboard() {
       </div>
 
       <DashboardCharts />
+
+      <SpeedToLead />
 
       <RecentActivity />
     </div>

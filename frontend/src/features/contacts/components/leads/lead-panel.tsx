@@ -214,13 +214,19 @@ function Notes({ id }: { id: number }) {
 /** The lead's part of the details dialog (issue 26), read afresh as it changes. */
 export function LeadPanel({ id }: { id: number }) {
   const { t } = useTranslation('contacts');
+  const f = useFormat();
   const request = useContactRequest(id);
   if (request.data === undefined) return null;
+  const { firstResponseAt } = request.data;
   return (
     <div className="grid gap-4 border-t border-border pt-4">
       <p className="text-sm">
         <span className="text-muted-foreground">{t('leads.panel.source')}: </span>
         <SourceLabel request={request.data} />
+      </p>
+      <p className="text-sm" data-testid="lead-first-response">
+        <span className="text-muted-foreground">{t('leads.panel.firstResponse')}: </span>
+        {firstResponseAt == null ? t('leads.panel.notAnswered') : f.dateTime(firstResponseAt)}
       </p>
       <Assignee request={request.data} />
       <FollowUp key={request.data.followUpAt ?? ''} request={request.data} />
