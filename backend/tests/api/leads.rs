@@ -429,6 +429,37 @@ both_databases! {
         assert_eq!(app.get("/api/contact-requests/response-times?offset=9999").await.0, Status::BadRequest);
     }
 
+    async fn a_trashed_lead_takes_its_notes_and_brings_them_back(app) {
+        app.login_admin().await;
+        let lead = manual(&app, "Trashed").await;
+        let notes = format!("/api/contact-requests/{}/notes", lead["id"]);
+        app.send(Method::Post, &notes, json!({ "body": "Keep this" })).await;
+        let (status, _) = app.send(Method::Delete, &format!("/api/contact-requests/{}", lead["id"]), Value::Null).await;
+        assert_eq!(status, Status::NoContent);
+        assert_eq!(app.get(&notes).await.0, Status::NotFound);
+        let (status, restored) = app.send(Method::Post, &format!("/api/trash/contactRequest/{}/restore", lead["id"]), Value::Null).await;
+        assert_eq!(status, Status::Ok, "{restored}");
+        let (_, back) = app.get(&notes).await;
+        assert_eq!((back[0]["body"].as_str(), back.as_array().map(Vec::len)), (Some("Keep this"), Some(1)));
+    }
+
+    async fn a_bulk_change_by_filter_keeps_to_the_leads_the_inbox_shows(app) {
+        app.login_admin().await;
+        let mine = manual(&app, "Mine").await;
+        admin_receives(&app, false).await;
+        let nobodys = manual(&app, "Nobody's").await;
+        assert_eq!((&mine["assigneeId"], &nobodys["assigneeId"]), (&json!(1), &Value::Null));
+        let body = json!({ "filter": { "assignee": "none" }, "action": "markResponded" });
+        let (status, outcome) = app.send(Method::Post, "/api/contact-requests/bulk", body).await;
+        assert_eq!((status, &outcome["changed"]), (Status::Ok, &json!(1)), "{outcome}");
+        let (_, list) = app.get("/api/contact-requests").await;
+        let status_of = |name: &str| list.as_array().into_iter().flatten().find(|r| r["name"] == name).map(|r| r["status"].clone());
+        assert_eq!((status_of("Mine"), status_of("Nobody's")), (Some(json!("pending")), Some(json!("responded"))));
+        let (status, refused) = app.send(Method::Post, "/api/contact-requests/bulk", json!({ "filter": { "assignee": "someone" }, "action": "close" })).await;
+        assert_eq!(status, Status::BadRequest, "{refused}");
+        assert!(refused["message"].as_str().is_some_and(|m| m.contains("filter.assignee")), "{refused}");
+    }
+
     async fn a_pending_request_past_the_response_time_is_overdue(app) {
         app.login_admin().await;
         let old = stored(&app, "Old", "2020-01-01T00:00:00Z").await;
