@@ -8,7 +8,7 @@ WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build test setup tools npm chromium wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots bench clean
+.PHONY: run build test setup tools npm chromium smtp-server wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots bench clean
 
 ## The two commands
 run: build
@@ -76,13 +76,23 @@ rust-checks:
 
 # Six at once on two cores: the server tests wait on disk, PostgreSQL and their own timeouts
 # far more than they compute (the suite took 502 s with two at a time, 239 s with six).
-rust-tests:
+# The e-mail tests deliver to a real SMTP server, aiosmtpd from PyPI, in a virtual
+# environment made once under ~/.cache.
+AIOSMTPD_VERSION := 1.4.6
+SMTP_VENV := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/aqar/aiosmtpd-$(AIOSMTPD_VERSION)
+
+smtp-server:
+	@[ -x $(SMTP_VENV)/bin/python ] && $(SMTP_VENV)/bin/python -c 'import aiosmtpd' 2>/dev/null || { \
+		echo "installing aiosmtpd $(AIOSMTPD_VERSION) (once, into $(SMTP_VENV))"; \
+		python3 -m venv $(SMTP_VENV) && $(SMTP_VENV)/bin/pip install -q aiosmtpd==$(AIOSMTPD_VERSION); }
+
+rust-tests: smtp-server
 	@if (exec 3<>/dev/tcp/$${AQAR_TEST_PG_HOST:-127.0.0.1}/$${AQAR_TEST_PG_PORT:-5432}) 2>/dev/null; then \
 		echo "PostgreSQL is reachable: the server suite runs on SQLite and PostgreSQL"; \
 	else \
 		echo "*** PostgreSQL is NOT reachable: every PostgreSQL test will be SKIPPED (set AQAR_REQUIRE_POSTGRES=1 to fail instead) ***"; \
 	fi
-	cargo test --workspace -- --test-threads=6
+	AQAR_TEST_SMTP_PYTHON=$(SMTP_VENV)/bin/python cargo test --workspace -- --test-threads=6
 
 # schemathesis over every operation of the OpenAPI document, signed in, on both databases.
 api-fuzz:

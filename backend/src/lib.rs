@@ -10,7 +10,9 @@ use rocket::figment::Figment;
 use rocket::{Build, Rocket};
 use rocket_db_pools::Database;
 
-use crate::areas::{account, catalog, contacts, dashboard, history, imports, properties, site, trash, users};
+use crate::areas::{
+    account, catalog, contacts, dashboard, history, imports, notifications, properties, site, trash, users,
+};
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
 use crate::platform::http::{compression, error, headers, host, spa};
@@ -37,12 +39,14 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     } else {
         properties::cache::ListCache::disabled()
     };
+    let outbox = notifications::Outbox::of(&config);
     let mounts = api();
     let document = api_docs::ApiDocument(openapi::document(&mounts));
     let mut rocket = rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
         .manage(config.trusted_proxies.clone())
         .manage(config.public_hosts.clone())
         .manage(config)
+        .manage(outbox)
         .manage(dialect)
         .manage(document)
         .manage(list_cache)
@@ -65,6 +69,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(fixtures::bootstrap::fairing())
         .attach(jobs::periodic_sweep(&[("imports", imports::prune)]))
         .attach(imports::resumer())
+        .attach(notifications::outbox::retrier())
         .attach(jobs::leftover_uploads())
 }
 
@@ -89,6 +94,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", site::settings::api()),
         Mount::new("/api", contacts::api()),
         Mount::new("/api", contacts::leads::api()),
+        Mount::new("/api", notifications::api()),
         Mount::new("/api", site::team::api()),
         Mount::new("/api", site::services::api()),
         Mount::new("/api", site::process_steps::api()),

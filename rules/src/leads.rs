@@ -35,6 +35,13 @@ pub fn phone_key(phone: Option<&str>) -> Option<String> {
     (digits.len() >= crate::contacts::PHONE_MIN_DIGITS).then_some(digits)
 }
 
+/// The notifications the bell lists at most, newest first; it counts every unread one.
+pub const NOTIFICATIONS_SHOWN: usize = 20;
+
+/// How long the server waits before each new attempt at a lead's e-mail that could not be
+/// sent, in seconds; after the last the e-mail is given up (the bell still tells).
+pub const MAIL_RETRY_SECS: [i64; 4] = [30, 120, 600, 3_600];
+
 /// The longest internal note, in characters: a summary of a call, not a document.
 pub const NOTE_MAX_CHARS: usize = 5_000;
 

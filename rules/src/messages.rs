@@ -295,6 +295,20 @@ messages! {
         ar: "أدخل تاريخًا ووقتًا مثل 2026-01-31T09:00:00Z، أو نصًا فارغًا لحذفه";
     LEAD_NOTE_TOO_LONG = "A note must be at most 5,000 characters",
         ar: "يجب ألا تتجاوز الملاحظة 5,000 حرف";
+    LEAD_MAIL_SUBJECT = "New lead",
+        ar: "عميل محتمل جديد";
+    LEAD_MAIL_ASSIGNED = "A lead has been assigned to you in Aqar.",
+        ar: "أُسند إليك عميل محتمل في عقار.";
+    LEAD_MAIL_NAME = "Name",
+        ar: "الاسم";
+    LEAD_MAIL_TOPIC = "Subject",
+        ar: "الموضوع";
+    LEAD_MAIL_MESSAGE = "Message",
+        ar: "الرسالة";
+    LEAD_MAIL_OPEN = "Open it in the panel",
+        ar: "افتحه في لوحة التحكم";
+    NOTIFICATION_NOT_FOUND = "Notification not found",
+        ar: "الإشعار غير موجود";
 
     // Memory bounds of uploads and scaled copies (written here: issue 21).
     IMAGE_TOO_LARGE_TO_SCALE = "This image needs too much memory to be scaled; please upload a smaller one",

@@ -7,6 +7,7 @@ pub mod contacts;
 pub mod dashboard;
 pub mod history;
 pub mod imports;
+pub mod notifications;
 pub mod properties;
 pub mod site;
 pub mod trash;

@@ -10,6 +10,7 @@ pub mod form_limit;
 pub mod health;
 pub mod http;
 pub mod jobs;
+pub mod mail;
 pub mod media;
 pub mod openapi;
 pub mod trash;

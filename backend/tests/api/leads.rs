@@ -18,7 +18,7 @@ use crate::properties::{catalog, create_property, full_form};
 const PASSWORD: &str = "lead-pass-73";
 
 /// A user made by the admin; `extra` adds or overrides fields (`isActive`, `receivesLeads`).
-async fn user(app: &TestApp, username: &str, extra: Value) -> i64 {
+pub(crate) async fn user(app: &TestApp, username: &str, extra: Value) -> i64 {
     let mut body = json!({
         "username": username, "password": PASSWORD, "confirmPassword": PASSWORD,
         "fullName": format!("Agent {username}"), "isActive": true, "role": "user"
@@ -32,14 +32,14 @@ async fn user(app: &TestApp, username: &str, extra: Value) -> i64 {
 }
 
 /// Turns the admin's own receiving of leads on or off.
-async fn admin_receives(app: &TestApp, receives: bool) {
+pub(crate) async fn admin_receives(app: &TestApp, receives: bool) {
     let body = json!({ "username": "admin", "role": "admin", "isActive": true, "receivesLeads": receives });
     let (status, answer) = app.send(Method::Put, "/api/users/1", body).await;
     assert_eq!((status, answer["receivesLeads"].as_bool()), (Status::Ok, Some(receives)), "{answer}");
 }
 
 /// A second browser signed in as `username`.
-async fn signed_in(app: &TestApp, username: &str) -> Client {
+pub(crate) async fn signed_in(app: &TestApp, username: &str) -> Client {
     let client = app.another_server().await;
     let status = client
         .post("/api/login")
@@ -52,14 +52,14 @@ async fn signed_in(app: &TestApp, username: &str) -> Client {
     client
 }
 
-async fn send(client: &Client, method: Method, path: &str, body: Value) -> (Status, Value) {
+pub(crate) async fn send(client: &Client, method: Method, path: &str, body: Value) -> (Status, Value) {
     read(
         client.req(method, path.to_owned()).header(ContentType::JSON).body(body.to_string()).dispatch().await,
     )
     .await
 }
 
-fn visitor(name: &str, property_id: Option<i64>) -> Value {
+pub(crate) fn visitor(name: &str, property_id: Option<i64>) -> Value {
     json!({
         "name": name, "email": "visitor@example.com", "subject": "Viewing", "message": "May I visit?",
         "propertyId": property_id
@@ -85,7 +85,7 @@ async fn manual_from(app: &TestApp, name: &str, phone: &str) -> Value {
     lead
 }
 
-async fn newest(app: &TestApp) -> Value {
+pub(crate) async fn newest(app: &TestApp) -> Value {
     let (_, list) = app.get("/api/contact-requests").await;
     list[0].clone()
 }
@@ -156,7 +156,8 @@ both_databases! {
                     message: "Hello".into(), language: Language::En, ..ContactRequestInput::default()
                 };
                 let actor = aqar::platform::audit::Actor::visitor();
-                aqar::areas::contacts::store::create(&pool, &actor, &input, LeadSource::Website).await.map(|r| r.assignee_id)
+                let outbox = aqar::areas::notifications::Outbox::of(&aqar::platform::config::Config::default());
+                aqar::areas::contacts::store::create(&pool, &outbox, &actor, &input, LeadSource::Website).await.map(|r| r.assignee_id)
             });
         }
         let mut counts: BTreeMap<Option<i64>, usize> = BTreeMap::new();

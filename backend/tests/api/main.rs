@@ -29,6 +29,7 @@ mod lockout;
 mod media;
 mod media_scaled;
 mod media_video;
+mod notifications;
 mod openapi;
 mod overload;
 mod properties;

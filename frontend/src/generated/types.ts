@@ -1051,6 +1051,29 @@ export interface NewOrder {
 }
 
 /**
+ * A lead given to the user: whose and about what, as the bell lists it.
+ */
+export interface Notification {
+  contactRequestId: number;
+  createdAt: string;
+  id: number;
+  /**
+   * The name of whoever sent the request.
+   */
+  name: string;
+  read: boolean;
+  subject: string;
+}
+
+/**
+ * The bell: the newest notifications and the count of unread ones among them all.
+ */
+export interface Notifications {
+  items: Notification[];
+  unread: number;
+}
+
+/**
  * The digits a user's numbers are shown in: Latin 0-9 (the default, what the business
  * uses) or the Arabic-Indic ٠-٩.
  */

@@ -15,6 +15,7 @@ use rules::contacts::{self, ContactRequestInput, ContactStatusChange};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::AnswerLanguage;
@@ -179,12 +180,13 @@ pub struct DailyCount {
 async fn submit(
     client: Client,
     db: &Db,
+    outbox: &State<Outbox>,
     body: Payload<ContactRequestInput, { contacts::BODY_MAX_BYTES }>,
 ) -> ApiResult<(Status, Json<Receipt>)> {
     form_limit::admit(db.pool(), client.address).await?;
     let input = body.0;
     if !input.is_bot() {
-        store::create(db.pool(), &Actor::visitor(), &input, LeadSource::Website).await?;
+        store::create(db.pool(), outbox, &Actor::visitor(), &input, LeadSource::Website).await?;
     }
     Ok((Status::Accepted, Json(Receipt { received: true })))
 }
@@ -224,11 +226,13 @@ async fn change_status(
     user: CurrentUser,
     clock: LeadClock,
     db: &Db,
+    outbox: &State<Outbox>,
     body: Payload<ContactStatusChange>,
 ) -> ApiResult<Json<ContactRequest>> {
     let change = store::LeadChange::put(&body.0)?;
     let changed =
-        store::change(db.pool(), &Actor::from(&user), user.0.is_admin(), id, expected.0, &change).await?;
+        store::change(db.pool(), outbox, &Actor::from(&user), user.0.is_admin(), id, expected.0, &change)
+            .await?;
     Ok(Json(leads::store::shown_one(db.pool(), &clock, changed).await?))
 }
 

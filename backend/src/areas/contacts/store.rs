@@ -10,6 +10,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 use super::leads;
 use super::listing::{AssigneeFilter, ContactListRequest};
 use super::{ContactRequest, DailyCount, StatusCounts};
+use crate::areas::notifications::{self, Outbox};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Dialect};
 use crate::platform::http::error::{ApiError, ApiResult};
@@ -117,6 +118,7 @@ async fn insert_lead<'c, E: Executor<'c, Database = Any>>(
 /// The property it names must exist.
 pub async fn create(
     db: &AnyPool,
+    outbox: &Outbox,
     actor: &Actor,
     input: &ContactRequestInput,
     source: LeadSource,
@@ -137,7 +139,11 @@ pub async fn create(
     let created =
         insert_lead(&mut *tx, input, ContactStatus::Pending, &clock::now_text(), source, assignee).await?;
     audit::created(&mut tx, actor, Entity::ContactRequest, created.id, &created).await?;
+    let told = tell(&mut tx, outbox, actor, None, &created).await?;
     tx.commit().await?;
+    if told {
+        outbox.wake(db);
+    }
     Ok(created)
 }
 
@@ -375,6 +381,7 @@ impl LeadChange {
 /// only to an active user (422 naming assigneeId).
 pub async fn change(
     db: &AnyPool,
+    outbox: &Outbox,
     actor: &Actor,
     admin: bool,
     id: i64,
@@ -419,8 +426,31 @@ pub async fn change(
         .await?;
     let updated = from_row(&row)?;
     audit::updated(&mut tx, actor, Entity::ContactRequest, id, &before, &updated).await?;
+    let told = tell(&mut tx, outbox, actor, before.assignee_id, &updated).await?;
     tx.commit().await?;
+    if told {
+        outbox.wake(db);
+    }
     Ok(updated)
+}
+
+/// Tells a lead's new assignee it is theirs (a notification, an e-mail when the outbox
+/// mails), in the transaction that gave it, unless they gave it to themselves or it was
+/// theirs already (`before`); true when an e-mail became due.
+async fn tell(
+    conn: &mut AnyConnection,
+    outbox: &Outbox,
+    actor: &Actor,
+    before: Option<i64>,
+    lead: &ContactRequest,
+) -> ApiResult<bool> {
+    match lead.assignee_id {
+        Some(assignee) if Some(assignee) != before && Some(assignee) != actor.user_id => {
+            notifications::store::tell(conn, assignee, lead.id, outbox.mails()).await?;
+            Ok(outbox.mails())
+        }
+        _ => Ok(false),
+    }
 }
 
 /// Gives an unassigned request to `user_id` ('Take it'), recorded in the history. Taking

@@ -21,6 +21,20 @@ use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
+pub const DEFAULT_SMTP_FROM: &str = "Aqar <aqar@localhost>";
+pub const DEFAULT_PANEL_URL: &str = "http://localhost:8000";
+
+/// The panel's address as links start with it: http or https, without a trailing slash.
+fn panel_url(text: &str) -> Result<String, ConfigError> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(rest) if !rest.is_empty() && !rest.contains(char::is_whitespace) => Ok(url.to_owned()),
+        _ => {
+            Err(ConfigError::of("AQAR_PANEL_URL", format!("'{text}' is not an http:// or https:// address")))
+        }
+    }
+}
 
 /// The longest idle and absolute session lifetimes accepted: a year.
 const MAX_IDLE_MINUTES: i64 = 365 * 24 * 60;
@@ -49,6 +63,13 @@ pub struct Config {
     pub trash_days: i64,
     /// How long a lead may wait for its first answer before it is overdue (issue 26).
     pub lead_response_minutes: i64,
+    /// The SMTP server leads are e-mailed through (`smtp://user:password@host:587`, or
+    /// `smtps://` for TLS from the start); none: no e-mail is sent.
+    pub smtp_url: Option<String>,
+    /// The sender of those e-mails, `Name <address>` or an address.
+    pub smtp_from: String,
+    /// Where the panel is reached from outside, for the links an e-mail carries.
+    pub panel_url: String,
 }
 
 impl Default for Config {
@@ -64,6 +85,9 @@ impl Default for Config {
             list_cache: true,
             trash_days: i64::from(rules::constants::TRASH_DAYS),
             lead_response_minutes: rules::leads::RESPONSE_MINUTES_DEFAULT,
+            smtp_url: None,
+            smtp_from: DEFAULT_SMTP_FROM.into(),
+            panel_url: DEFAULT_PANEL_URL.into(),
         }
     }
 }
@@ -136,7 +160,28 @@ impl Config {
             Some(value) => whole("AQAR_LEAD_RESPONSE_MINUTES", value, MAX_IDLE_MINUTES)?,
             None => defaults.lead_response_minutes,
         };
+        let smtp_url = match find(figment, "smtp_url")? {
+            Some(value) => {
+                Some(text("AQAR_SMTP_URL", value)?.trim().to_owned()).filter(|url| !url.is_empty())
+            }
+            None => defaults.smtp_url,
+        };
+        let smtp_from = match find(figment, "smtp_from")? {
+            Some(value) => text("AQAR_SMTP_FROM", value)?.trim().to_owned(),
+            None => defaults.smtp_from,
+        };
+        if let Some(url) = &smtp_url {
+            crate::platform::mail::Mailer::new(url, &smtp_from)
+                .map_err(|(variable, problem)| ConfigError::of(variable, problem))?;
+        }
+        let panel_url = match find(figment, "panel_url")? {
+            Some(value) => panel_url(&text("AQAR_PANEL_URL", value)?)?,
+            None => defaults.panel_url,
+        };
         Ok(Config {
+            smtp_url,
+            smtp_from,
+            panel_url,
             lead_response_minutes,
             admin_username,
             admin_password,
@@ -319,6 +364,35 @@ mod tests {
         assert_eq!(
             refusal(&[("AQAR_PUBLIC_HOSTS", "https://panel.example")]),
             "AQAR_PUBLIC_HOSTS: 'https://panel.example' is not a host name, with or without a port"
+        );
+    }
+
+    #[test]
+    fn leads_are_mailed_through_the_smtp_server_given_with_links_to_the_panel() {
+        let defaults = settings(&[]).expect("readable");
+        assert_eq!((defaults.smtp_url, defaults.smtp_from.as_str()), (None, DEFAULT_SMTP_FROM));
+        assert_eq!(defaults.panel_url, DEFAULT_PANEL_URL);
+        let set = settings(&[
+            ("AQAR_SMTP_URL", "smtps://aqar:secret@mail.example:465"),
+            ("AQAR_SMTP_FROM", "Leads <leads@example.com>"),
+            ("AQAR_PANEL_URL", "https://panel.example/ "),
+        ])
+        .expect("readable");
+        assert_eq!(set.smtp_url.as_deref(), Some("smtps://aqar:secret@mail.example:465"));
+        assert_eq!(
+            (set.smtp_from.as_str(), set.panel_url.as_str()),
+            ("Leads <leads@example.com>", "https://panel.example")
+        );
+        assert_eq!(settings(&[("AQAR_SMTP_URL", " ")]).map(|s| s.smtp_url), Ok(None), "empty: no e-mail");
+        assert!(refusal(&[("AQAR_SMTP_URL", "mail.example:25")])
+            .starts_with("AQAR_SMTP_URL: is not an SMTP address"));
+        assert_eq!(
+            refusal(&[("AQAR_SMTP_URL", "smtp://mail.example"), ("AQAR_SMTP_FROM", "nobody")]),
+            "AQAR_SMTP_FROM: 'nobody' is not an address such as Aqar <panel@example.com>"
+        );
+        assert_eq!(
+            refusal(&[("AQAR_PANEL_URL", "panel.example")]),
+            "AQAR_PANEL_URL: 'panel.example' is not an http:// or https:// address"
         );
     }
 

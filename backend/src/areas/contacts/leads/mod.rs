@@ -19,6 +19,7 @@ use time::OffsetDateTime;
 
 use super::export::OffsetQuery;
 use super::ContactRequest;
+use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::CurrentUser;
@@ -169,11 +170,13 @@ async fn create(
     user: CurrentUser,
     clock: LeadClock,
     db: &Db,
+    outbox: &State<Outbox>,
     body: Payload<ManualLeadInput>,
 ) -> ApiResult<(Status, Json<ContactRequest>)> {
     let input = body.0;
     let source = input.source.unwrap_or_default();
-    let created = super::store::create(db.pool(), &Actor::from(&user), &input.to_request(), source).await?;
+    let created =
+        super::store::create(db.pool(), outbox, &Actor::from(&user), &input.to_request(), source).await?;
     Ok((Status::Created, Json(store::shown_one(db.pool(), &clock, created).await?)))
 }
 

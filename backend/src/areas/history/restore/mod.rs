@@ -7,13 +7,14 @@ mod targets;
 
 use rocket::http::CookieJar;
 use rocket::serde::json::Json;
-use rocket::{get, post};
+use rocket::{get, post, State};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sqlx::AnyPool;
 
 use super::store;
+use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::{self, Action, Entity, FieldChange};
 use crate::platform::auth::AdminUser;
@@ -179,13 +180,15 @@ async fn restore(
     expected: IfMatch,
     admin: AdminUser,
     db: &Db,
+    outbox: &State<Outbox>,
     jar: &CookieJar<'_>,
 ) -> ApiResult<Json<VersionRestore>> {
     let plan = plan(db.pool(), id).await?;
     // The version was worked out from the record as read: without the client's If-Match, the
     // write still expects that record, so a change meanwhile is a 412 rather than undone.
     let expected = expected.0.unwrap_or_else(|| version_of(&plan.now));
-    let write = targets::Write { db, admin: &admin, jar, id: plan.record_id, expected: Some(expected) };
+    let write =
+        targets::Write { db, outbox, admin: &admin, jar, id: plan.record_id, expected: Some(expected) };
     let changed: Vec<String> = plan.changes().into_iter().map(|change| change.field).collect();
     let after = targets::write(plan.entity, &write, plan.version.clone(), &changed).await?;
     Ok(Json(plan.answer(version_of(&after), differences(&plan.now, &after, &plan.fields))))

@@ -21,6 +21,7 @@ use sqlx::AnyPool;
 
 use crate::areas::catalog::property_features::FeatureIds;
 use crate::areas::catalog::{categories, locations, property_features, property_types};
+use crate::areas::notifications::Outbox;
 use crate::areas::properties::body::PropertyBody;
 use crate::areas::site::hero_images::{self, HeroImage};
 use crate::areas::site::process_steps::{self, ProcessStep};
@@ -38,6 +39,8 @@ use crate::platform::http::payload::checked;
 /// Who restores which record, expecting which version.
 pub struct Write<'a, 'r> {
     pub db: &'a Db,
+    /// Tells a lead's assignee when a restore gives it to someone else.
+    pub outbox: &'a Outbox,
     pub admin: &'a AdminUser,
     /// The restoring admin's own session survives a restore that ends a user's sessions.
     pub jar: &'a CookieJar<'r>,
@@ -176,7 +179,7 @@ pub async fn write(
         Entity::Property => write_listing(to, version, changed).await,
         Entity::ContactRequest => {
             let change = contacts::store::LeadChange::restored(&checked(version)?, changed)?;
-            object(&contacts::store::change(db, &actor, true, id, expected, &change).await?)
+            object(&contacts::store::change(db, to.outbox, &actor, true, id, expected, &change).await?)
         }
         // A note is never edited: its only version is the one it has.
         Entity::LeadNote => current(to.db.pool(), entity, id)
