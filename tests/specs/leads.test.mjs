@@ -1,7 +1,8 @@
 // Leads in a real browser (issue 26): an admin names a listing's agent in the property form;
 // a visitor's request about that listing arrives assigned to the agent; the agent signs in,
-// sees their own count beside Contact Requests, finds the lead under Mine, adds a note (its
-// first response), marks it responded and sees their speed to lead on the dashboard; the
+// sees their own count beside Contact Requests and the lead in the bell, which opens it,
+// finds it again under Mine, adds a note (its first response), marks it responded and sees
+// their speed to lead on the dashboard, where a lead arriving meanwhile is toasted; the
 // visitor writes again and the admin follows the link to the earlier message, then gives the
 // lead to someone else; a lead taken by phone is added; the inbox in Arabic reads right to left.
 import assert from 'node:assert/strict';
@@ -76,6 +77,18 @@ describe('leads', () => {
     const own = agent.getByTestId('own-badge');
     await own.waitFor();
     assert.equal((await own.textContent()).replace(/\D/g, ''), String(await mine(agent)));
+    await agent.getByRole('button', { name: /^Notifications: \d+ unread$/ }).click();
+    const bell = agent.getByRole('dialog', { name: 'Notifications' });
+    await bell.getByRole('button', { name: /New lead: Rana Haddad/ }).waitFor();
+    await assertAccessible(agent, 'the notifications');
+    await screenshot(agent, 'leads-bell');
+    await bell.getByRole('button', { name: /New lead: Rana Haddad/ }).click();
+    const linked = agent.getByRole('dialog', { name: 'Contact Request Details' });
+    await linked.getByText('May I visit on Saturday?').waitFor();
+    assert.match(agent.url(), /\/contacts\?request=\d+$/);
+    await linked.getByRole('button', { name: 'Close', exact: true }).click();
+    await linked.waitFor({ state: 'detached' });
+    assert.doesNotMatch(agent.url(), /request=/);
     await agent.getByRole('link', { name: /Contact Requests/ }).click();
     await agent.getByRole('button', { name: 'Mine', exact: true }).click();
     await row(agent, 'Rana Haddad').waitFor();
@@ -99,9 +112,16 @@ describe('leads', () => {
     const speed = agent.getByRole('heading', { name: 'Speed to lead (last 30 days)' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
     await speed.getByRole('row', { name: /Huda Saleh/ }).waitFor();
     assert.equal(await speed.getByRole('row', { name: /Administrator/ }).count(), 0, 'a user sees only their own row');
+    // A lead given to the agent while their panel is open: the bell, asking every 20 s, toasts it.
+    const arriving = await api(admin, 'POST', '/api/public/contact-requests', {
+      name: 'Nadia Aziz', email: 'nadia@example.com', subject: 'Price', message: 'Is the price negotiable?', propertyId: villa.id,
+    }, { 'X-Forwarded-For': '203.0.113.9' });
+    assert.equal(arriving.status, 202);
     await assertAccessible(agent, 'the dashboard with its speed to lead');
     await speed.scrollIntoViewIfNeeded();
     await screenshot(agent, 'leads-speed');
+    await agent.getByText('New lead assigned to you: Nadia Aziz', { exact: true }).waitFor({ timeout: 30_000 });
+    await agent.getByRole('button', { name: /^Notifications: \d+ unread$/ }).waitFor();
 
     const again = await api(admin, 'POST', '/api/public/contact-requests', {
       name: 'Rana H.', email: 'RANA@example.com', subject: 'Second question', message: 'Is parking included?',

@@ -17,10 +17,11 @@ export function useMyLeads() {
   });
 }
 
-export function useContactRequest(id: number) {
+export function useContactRequest(id: number, enabled = true) {
   return useQuery({
     queryKey: [...contactRequestsQueryKey, 'one', id] as const,
     queryFn: () => dataOf(api.GET('/api/contact-requests/{id}', { params: { path: { id } } })),
+    enabled,
   });
 }
 

@@ -48,6 +48,7 @@ import { ExportDialog } from '../components/export-dialog';
 import { AssigneeCell, SourceLabel } from '../components/leads/lead-cells';
 import { LeadToolbar } from '../components/leads/lead-toolbar';
 import { useLeadView } from '../components/leads/lead-view';
+import { useLinkedRequest } from '../components/leads/linked-request';
 import { RequestDetails } from '../components/request-details';
 import { useFormat } from '@/lib/format';
 
@@ -76,6 +77,7 @@ function ContactRequests() {
   const moved = useMovedToTrash();
   const exportOne = useExportOne();
   const [details, setDetails] = useState<ContactRequest | null>(null);
+  const linked = useLinkedRequest();
   const [pendingDelete, setPendingDelete] = useState<ContactRequest | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -316,9 +318,10 @@ function ContactRequests() {
         </CardContent>
       </Card>
       <RequestDetails
-        request={details}
+        request={details ?? linked.request ?? null}
         onClose={() => {
           setDetails(null);
+          linked.forget();
         }}
         onOpen={setDetails}
       />

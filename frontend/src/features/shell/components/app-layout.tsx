@@ -7,6 +7,7 @@ import { SIGN_IN_PATH, useAuth } from '@/features/account';
 import { SessionExpiredDialog } from '@/features/account/session-expired';
 import { useMyLeads } from '@/features/contacts';
 import { useStats } from '@/features/dashboard';
+import { NotificationBell } from '@/features/notifications';
 import { Sidebar } from './sidebar';
 
 /**
@@ -44,6 +45,7 @@ export default function AppLayout() {
         }}
         signingOut={logout.isPending}
         version={__APP_VERSION__}
+        bell={<NotificationBell />}
       />
       <main className="min-w-0 flex-1 overflow-x-hidden">
         <Outlet />

@@ -28,6 +28,8 @@ export interface SidebarProps {
   onSignOut: () => void;
   signingOut?: boolean;
   version: string;
+  /** The notifications' bell: in the bar's head, or at its foot when collapsed. */
+  bell?: ReactNode;
 }
 
 function badgeCount(badge: keyof NavBadges | undefined, badges: NavBadges | undefined): number {
@@ -64,6 +66,7 @@ export function Sidebar({
   onSignOut,
   signingOut = false,
   version,
+  bell,
 }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -86,11 +89,13 @@ export function Sidebar({
           <Building className="size-5" aria-hidden />
         </span>
         {!collapsed && (
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="truncate text-base leading-tight font-bold">{t('common.appName')}</p>
             <p className="truncate text-xs text-muted-foreground">{t('common.appSubtitle')}</p>
           </div>
         )}
+        {/* Beside the name while there is room; at the foot of a collapsed bar. */}
+        {!collapsed && bell}
       </div>
 
       <nav aria-label={t('shell.navigation')} className="flex-1 overflow-y-auto p-2">
@@ -186,6 +191,7 @@ export function Sidebar({
               </p>
             </div>
           )}
+          {collapsed && bell}
           <CollapsedTooltip collapsed={collapsed} content={t('shell.account')}>
             <Button variant="ghost" size="icon" asChild>
               <Link to="/account" aria-label={t('shell.account')}>

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Notification, Notifications } from '@/generated/types';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { contactRequestsQueryKey } from '@/features/contacts';
+import { toast } from '@/hooks/use-toast';
+import { useFormat } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+
+/** Where a notification's lead opens: the inbox with its details dialog. */
+export function leadAddress(notification: Notification): string {
+  return `/contacts?request=${notification.contactRequestId}`;
+}
+
+/**
+ * Tells with a toast of each lead given to the user since the bell was first read, while the
+ * panel is open; the first answer only sets where the bell stands. Running again on the same
+ * answer tells nothing twice: the newest seen has moved on.
+ */
+function useArrivals(bell: Notifications | undefined, onOpen: (notification: Notification) => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const newestSeen = useRef<number | null>(null);
+  useEffect(() => {
+    if (bell === undefined) return;
+    const seen = newestSeen.current;
+    newestSeen.current = Math.max(seen ?? 0, ...bell.items.map((item) => item.id));
+    if (seen === null) return;
+    const arrived = bell.items.filter((item) => item.id > seen && !item.read);
+    const newest = arrived[0];
+    if (newest === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: contactRequestsQueryKey });
+    toast({
+      title: arrived.length === 1 ? t('notifications.arrived', { name: newest.name }) : t('notifications.arrivedMany', { count: arrived.length }),
+      description: arrived.length === 1 ? newest.subject : undefined,
+      action: { label: t('notifications.open'), altText: t('notifications.openHint'), onClick: () => { onOpen(newest); } },
+    });
+  }, [bell, onOpen, queryClient, t]);
+}
+
+/** The side bar's bell (issue 26): the unread count, the newest notifications, each opening its lead. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const navigate = useNavigate();
+  const bell = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const [open, setOpen] = useState(false);
+  const openLead = (notification: Notification) => {
+    setOpen(false);
+    if (!notification.read) markRead.mutate(notification.id);
+    void navigate(leadAddress(notification));
+  };
+  useArrivals(bell.data, openLead);
+  const unread = bell.data?.unread ?? 0;
+  const items = bell.data?.items ?? [];
+  const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DialogTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={label} className="relative">
+              <Bell aria-hidden />
+              {unread > 0 && (
+                <span
+                  aria-hidden
+                  data-testid="bell-count"
+                  className="absolute -end-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-destructive-foreground"
+                >
+                  {f.number(unread)}
+                </span>
+              )}
+            </Button>
+          </DialogTrigger>
+        </TooltipTrigger>
+        <TooltipContent side="top">{label}</TooltipContent>
+      </Tooltip>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('notifications.title')}</DialogTitle>
+          <DialogDescription>
+            {unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.allRead')}
+          </DialogDescription>
+        </DialogHeader>
+        {items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('notifications.empty')}</p>
+        ) : (
+          <ul className="grid gap-1" aria-label={t('notifications.title')}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    openLead(item);
+                  }}
+                  className={cn(
+                    'grid w-full gap-0.5 rounded-md p-3 text-start text-sm transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    !item.read && 'bg-primary/5',
+                  )}
+                >
+                  <span className="flex items-center gap-2 font-medium">
+                    {!item.read && <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden />}
+                    <span className="truncate">{t('notifications.assigned', { name: item.name })}</span>
+                    {!item.read && <span className="sr-only">{t('notifications.new')}</span>}
+                  </span>
+                  <span className="truncate text-muted-foreground" dir="auto">
+                    {item.subject}
+                  </span>
+                  <time className="text-xs text-muted-foreground" dateTime={item.createdAt}>
+                    {f.dateTime(item.createdAt)}
+                  </time>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {unread > 0 && (
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => {
+                markAll.mutate(undefined);
+              }}
+              disabled={markAll.isPending}
+            >
+              {t('notifications.markAllRead')}
+            </Button>
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
