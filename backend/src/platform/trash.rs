@@ -59,11 +59,22 @@ pub struct Unique {
     pub message: fn(&Map<String, Value>) -> String,
 }
 
-/// What a restore of one kind of record checks first.
+/// A reference that comes back empty when what it named is gone, as `ON DELETE SET NULL`
+/// would have left it had the record not been in the trash (a lead's assignee, a note's
+/// author, a listing's agent): `column` of the rows of `table`, naming an id of `target`.
+#[derive(Debug, Clone, Copy)]
+pub struct Cleared {
+    pub table: &'static str,
+    pub column: &'static str,
+    pub target: &'static str,
+}
+
+/// What a restore of one kind of record checks first, and which references it lets go.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Checks {
     pub references: &'static [Reference],
     pub unique: Option<Unique>,
+    pub cleared: &'static [Cleared],
 }
 
 /// A fresh batch id: 32 hexadecimal digits.
@@ -141,6 +152,7 @@ async fn put_back(
     table: &str,
     rows: &[Value],
     only_if: Option<(&str, &str)>,
+    cleared: &[Cleared],
 ) -> Result<(), ApiError> {
     let Some(Value::Object(first)) = rows.first() else { return Ok(()) };
     let table = identifier(table)?;
@@ -166,7 +178,17 @@ async fn put_back(
         ),
         None => String::new(),
     };
-    let values: Vec<String> = columns.iter().map(|column| value_of(column)).collect();
+    let values = columns
+        .iter()
+        .map(|column| match cleared.iter().find(|c| c.table == table && c.column == *column) {
+            Some(c) => Ok(format!(
+                "(SELECT t.id FROM {} t WHERE t.id = {})",
+                identifier(c.target)?,
+                value_of(column)
+            )),
+            None => Ok(value_of(column)),
+        })
+        .collect::<ApiResult<Vec<String>>>()?;
     let sql = format!(
         "INSERT INTO {table} ({}) SELECT {} FROM {source}{condition}",
         columns.join(", "),
@@ -319,7 +341,7 @@ pub async fn restore(
             _ => None,
         };
         let rows = part["rows"].as_array().map(Vec::as_slice).unwrap_or_default();
-        if let Err(error) = put_back(conn, table, rows, only_if).await {
+        if let Err(error) = put_back(conn, table, rows, only_if, checks.cleared).await {
             let taken = error.status == Status::Conflict && error.message == rules::messages::DUPLICATE_VALUE;
             return Err(match checks.unique {
                 Some(unique) if taken => refused(unique.field, (unique.message)(&record)),

@@ -444,6 +444,49 @@ both_databases! {
         assert_eq!((back[0]["body"].as_str(), back.as_array().map(Vec::len)), (Some("Keep this"), Some(1)));
     }
 
+    async fn a_trashed_lead_whose_people_and_listing_went_meanwhile_comes_back_without_them(app) {
+        app.login_admin().await;
+        admin_receives(&app, false).await;
+        let catalog = catalog(&app).await;
+        let sara = user(&app, "sara", json!({})).await;
+        let listing = create_property(&app, full_form(&catalog, "Gone villa")).await;
+        let (status, _) = app.send(Method::Post, "/api/public/contact-requests", visitor("Rana", listing["id"].as_i64())).await;
+        assert_eq!(status, Status::Accepted);
+        let lead = newest(&app).await;
+        assert_eq!(lead["assigneeId"], json!(sara));
+        let sara_client = signed_in(&app, "sara").await;
+        let notes = format!("/api/contact-requests/{}/notes", lead["id"]);
+        let (status, _) = send(&sara_client, Method::Post, &notes, json!({ "body": "Called her" })).await;
+        assert_eq!(status, Status::Created);
+        for gone in [format!("/api/contact-requests/{}", lead["id"]), format!("/api/users/{sara}"), format!("/api/properties/{}", listing["id"])] {
+            let (status, answer) = app.send(Method::Delete, &gone, Value::Null).await;
+            assert_eq!(status, Status::NoContent, "{gone}: {answer}");
+        }
+        let (status, restored) = app.send(Method::Post, &format!("/api/trash/contactRequest/{}/restore", lead["id"]), Value::Null).await;
+        assert_eq!(status, Status::Ok, "{restored}");
+        let (_, back) = app.get(&format!("/api/contact-requests/{}", lead["id"])).await;
+        assert_eq!((&back["assigneeId"], &back["propertyId"]), (&Value::Null, &Value::Null), "as if they had gone while it was here: {back}");
+        let (_, thread) = app.get(&notes).await;
+        assert_eq!((&thread[0]["body"], &thread[0]["authorId"], &thread[0]["authorName"]), (&json!("Called her"), &Value::Null, &json!("Agent sara")));
+    }
+
+    async fn a_trashed_listing_whose_agent_went_meanwhile_comes_back_without_one(app) {
+        app.login_admin().await;
+        let catalog = catalog(&app).await;
+        let huda = user(&app, "huda", json!({})).await;
+        let mut form = full_form(&catalog, "Agent's villa");
+        form["agentId"] = json!(huda);
+        let listing = create_property(&app, form).await;
+        for gone in [format!("/api/properties/{}", listing["id"]), format!("/api/users/{huda}")] {
+            let (status, answer) = app.send(Method::Delete, &gone, Value::Null).await;
+            assert_eq!(status, Status::NoContent, "{gone}: {answer}");
+        }
+        let (status, restored) = app.send(Method::Post, &format!("/api/trash/property/{}/restore", listing["id"]), Value::Null).await;
+        assert_eq!(status, Status::Ok, "{restored}");
+        let (_, back) = app.get(&format!("/api/properties/{}", listing["id"])).await;
+        assert_eq!(back["agentId"], Value::Null, "{back}");
+    }
+
     async fn a_bulk_change_by_filter_keeps_to_the_leads_the_inbox_shows(app) {
         app.login_admin().await;
         let mine = manual(&app, "Mine").await;

@@ -15,7 +15,7 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Dialect};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
-use crate::platform::trash::{self, Part, Trashed};
+use crate::platform::trash::{self, Checks, Cleared, Part, Trashed};
 
 pub const COLUMNS: &str =
     "id, name, email, phone, subject, message, status, property_id, language, assignee_id, \
@@ -474,6 +474,18 @@ pub async fn claim(db: &AnyPool, actor: &Actor, user_id: i64, id: i64) -> ApiRes
     tx.commit().await?;
     Ok(updated)
 }
+
+/// What a request's restore from the trash lets go when it is gone meanwhile: the listing it
+/// named, its assignee and its notes' authors (the author's name stays on the note).
+pub const RESTORE_CHECKS: Checks = Checks {
+    references: &[],
+    unique: None,
+    cleared: &[
+        Cleared { table: "contact_requests", column: "property_id", target: "properties" },
+        Cleared { table: "contact_requests", column: "assignee_id", target: "users" },
+        Cleared { table: "lead_notes", column: "author_id", target: "users" },
+    ],
+};
 
 /// The tables a request spans in the trash: its row and its internal notes (issue 26).
 const TRASHED: [Part; 2] = [

@@ -202,6 +202,7 @@ pub const RESTORE_CHECKS: Checks = Checks {
                 .map_or_else(|| rules::messages::DUPLICATE_VALUE.to_owned(), rules::messages::hero_page_taken)
         },
     }),
+    cleared: &[],
 };
 
 #[delete("/hero-images/<id>")]

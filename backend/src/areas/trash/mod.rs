@@ -14,7 +14,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 
 use crate::areas::catalog::locations::store as locations;
-use crate::areas::{properties, site, users};
+use crate::areas::{contacts, properties, site, users};
 use crate::endpoint;
 use crate::platform::audit::{Actor, Entity};
 use crate::platform::auth::user::User;
@@ -143,6 +143,7 @@ fn checks(entity: Entity) -> Checks {
         Entity::Region => locations::REGION_RESTORE,
         Entity::User => users::store::RESTORE_CHECKS,
         Entity::HeroImage => site::hero_images::RESTORE_CHECKS,
+        Entity::ContactRequest => contacts::store::RESTORE_CHECKS,
         _ => Checks::default(),
     }
 }

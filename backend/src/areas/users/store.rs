@@ -146,6 +146,7 @@ pub async fn update(
 pub const RESTORE_CHECKS: Checks = Checks {
     references: &[],
     unique: Some(Unique { field: "username", message: |_| USERNAME_TAKEN.to_owned() }),
+    cleared: &[],
 };
 
 /// Moves the account `id` to the trash and ends its sessions (a restored account signs in again).

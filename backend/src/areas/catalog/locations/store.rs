@@ -128,6 +128,7 @@ pub const COUNTRY_RESTORE: Checks = Checks {
             )
         },
     }),
+    cleared: &[],
 };
 
 pub async fn list_countries(db: &AnyPool) -> ApiResult<Vec<Country>> {
@@ -236,6 +237,7 @@ pub const CITY_RESTORE: Checks = Checks {
         message: messages::COUNTRY_NOT_FOUND,
     }],
     unique: None,
+    cleared: &[],
 };
 
 pub async fn list_cities(db: &AnyPool, country_id: Option<i64>) -> ApiResult<Vec<City>> {
@@ -336,6 +338,7 @@ pub const REGION_RESTORE: Checks = Checks {
         message: messages::CITY_NOT_FOUND,
     }],
     unique: None,
+    cleared: &[],
 };
 
 pub async fn list_regions(db: &AnyPool, city_id: Option<i64>) -> ApiResult<Vec<Region>> {

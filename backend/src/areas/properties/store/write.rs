@@ -14,7 +14,7 @@ use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
-use crate::platform::trash::{self, Checks, Part, Reference, Trashed};
+use crate::platform::trash::{self, Checks, Cleared, Part, Reference, Trashed};
 
 /// The columns a form writes, with their values: each form writes only its own, so editing
 /// a listing with one form keeps the other form's fields.
@@ -473,6 +473,8 @@ pub const RESTORE_CHECKS: Checks = Checks {
         },
     ],
     unique: None,
+    // A listing whose agent left meanwhile comes back with nobody responsible (issue 26).
+    cleared: &[Cleared { table: "properties", column: "agent_id", target: "users" }],
 };
 
 /// Moves the listing `id` to the trash under `batch`, in the caller's transaction (a single
