@@ -57,6 +57,8 @@ pub struct ContactFilter {
     pub follow_ups: Option<FollowUps>,
     /// Only pending leads past their deadline.
     pub overdue: bool,
+    /// One request per person: their newest among those the rest of the filter keeps.
+    pub grouped: bool,
 }
 
 /// Whose leads a filter keeps: the caller's, or nobody's.

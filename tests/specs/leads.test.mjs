@@ -3,7 +3,8 @@
 // sees their own count beside Contact Requests and the lead in the bell, which opens it,
 // finds it again under Mine, adds a note (its first response), marks it responded and sees
 // their speed to lead on the dashboard, where a lead arriving meanwhile is toasted; the
-// visitor writes again and the admin follows the link to the earlier message, then gives the
+// visitor writes again and the admin follows the link to the earlier message, groups the
+// inbox's repeat contacts into one row, then gives the
 // lead to someone else; a lead taken by phone is added; the inbox in Arabic reads right to left.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -135,6 +136,13 @@ describe('leads', () => {
     await repeat.getByText('May I visit on Saturday?').waitFor();
     await repeat.getByRole('button', { name: 'Close', exact: true }).click();
     await repeat.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Group repeat contacts' }).click();
+    await row(admin, 'Rana H.').getByText('+1 earlier', { exact: true }).waitFor();
+    assert.equal(await row(admin, 'Rana Haddad').count(), 0, 'one row per person, their newest');
+    await assertAccessible(admin, 'the inbox grouping repeat contacts');
+    await screenshot(admin, 'leads-grouped');
+    await admin.getByRole('button', { name: 'Group repeat contacts' }).click();
+    await row(admin, 'Rana Haddad').waitFor();
     const adminDetails = await openDetails(admin, 'Rana Haddad');
     await adminDetails.getByText('Called back: viewing on Saturday at 10').waitFor();
     await adminDetails.getByLabel('Give to').selectOption({ label: 'Administrator' });

@@ -487,6 +487,37 @@ both_databases! {
         assert_eq!(back["agentId"], Value::Null, "{back}");
     }
 
+    async fn the_inbox_groups_a_persons_requests_into_their_newest(app) {
+        app.login_admin().await;
+        let first = manual_from(&app, "Sam", "079 555 0142").await;
+        let lina = manual_from(&app, "Lina", "+962 77 111 2222").await;
+        let second = manual_from(&app, "Sam again", "0795550142 ").await;
+        let third = manual_from(&app, "Sam, third", "(079) 555-0142").await;
+        let (status, _) = app.send(Method::Put, &format!("/api/contact-requests/{}", third["id"]), json!({ "status": "closed" })).await;
+        assert_eq!(status, Status::Ok);
+
+        let (status, grouped) = app.get("/api/contact-requests?repeats=grouped&pageSize=10").await;
+        assert_eq!(status, Status::Ok);
+        let rows: Vec<(Value, Value)> = grouped.as_array().expect("rows").iter().map(|r| (r["id"].clone(), r["earlierRequestCount"].clone())).collect();
+        assert_eq!(rows, vec![(third["id"].clone(), json!(2)), (lina["id"].clone(), json!(0))], "one row per person, their newest");
+        let response = app.client.get("/api/contact-requests?repeats=grouped&page=1").dispatch().await;
+        assert_eq!(response.headers().get_one("X-Total-Count"), Some("2"));
+
+        // Grouped among what the other filters keep: the newest pending request of each.
+        let (_, pending) = app.get("/api/contact-requests?repeats=grouped&status=pending").await;
+        let ids: Vec<&Value> = pending.as_array().expect("rows").iter().map(|r| &r["id"]).collect();
+        assert_eq!(ids, vec![&second["id"], &lina["id"]]);
+        let (_, plain) = app.get("/api/contact-requests?status=pending").await;
+        assert_eq!(plain.as_array().map(Vec::len), Some(3), "without grouping every request: {}", first["id"]);
+
+        let body = json!({ "filter": { "status": "pending", "grouped": true }, "action": "markResponded" });
+        let (status, outcome) = app.send(Method::Post, "/api/contact-requests/bulk", body).await;
+        assert_eq!((status, &outcome["changed"]), (Status::Ok, &json!(2)), "what the grouped inbox shows: {outcome}");
+        let (_, one) = app.get(&format!("/api/contact-requests/{}", first["id"])).await;
+        assert_eq!(one["status"], "pending");
+        assert_eq!(app.get("/api/contact-requests?repeats=all").await.0, Status::BadRequest);
+    }
+
     async fn a_bulk_change_by_filter_keeps_to_the_leads_the_inbox_shows(app) {
         app.login_admin().await;
         let mine = manual(&app, "Mine").await;

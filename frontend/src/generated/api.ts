@@ -2123,6 +2123,11 @@ export interface components {
              */
             from?: string | null;
             /**
+             * @description One request per person: their newest among those the rest of the filter keeps.
+             * @default false
+             */
+            grouped?: boolean;
+            /**
              * @description Only pending leads past their deadline.
              * @default false
              */
@@ -5681,6 +5686,7 @@ export interface operations {
                 assignee?: "me" | "none";
                 followUps?: "due";
                 overdue?: "true";
+                repeats?: "grouped";
             };
             header?: never;
             path?: never;

@@ -416,6 +416,10 @@ export interface ContactFilter {
    */
   from?: string | null;
   /**
+   * One request per person: their newest among those the rest of the filter keeps.
+   */
+  grouped?: boolean;
+  /**
    * Only pending leads past their deadline.
    */
   overdue?: boolean;

@@ -1,7 +1,9 @@
 //! The inbox's query string (contract "Lists at scale"): with no parameter the whole list;
 //! with any of `page`, `pageSize`, `q`, `sort`, `status`, `from` or `to`, one page of it with
 //! the total in `X-Total-Count`. `from` and `to` are RFC 3339 instants, inclusive. Issue 26's
-//! filters page too: `assignee` (`me` or `none`), `followUps=due` and `overdue=true`.
+//! filters page too: `assignee` (`me` or `none`), `followUps=due` and `overdue=true`; and
+//! `repeats=grouped` keeps one request per person (by e-mail or phone digits), their newest
+//! among those the other filters keep, so a repeat contact is one row of the inbox.
 
 use rocket::FromForm;
 use rules::bulk::{ContactFilter, FollowUps, LeadAssignee};
@@ -33,11 +35,13 @@ pub struct ContactQuery<'r> {
     #[field(name = "followUps")]
     follow_ups: Vec<&'r str>,
     overdue: Vec<&'r str>,
+    repeats: Vec<&'r str>,
 }
 
 const ASSIGNEES: [&str; 2] = ["me", "none"];
 const FOLLOW_UPS: [&str; 1] = ["due"];
 const OVERDUE: [&str; 1] = ["true"];
+const REPEATS: [&str; 1] = ["grouped"];
 
 /// Whose requests a list holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +94,8 @@ pub struct ContactListRequest {
     pub follow_ups_due_by: Option<String>,
     /// Pending requests that arrived before this stored instant: overdue.
     pub pending_before: Option<String>,
+    /// Only the newest request of each person among those kept.
+    pub grouped: bool,
 }
 
 /// An RFC 3339 instant as the database stores timestamps: UTC, whole seconds, 'Z'.
@@ -134,6 +140,7 @@ impl ContactListRequest {
             }),
             follow_ups_due_by: filter.follow_ups.map(|FollowUps::Due| clock.now.clone()),
             pending_before: filter.overdue.then(|| clock.overdue_before.clone()),
+            grouped: filter.grouped,
         })
     }
 }
@@ -151,6 +158,7 @@ impl ContactQuery<'_> {
             &self.assignee,
             &self.follow_ups,
             &self.overdue,
+            &self.repeats,
         ]
         .iter()
         .all(|values| values.is_empty())
@@ -200,6 +208,7 @@ impl ContactQuery<'_> {
                 .map(|_| clock.now.clone()),
             pending_before: one_of(&self.overdue, "overdue", &OVERDUE, |a| a)?
                 .map(|_| clock.overdue_before.clone()),
+            grouped: one_of(&self.repeats, "repeats", &REPEATS, |a| a)?.is_some(),
         })
     }
 }
@@ -219,5 +228,6 @@ pub fn documented(doc: Doc) -> Doc {
         .query("assignee", json!({ "type": "string", "enum": ASSIGNEES }))
         .query("followUps", json!({ "type": "string", "enum": FOLLOW_UPS }))
         .query("overdue", json!({ "type": "string", "enum": OVERDUE }))
+        .query("repeats", json!({ "type": "string", "enum": REPEATS }))
         .header("X-Total-Count", "With paging: how many requests match, over all pages")
 }

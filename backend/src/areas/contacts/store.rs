@@ -196,6 +196,17 @@ fn conditions(dialect: Dialect, request: &ContactListRequest) -> (String, Vec<Bo
             Dialect::Postgres => add(&|n| format!("strpos(search_text, ${n}) > 0"), search.clone()),
         }
     }
+    if request.grouped {
+        // A later request of the same person that the same filters keep hides this one. Its
+        // unqualified columns are the later request's: the filters are the same clauses, with
+        // the same values.
+        let same_filters = clauses.iter().map(|clause| format!(" AND {clause}")).collect::<String>();
+        clauses.push(format!(
+            "NOT EXISTS (SELECT 1 FROM contact_requests later WHERE later.id > contact_requests.id \
+             AND (later.email_key = contact_requests.email_key OR later.phone_key = contact_requests.phone_key)\
+             {same_filters})"
+        ));
+    }
     let sql = if clauses.is_empty() { String::new() } else { format!(" WHERE {}", clauses.join(" AND ")) };
     (sql, values)
 }

@@ -18,6 +18,8 @@ export interface ContactPageParams {
   to?: string | undefined;
   /** Which leads (issue 26); all when absent. */
   view?: LeadView | undefined;
+  /** One row per person, their newest request (issue 26). */
+  grouped?: boolean;
 }
 
 type ContactQuery = NonNullable<paths['/api/contact-requests']['get']['parameters']['query']>;
@@ -44,7 +46,7 @@ export const LEAD_VIEW_FILTERS = {
  * The query of one page: `page`, `pageSize`, then the others when given. The sort is the
  * one the address asks for, sent as it is: the server refuses (400) one naming no field.
  */
-export function contactPageQuery({ page, pageSize, q, sort, from, to, view }: ContactPageParams): ContactQuery {
+export function contactPageQuery({ page, pageSize, q, sort, from, to, view, grouped }: ContactPageParams): ContactQuery {
   return {
     page,
     pageSize,
@@ -53,6 +55,7 @@ export function contactPageQuery({ page, pageSize, q, sort, from, to, view }: Co
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...(view === undefined ? {} : LEAD_VIEW_QUERIES[view]),
+    ...(grouped === true ? { repeats: 'grouped' } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -64,10 +65,12 @@ function ContactRequests() {
     q: address.q,
     sort: address.sort === null ? undefined : sortParam(address.sort),
     view: leadView.view,
+    grouped: leadView.grouped,
   });
   const filter: ContactFilter = {
     ...(address.q === '' ? {} : { q: address.q }),
     ...(leadView.view === undefined ? {} : LEAD_VIEW_FILTERS[leadView.view]),
+    ...(leadView.grouped ? { grouped: true } : {}),
   };
   const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
   const counts = useStatusCounts();
@@ -208,6 +211,11 @@ function ContactRequests() {
                             <p className="font-medium" {...rtl(request)}>
                               {request.name}
                             </p>
+                            {leadView.grouped && request.earlierRequestCount > 0 && (
+                              <Badge variant="secondary" className="my-0.5">
+                                {t('leads.earlierBadge', { count: request.earlierRequestCount })}
+                              </Badge>
+                            )}
                             <p className="text-xs break-all text-muted-foreground" {...latinValue}>
                               {request.email}
                             </p>

@@ -61,9 +61,7 @@ describe('the notification bell', () => {
     mockServer({ 'GET /api/user': signedIn, 'GET /api/notifications': () => json(200, { unread: 0, items: [] }) });
     renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(
-      await screen.findByText('Nothing yet. You will be told here when a lead is assigned to you.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Nothing yet. You will be told here when a lead is assigned to you.')).toBeInTheDocument();
   });
 
   it('toasts a lead that arrives while the panel is open, and not those there before', async () => {

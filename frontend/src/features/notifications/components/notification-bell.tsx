@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Notification, Notifications } from '@/generated/types';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { contactRequestsQueryKey } from '@/features/contacts';
 import { toast } from '@/hooks/use-toast';
@@ -37,9 +45,18 @@ function useArrivals(bell: Notifications | undefined, onOpen: (notification: Not
     if (newest === undefined) return;
     void queryClient.invalidateQueries({ queryKey: contactRequestsQueryKey });
     toast({
-      title: arrived.length === 1 ? t('notifications.arrived', { name: newest.name }) : t('notifications.arrivedMany', { count: arrived.length }),
+      title:
+        arrived.length === 1
+          ? t('notifications.arrived', { name: newest.name })
+          : t('notifications.arrivedMany', { count: arrived.length }),
       description: arrived.length === 1 ? newest.subject : undefined,
-      action: { label: t('notifications.open'), altText: t('notifications.openHint'), onClick: () => { onOpen(newest); } },
+      action: {
+        label: t('notifications.open'),
+        altText: t('notifications.openHint'),
+        onClick: () => {
+          onOpen(newest);
+        },
+      },
     });
   }, [bell, onOpen, queryClient, t]);
 }

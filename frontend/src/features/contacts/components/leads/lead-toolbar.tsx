@@ -1,3 +1,4 @@
+import { Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { LeadView } from '../../api/contact-requests';
@@ -28,11 +29,36 @@ function LeadFilters({ view, onViewChange }: { view: LeadView | undefined; onVie
   );
 }
 
-/** The inbox's lead tools (issue 26): its filters, and 'Add Lead'. */
-export function LeadToolbar(props: { view: LeadView | undefined; onViewChange: (view: LeadView | undefined) => void }) {
+/** The inbox's lead tools (issue 26): its filters, grouping repeat contacts, and 'Add Lead'. */
+export function LeadToolbar({
+  view,
+  onViewChange,
+  grouped,
+  onGroupedChange,
+}: {
+  view: LeadView | undefined;
+  onViewChange: (view: LeadView | undefined) => void;
+  grouped: boolean;
+  onGroupedChange: (grouped: boolean) => void;
+}) {
+  const { t } = useTranslation('contacts');
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <LeadFilters {...props} />
+      <div className="flex flex-wrap items-center gap-2">
+        <LeadFilters view={view} onViewChange={onViewChange} />
+        <Button
+          type="button"
+          size="sm"
+          variant={grouped ? 'default' : 'outline'}
+          aria-pressed={grouped}
+          onClick={() => {
+            onGroupedChange(!grouped);
+          }}
+        >
+          <Layers aria-hidden />
+          {t('leads.group')}
+        </Button>
+      </div>
       <AddLeadButton />
     </div>
   );

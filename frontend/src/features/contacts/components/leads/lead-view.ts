@@ -9,23 +9,38 @@ function viewFrom(value: string | null): LeadView | undefined {
 }
 
 /**
- * The inbox's lead filter (issue 26), kept in the address beside its page, search and order
- * (see `useListAddress`): a new filter starts at the first page.
+ * The inbox's lead filter and whether repeat contacts are grouped (issue 26), kept in the
+ * address beside its page, search and order (see `useListAddress`): a change starts at the
+ * first page.
  */
 export function useLeadView() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const view = viewFrom(new URLSearchParams(search).get('view'));
-  const onViewChange = useCallback(
-    (to: LeadView | undefined) => {
+  const params = new URLSearchParams(search);
+  const view = viewFrom(params.get('view'));
+  const grouped = params.get('repeats') === 'grouped';
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
       const next = new URLSearchParams(search);
       next.delete('page');
-      if (to === undefined) next.delete('view');
-      else next.set('view', to);
+      if (value === undefined) next.delete(name);
+      else next.set(name, value);
       const text = next.toString();
       void navigate({ search: text === '' ? '' : `?${text}` });
     },
     [search, navigate],
   );
-  return { view, onViewChange };
+  const onViewChange = useCallback(
+    (to: LeadView | undefined) => {
+      setParam('view', to);
+    },
+    [setParam],
+  );
+  const onGroupedChange = useCallback(
+    (to: boolean) => {
+      setParam('repeats', to ? 'grouped' : undefined);
+    },
+    [setParam],
+  );
+  return { view, onViewChange, grouped, onGroupedChange };
 }
