@@ -241,3 +241,15 @@ pub async fn begin_write(pool: &sqlx::AnyPool) -> Result<sqlx::Transaction<'stat
         pool.begin().await
     }
 }
+
+/// [`begin_write`] on a connection already held (the seed's loads).
+pub async fn begin_write_on(
+    conn: &mut sqlx::AnyConnection,
+) -> Result<sqlx::Transaction<'_, sqlx::Any>, sqlx::Error> {
+    use sqlx::Connection;
+    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+        conn.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        conn.begin().await
+    }
+}
