@@ -6502,7 +6502,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6711,7 +6711,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8143,7 +8143,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8183,7 +8183,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,12 +30,14 @@ pub fn api() -> Vec<Endpoint> {
             read_one,
             Doc::new("Marks one of the user's notifications read; answers the list as it is now")
                 .responds::<Notifications>()
+                .status(200)
                 .fails(&[404])
         ),
         endpoint!(
             read_all,
             Doc::new("Marks every notification of the user read; answers the list as it is now")
                 .responds::<Notifications>()
+                .status(200)
         ),
     ]
 }

@@ -48,6 +48,7 @@ pub fn api() -> Vec<Endpoint> {
                  else's is a 409"
             )
             .responds::<ContactRequest>()
+            .status(200)
             .fails(&[409])
         ),
         endpoint!(
@@ -58,6 +59,7 @@ pub fn api() -> Vec<Endpoint> {
             )
             .takes::<LeadResponseInput>()
             .responds::<ContactRequest>()
+            .status(200)
         ),
         endpoint!(notes, Doc::new("A lead's internal notes, newest first").responds::<Vec<LeadNote>>()),
         endpoint!(
