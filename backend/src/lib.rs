@@ -51,6 +51,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .manage(document)
         .manage(list_cache)
         .manage(health::Started::now())
+        .manage(media::UploadSlots::default())
         .attach(host::fairing())
         .attach(auth::origin::fairing())
         .attach(headers::fairing())

@@ -14,7 +14,7 @@ mod upload;
 pub mod video;
 
 pub use self::serve::file_api;
-pub use self::upload::api;
+pub use self::upload::{api, UploadSlots};
 
 use rocket::data::{Limits, ToByteUnit};
 use rocket::figment::Figment;

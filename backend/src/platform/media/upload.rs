@@ -1,11 +1,13 @@
 //! The upload calls: one image, several images, one video. Each file streams to a temporary
 //! file as it arrives, is judged by its content, then stored.
 
+use std::sync::Arc;
+
 use rocket::form::{self, DataField, Form, FromFormField, ValueField};
 use rocket::http::Status;
 use rocket::request::{FromRequest, Outcome};
 use rocket::serde::json::Json;
-use rocket::tokio::sync::{Semaphore, SemaphorePermit};
+use rocket::tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use rocket::{post, FromForm, Request};
 use rules::messages;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -129,13 +131,21 @@ impl<'v> FromFormField<'v> for ImageFile {
 /// files, then waits its turn to store them (see `keep_received`).
 pub const CONCURRENT_UPLOADS: usize = 4;
 
-static UPLOADS: Semaphore = Semaphore::const_new(CONCURRENT_UPLOADS);
+/// One server's upload places, [`CONCURRENT_UPLOADS`] of them. Managed by each server
+/// rather than static, so that servers sharing a process (the tests) do not share them.
+pub struct UploadSlots(Arc<Semaphore>);
+
+impl Default for UploadSlots {
+    fn default() -> Self {
+        UploadSlots(Arc::new(Semaphore::new(CONCURRENT_UPLOADS)))
+    }
+}
 
 /// One of the [`CONCURRENT_UPLOADS`] places, held until the answer. A request guard, so it
 /// is taken before the body is read: when none is free the upload is answered 503 with
 /// Retry-After at once, and nothing of it is received.
 pub struct UploadSlot {
-    _permit: SemaphorePermit<'static>,
+    _permit: OwnedSemaphorePermit,
 }
 
 #[rocket::async_trait]
@@ -143,12 +153,13 @@ impl<'r> FromRequest<'r> for UploadSlot {
     type Error = ApiError;
 
     async fn from_request(request: &'r Request<'_>) -> Outcome<Self, ApiError> {
-        match UPLOADS.try_acquire() {
+        let taken = match request.rocket().state::<UploadSlots>() {
+            Some(slots) => slots.0.clone().try_acquire_owned().map_err(|_| ApiError::overloaded()),
+            None => Err(ApiError::internal("the server manages no upload places")),
+        };
+        match taken {
             Ok(permit) => Outcome::Success(UploadSlot { _permit: permit }),
-            Err(_) => {
-                let busy = ApiError::overloaded();
-                Outcome::Error((busy.clone().stash(request), busy))
-            }
+            Err(error) => Outcome::Error((error.clone().stash(request), error)),
         }
     }
 }
