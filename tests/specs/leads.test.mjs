@@ -137,8 +137,9 @@ describe('leads', () => {
     await repeat.getByRole('button', { name: 'Close', exact: true }).click();
     await repeat.waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: 'Group repeat contacts' }).click();
+    // One row per person, their newest: the earlier request leaves once the grouped page has come.
+    await row(admin, 'Rana Haddad').waitFor({ state: 'detached' });
     await row(admin, 'Rana H.').getByText('+1 earlier', { exact: true }).waitFor();
-    assert.equal(await row(admin, 'Rana Haddad').count(), 0, 'one row per person, their newest');
     await assertAccessible(admin, 'the inbox grouping repeat contacts');
     await screenshot(admin, 'leads-grouped');
     await admin.getByRole('button', { name: 'Group repeat contacts' }).click();
