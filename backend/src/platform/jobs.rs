@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use rocket::fairing::AdHoc;
+use rocket::Shutdown;
 use rocket_db_pools::Database;
 use sqlx::AnyPool;
 
@@ -59,27 +60,40 @@ pub fn periodic_sweep(prunes: &'static [(&'static str, Prune)]) -> AdHoc {
                 return;
             };
             let (db, settings, shutdown) = (db.pool().clone(), settings.clone(), rocket.shutdown());
-            rocket::tokio::spawn(async move {
-                let mut ticks = rocket::tokio::time::interval(EVERY);
-                ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
-                loop {
-                    rocket::tokio::select! {
-                        _ = ticks.tick() => {
-                            if let Err(error) = sweep(&db, &settings, clock::now_epoch()).await {
-                                rocket::warn!("sweeping expired sessions failed: {}", error.message);
-                            }
-                            for (name, prune) in prunes {
-                                if let Err(error) = prune(&db, clock::now_epoch()).await {
-                                    rocket::warn!("sweeping expired {name} failed: {}", error.message);
-                                }
-                            }
+            every(EVERY, shutdown, move || {
+                let (db, settings) = (db.clone(), settings.clone());
+                async move {
+                    if let Err(error) = sweep(&db, &settings, clock::now_epoch()).await {
+                        rocket::warn!("sweeping expired sessions failed: {}", error.message);
+                    }
+                    for (name, prune) in prunes {
+                        if let Err(error) = prune(&db, clock::now_epoch()).await {
+                            rocket::warn!("sweeping expired {name} failed: {}", error.message);
                         }
-                        _ = shutdown.clone() => break,
                     }
                 }
             });
         })
     })
+}
+
+/// Runs `round` at once and then every `period` in a task of its own, until the server
+/// shuts down. A round that outlasts the period delays the next rather than piling up.
+pub fn every<F, R>(period: Duration, shutdown: Shutdown, mut round: F)
+where
+    F: FnMut() -> R + Send + 'static,
+    R: std::future::Future<Output = ()> + Send,
+{
+    rocket::tokio::spawn(async move {
+        let mut ticks = rocket::tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
+        loop {
+            rocket::tokio::select! {
+                _ = ticks.tick() => round().await,
+                _ = shutdown.clone() => break,
+            }
+        }
+    });
 }
 
 /// Sweeps the leftovers of Rocket's `temp_dir` once, at start.

@@ -16,6 +16,7 @@ use super::store::{self, DueMail};
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
 use crate::platform::http::error::ApiResult;
+use crate::platform::jobs;
 use crate::platform::mail::Mailer;
 
 /// How long a server holds an e-mail it is sending before another may try it.
@@ -121,17 +122,11 @@ pub fn retrier() -> AdHoc {
                 return;
             }
             let (db, outbox, shutdown) = (db.pool().clone(), outbox.clone(), rocket.shutdown());
-            rocket::tokio::spawn(async move {
-                let mut ticks = rocket::tokio::time::interval(EVERY);
-                ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
-                loop {
-                    rocket::tokio::select! {
-                        _ = ticks.tick() => {
-                            if let Err(error) = deliver_due(&db, &outbox, clock::now_epoch()).await {
-                                rocket::warn!("sending leads' e-mails failed: {}", error.message);
-                            }
-                        }
-                        _ = shutdown.clone() => break,
+            jobs::every(EVERY, shutdown, move || {
+                let (db, outbox) = (db.clone(), outbox.clone());
+                async move {
+                    if let Err(error) = deliver_due(&db, &outbox, clock::now_epoch()).await {
+                        rocket::warn!("sending leads' e-mails failed: {}", error.message);
                     }
                 }
             });
