@@ -374,8 +374,8 @@ struct Row {
     changes: Vec<FieldChange>,
 }
 
-/// History rows per statement: three values each (and five shared).
-const ROWS_PER_STATEMENT: usize = (db::VALUES_PER_STATEMENT - 5) / 3;
+/// History rows per statement, eight values each.
+const ROWS_PER_STATEMENT: usize = db::VALUES_PER_STATEMENT / 8;
 
 /// Writes rows of one action by one actor at one instant, many to a statement.
 async fn insert_rows(
@@ -387,22 +387,22 @@ async fn insert_rows(
 ) -> ApiResult<()> {
     let at = clock::now_text();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| format!("($1, $2, $3, $4, ${}, $5, ${}, ${})", 3 * i + 6, 3 * i + 7, 3 * i + 8))
-            .collect();
+        let values = db::Marks::of(conn).rows(chunk.len(), 8);
         let sql = format!(
-            "INSERT INTO history (at, user_id, username, entity, record_id, action, label, changes) VALUES {}",
-            values.join(", ")
+            "INSERT INTO history (at, user_id, username, entity, record_id, action, label, changes) VALUES {values}"
         );
-        let mut query = sqlx::query(&sql)
-            .bind(at.as_str())
-            .bind(actor.user_id)
-            .bind(actor.username.as_deref())
-            .bind(entity.value())
-            .bind(action.value());
+        let mut query = sqlx::query(&sql);
         for row in chunk {
             let changes = serde_json::to_string(&row.changes).map_err(ApiError::internal)?;
-            query = query.bind(row.record_id).bind(row.label.as_deref()).bind(changes);
+            query = query
+                .bind(at.as_str())
+                .bind(actor.user_id)
+                .bind(actor.username.as_deref())
+                .bind(entity.value())
+                .bind(row.record_id)
+                .bind(action.value())
+                .bind(row.label.as_deref())
+                .bind(changes);
         }
         query.execute(&mut *conn).await?;
     }

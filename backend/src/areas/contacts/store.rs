@@ -577,7 +577,8 @@ pub async fn matching(
 pub async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, ContactRequest>> {
     let mut found = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("SELECT {COLUMNS} FROM contact_requests WHERE id {}", db::in_list(chunk.len()));
+        let within = db::Marks::of(conn).in_list(chunk.len());
+        let sql = format!("SELECT {COLUMNS} FROM contact_requests WHERE id {within}");
         for row in chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await? {
             let request = from_row(&row)?;
             found.insert(request.id, request);

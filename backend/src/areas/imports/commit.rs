@@ -31,6 +31,7 @@ use crate::areas::properties::store::{self as properties, NewListing};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
+use crate::platform::jobs;
 
 /// Seconds a commit's claim lasts unless a batch renews it: longer than any batch takes (a
 /// batch holds SQLite's write lock, so nothing renews the lease while it runs).
@@ -111,8 +112,25 @@ impl From<sqlx::Error> for Stop {
     }
 }
 
+/// The tables an import's batches write, whose statistics it refreshes as it grows them.
+const WRITTEN: [&str; 6] = [
+    "properties",
+    "property_images",
+    "property_feature_assignments",
+    "property_words",
+    "search_words",
+    "search_suffixes",
+];
+
 async fn run(db: &AnyPool, id: i64, actor: &Actor) -> Result<(), Stop> {
-    while batch(db, id, actor).await? {}
+    let mut batches: u64 = 0;
+    while batch(db, id, actor).await? {
+        batches += 1;
+        // After 10, 20, 40... batches: a handful of refreshes, however long the import.
+        if batches.is_multiple_of(10) && (batches / 10).is_power_of_two() {
+            db::refresh_statistics(db, &WRITTEN).await?;
+        }
+    }
     store::finish(db, id, &OWNER, None).await?;
     Ok(())
 }
@@ -324,18 +342,12 @@ pub fn resumer() -> AdHoc {
         Box::pin(async move {
             let Some(db) = Db::fetch(rocket) else { return };
             let (db, shutdown) = (db.pool().clone(), rocket.shutdown());
-            rocket::tokio::spawn(async move {
-                let every = std::time::Duration::from_secs(u64::try_from(LEASE_SECS / 2).unwrap_or(5));
-                let mut ticks = rocket::tokio::time::interval(every);
-                ticks.set_missed_tick_behavior(rocket::tokio::time::MissedTickBehavior::Delay);
-                loop {
-                    rocket::tokio::select! {
-                        _ = ticks.tick() => {
-                            if let Err(error) = resume(&db).await {
-                                rocket::warn!("resuming imports failed: {}", error.message);
-                            }
-                        }
-                        _ = shutdown.clone() => break,
+            let every = std::time::Duration::from_secs(u64::try_from(LEASE_SECS / 2).unwrap_or(5));
+            jobs::every(every, shutdown, move || {
+                let db = db.clone();
+                async move {
+                    if let Err(error) = resume(&db).await {
+                        rocket::warn!("resuming imports failed: {}", error.message);
                     }
                 }
             });

@@ -266,7 +266,7 @@ pub async fn listings_with_numbers(
         let sql = format!(
             "SELECT p.property_number, p.id, p.agent_id FROM properties p WHERE p.id IN \
              (SELECT MIN(id) FROM properties WHERE property_number {} GROUP BY property_number)",
-            db::in_list(chunk.len())
+            db::Marks::of(conn).in_list(chunk.len())
         );
         let rows =
             chunk.iter().fold(sqlx::query(&sql), |q, number| q.bind(*number)).fetch_all(&mut *conn).await?;

@@ -3,7 +3,10 @@
 //! in this module.
 
 pub mod clock;
+mod marks;
 mod pool;
+
+pub use self::marks::Marks;
 
 use rocket::fairing::{self, AdHoc};
 use rocket::{Build, Rocket};
@@ -152,8 +155,25 @@ pub async fn lock_rows(
         return Ok(());
     }
     for chunk in ids.chunks(IDS_PER_STATEMENT) {
-        let sql = format!("SELECT id FROM {table} WHERE id {} ORDER BY id FOR UPDATE", in_list(chunk.len()));
+        let sql = format!(
+            "SELECT id FROM {table} WHERE id {} ORDER BY id FOR UPDATE",
+            Marks::of(conn).in_list(chunk.len())
+        );
         chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Refreshes PostgreSQL's statistics of `tables`; SQLite's planner keeps none that matter
+/// here. A bulk write that multiplies a table's rows leaves PostgreSQL's picture of it stale
+/// until autovacuum comes round (a minute or more), and with it stale the planner read whole
+/// tables for each of an import's batches: its time grew with the square of its rows.
+pub async fn refresh_statistics(
+    pool: &sqlx::AnyPool,
+    tables: &[&str],
+) -> crate::platform::http::error::ApiResult<()> {
+    if Dialect::of_pool(pool) == Dialect::Postgres {
+        sqlx::query(&format!("ANALYZE {}", tables.join(", "))).execute(pool).await?;
     }
     Ok(())
 }
@@ -161,17 +181,11 @@ pub async fn lock_rows(
 /// Ids bound to one statement: far below either database's limit on values.
 pub const IDS_PER_STATEMENT: usize = 1000;
 
-/// Values bound to one statement that writes many rows. Far below either database's limit,
-/// and small on purpose: binding a statement's values costs SQLite (through sqlx, which looks
-/// each value's name up in a list) time that grows with the square of their number, so
-/// 6,500 values to a statement made an import's batches fifty times slower than 1,000 do.
+/// Values bound to one statement that writes many rows: far below either database's limit.
+/// Statements write their placeholders through [`Marks`]: with `$N` on SQLite, binding took
+/// time in the square of the values' number, and 6,500 values to a statement made an
+/// import's batches fifty times slower than 1,000 did.
 pub const VALUES_PER_STATEMENT: usize = 1000;
-
-/// `IN ($1, ..., $n)` for `count` values.
-pub fn in_list(count: usize) -> String {
-    let marks: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
-    format!("IN ({})", marks.join(", "))
-}
 
 /// The record an UPDATE ... RETURNING or a lookup answered, or the area's 404 when no row
 /// has that id.

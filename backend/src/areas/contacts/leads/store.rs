@@ -178,21 +178,23 @@ pub async fn shown_one(
 async fn earlier_requests(db: &AnyPool, ids: &[i64]) -> ApiResult<HashMap<i64, (Vec<i64>, i64)>> {
     let mut found: HashMap<i64, (Vec<i64>, i64)> = HashMap::new();
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let within = db::in_list(chunk.len());
+        let mut marks = db::Marks::of_pool(db);
+        let (by_email, by_phone) = (marks.in_list(chunk.len()), marks.in_list(chunk.len()));
         let sql = format!(
             "SELECT of_id, earlier_id, total FROM (\
                SELECT of_id, earlier_id, ROW_NUMBER() OVER (PARTITION BY of_id ORDER BY earlier_id DESC) AS n, \
                  COUNT(*) OVER (PARTITION BY of_id) AS total FROM (\
                    SELECT r.id AS of_id, e.id AS earlier_id FROM contact_requests r \
-                     JOIN contact_requests e ON e.email_key = r.email_key AND e.id < r.id WHERE r.id {within} \
+                     JOIN contact_requests e ON e.email_key = r.email_key AND e.id < r.id WHERE r.id {by_email} \
                    UNION \
                    SELECT r.id, e.id FROM contact_requests r \
-                     JOIN contact_requests e ON e.phone_key = r.phone_key AND e.id < r.id WHERE r.id {within}\
+                     JOIN contact_requests e ON e.phone_key = r.phone_key AND e.id < r.id WHERE r.id {by_phone}\
                  ) pairs\
              ) ranked WHERE n <= {} ORDER BY of_id, earlier_id DESC",
             rules::leads::EARLIER_REQUESTS_SHOWN
         );
-        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(db).await?;
+        let rows =
+            chunk.iter().chain(chunk).fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(db).await?;
         for row in &rows {
             let entry = found.entry(row.try_get("of_id")?).or_default();
             entry.0.push(row.try_get("earlier_id")?);

@@ -90,9 +90,8 @@ pub async fn rebuild(conn: &mut AnyConnection) -> ApiResult<()> {
     }
     let words: Vec<(&str, (i64, i64))> = words.into_iter().collect();
     for chunk in words.chunks(VALUES_PER_STATEMENT / 3) {
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
-        let sql = format!("INSERT INTO search_words (word, properties, active) VALUES {}", rows.join(", "));
+        let rows = db::Marks::of(conn).rows(chunk.len(), 3);
+        let sql = format!("INSERT INTO search_words (word, properties, active) VALUES {rows}");
         let query = chunk
             .iter()
             .fold(sqlx::query(&sql), |q, (word, (all, active))| q.bind(*word).bind(*all).bind(*active));
@@ -127,9 +126,8 @@ pub async fn rebuild(conn: &mut AnyConnection) -> ApiResult<()> {
     }
     let totals: Vec<(String, i64)> = totals.into_iter().collect();
     for chunk in totals.chunks(VALUES_PER_STATEMENT / 2) {
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
-        let sql = format!("INSERT INTO property_counts (key, count) VALUES {}", rows.join(", "));
+        let rows = db::Marks::of(conn).rows(chunk.len(), 2);
+        let sql = format!("INSERT INTO property_counts (key, count) VALUES {rows}");
         let query = chunk.iter().fold(sqlx::query(&sql), |q, (key, count)| q.bind(key.as_str()).bind(*count));
         query.execute(&mut *conn).await?;
     }

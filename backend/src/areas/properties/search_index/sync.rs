@@ -105,7 +105,8 @@ pub async fn sync_many<'a>(
     let ids = word_ids(conn, words.into_iter()).await?;
     let relisted: Vec<i64> = steps.iter().filter(|step| step.relisted).map(|step| step.id).collect();
     for chunk in relisted.chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("DELETE FROM property_words WHERE property_id {}", db::in_list(chunk.len()));
+        let within = db::Marks::of(conn).in_list(chunk.len());
+        let sql = format!("DELETE FROM property_words WHERE property_id {within}");
         chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
     for step in &steps {
@@ -113,10 +114,11 @@ pub async fn sync_many<'a>(
         if removed.is_empty() {
             continue;
         }
-        let marks: Vec<String> = (2..removed.len() + 2).map(|n| format!("${n}")).collect();
+        let mut marks = db::Marks::of(conn);
         let sql = format!(
-            "DELETE FROM property_words WHERE property_id = $1 AND word_id IN ({})",
-            marks.join(", ")
+            "DELETE FROM property_words WHERE property_id = {} AND word_id {}",
+            marks.mark(),
+            marks.in_list(removed.len())
         );
         removed
             .iter()
@@ -128,9 +130,12 @@ pub async fn sync_many<'a>(
         let flipped: Vec<i64> =
             steps.iter().filter(|step| step.flipped == Some(active)).map(|step| step.id).collect();
         for chunk in flipped.chunks(db::IDS_PER_STATEMENT) {
-            let marks: Vec<String> = (2..chunk.len() + 2).map(|n| format!("${n}")).collect();
-            let sql =
-                format!("UPDATE property_words SET active = $1 WHERE property_id IN ({})", marks.join(", "));
+            let mut marks = db::Marks::of(conn);
+            let sql = format!(
+                "UPDATE property_words SET active = {} WHERE property_id {}",
+                marks.mark(),
+                marks.in_list(chunk.len())
+            );
             chunk
                 .iter()
                 .fold(sqlx::query(&sql).bind(active), |q, id| q.bind(*id))
@@ -188,12 +193,10 @@ fn net<'a>(
 async fn add_to_counts(conn: &mut AnyConnection, deltas: &BTreeMap<String, i64>) -> ApiResult<()> {
     let deltas: Vec<(&String, &i64)> = deltas.iter().filter(|(_, delta)| **delta != 0).collect();
     for chunk in deltas.chunks(VALUES_PER_STATEMENT / 2) {
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
+        let rows = db::Marks::of(conn).rows(chunk.len(), 2);
         let sql = format!(
-            "INSERT INTO property_counts (key, count) VALUES {} \
-             ON CONFLICT (key) DO UPDATE SET count = property_counts.count + excluded.count",
-            rows.join(", ")
+            "INSERT INTO property_counts (key, count) VALUES {rows} \
+             ON CONFLICT (key) DO UPDATE SET count = property_counts.count + excluded.count"
         );
         let query =
             chunk.iter().fold(sqlx::query(&sql), |q, (key, delta)| q.bind(key.as_str()).bind(**delta));
@@ -208,20 +211,17 @@ async fn add_to_words(conn: &mut AnyConnection, counted: &[(i64, (i64, i64))]) -
     let postgres = conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME;
     for chunk in counted.chunks(VALUES_PER_STATEMENT / 3) {
         if postgres {
-            let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
             let sql = format!(
-                "SELECT id FROM search_words WHERE id IN ({}) ORDER BY id FOR UPDATE",
-                marks.join(", ")
+                "SELECT id FROM search_words WHERE id {} ORDER BY id FOR UPDATE",
+                db::Marks::of(conn).in_list(chunk.len())
             );
             chunk.iter().fold(sqlx::query(&sql), |q, (id, _)| q.bind(*id)).execute(&mut *conn).await?;
         }
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
+        let rows = db::Marks::of(conn).rows(chunk.len(), 3);
         let sql = format!(
-            "WITH delta (id, properties, active) AS (VALUES {}) \
+            "WITH delta (id, properties, active) AS (VALUES {rows}) \
              UPDATE search_words SET properties = search_words.properties + delta.properties, \
-             active = search_words.active + delta.active FROM delta WHERE search_words.id = delta.id",
-            rows.join(", ")
+             active = search_words.active + delta.active FROM delta WHERE search_words.id = delta.id"
         );
         let query = chunk
             .iter()
@@ -248,11 +248,8 @@ async fn word_ids<'w>(
         return Ok(ids);
     }
     for chunk in missing.chunks(VALUES_PER_STATEMENT) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("(${n})")).collect();
-        let sql = format!(
-            "INSERT INTO search_words (word) VALUES {} ON CONFLICT (word) DO NOTHING",
-            marks.join(", ")
-        );
+        let rows = db::Marks::of(conn).rows(chunk.len(), 1);
+        let sql = format!("INSERT INTO search_words (word) VALUES {rows} ON CONFLICT (word) DO NOTHING");
         chunk.iter().fold(sqlx::query(&sql), |q, word| q.bind(*word)).execute(&mut *conn).await?;
     }
     let added = known_ids(conn, &missing).await?;
@@ -268,8 +265,10 @@ async fn word_ids<'w>(
 async fn known_ids(conn: &mut AnyConnection, words: &[&str]) -> ApiResult<HashMap<String, i64>> {
     let mut ids = HashMap::new();
     for chunk in words.chunks(VALUES_PER_STATEMENT) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
-        let sql = format!("SELECT id, word FROM search_words WHERE word IN ({})", marks.join(", "));
+        let sql = format!(
+            "SELECT id, word FROM search_words WHERE word {}",
+            db::Marks::of(conn).in_list(chunk.len())
+        );
         let rows =
             chunk.iter().fold(sqlx::query(&sql), |q, word| q.bind(*word)).fetch_all(&mut *conn).await?;
         for row in &rows {
@@ -295,13 +294,9 @@ pub(super) struct Posting {
 
 pub(super) async fn insert_postings(conn: &mut AnyConnection, postings: &[Posting]) -> ApiResult<()> {
     for chunk in postings.chunks(VALUES_PER_STATEMENT / 4) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4))
-            .collect();
-        let sql = format!(
-            "INSERT INTO property_words (word_id, created_at, property_id, active) VALUES {}",
-            rows.join(", ")
-        );
+        let rows = db::Marks::of(conn).rows(chunk.len(), 4);
+        let sql =
+            format!("INSERT INTO property_words (word_id, created_at, property_id, active) VALUES {rows}");
         let query = chunk.iter().fold(sqlx::query(&sql), |q, p| {
             q.bind(p.word_id).bind(p.created_at.as_str()).bind(p.property_id).bind(p.active)
         });
@@ -317,10 +312,8 @@ pub(super) async fn insert_suffixes(
 ) -> ApiResult<()> {
     let conflict = if may_exist { " ON CONFLICT DO NOTHING" } else { "" };
     for chunk in suffixes.chunks(VALUES_PER_STATEMENT / 2) {
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
-        let sql =
-            format!("INSERT INTO search_suffixes (suffix, word_id) VALUES {}{conflict}", rows.join(", "));
+        let rows = db::Marks::of(conn).rows(chunk.len(), 2);
+        let sql = format!("INSERT INTO search_suffixes (suffix, word_id) VALUES {rows}{conflict}");
         let query = chunk.iter().fold(sqlx::query(&sql), |q, (suffix, id)| q.bind(suffix.as_str()).bind(*id));
         query.execute(&mut *conn).await?;
     }

@@ -145,7 +145,8 @@ async fn parents(
 ) -> ApiResult<HashMap<i64, i64>> {
     let mut found = HashMap::new();
     for chunk in distinct(ids).chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("SELECT id, {parent} FROM {table} WHERE id {}", db::in_list(chunk.len()));
+        let within = db::Marks::of(conn).in_list(chunk.len());
+        let sql = format!("SELECT id, {parent} FROM {table} WHERE id {within}");
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         for row in &rows {
             found.insert(row.try_get::<i64, _>(0)?, row.try_get::<i64, _>(1)?);
@@ -183,18 +184,8 @@ async fn insert_rows(
     }
     let mut ids = Vec::with_capacity(rows.len());
     for chunk in rows.chunks((db::VALUES_PER_STATEMENT / names.len()).max(1)) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|row| {
-                let marks: Vec<String> =
-                    (1..=names.len()).map(|n| format!("${}", row * names.len() + n)).collect();
-                format!("({})", marks.join(", "))
-            })
-            .collect();
-        let sql = format!(
-            "INSERT INTO properties ({}) VALUES {} RETURNING id",
-            names.join(", "),
-            values.join(", ")
-        );
+        let values = db::Marks::of(conn).rows(chunk.len(), names.len());
+        let sql = format!("INSERT INTO properties ({}) VALUES {values} RETURNING id", names.join(", "));
         let query = chunk.iter().flatten().fold(sqlx::query(&sql), |q, (_, value)| bind(q, value));
         let mut added: Vec<i64> =
             query.fetch_all(&mut *conn).await?.iter().map(|row| row.try_get(0)).collect::<Result<_, _>>()?;
@@ -217,12 +208,8 @@ async fn insert_images(conn: &mut AnyConnection, images: &[(i64, &[String])]) ->
         })
         .collect();
     for chunk in rows.chunks(db::VALUES_PER_STATEMENT / 3) {
-        let values: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
-        let sql = format!(
-            "INSERT INTO property_images (property_id, position, reference) VALUES {}",
-            values.join(", ")
-        );
+        let values = db::Marks::of(conn).rows(chunk.len(), 3);
+        let sql = format!("INSERT INTO property_images (property_id, position, reference) VALUES {values}");
         let query = chunk.iter().fold(sqlx::query(&sql), |q, (id, position, reference)| {
             q.bind(*id).bind(*position).bind(*reference)
         });
@@ -236,12 +223,9 @@ async fn insert_features(conn: &mut AnyConnection, features: &[(i64, BTreeSet<i6
     let rows: Vec<(i64, i64)> =
         features.iter().flat_map(|(id, chosen)| chosen.iter().map(move |feature| (*id, *feature))).collect();
     for chunk in rows.chunks(db::VALUES_PER_STATEMENT / 2) {
-        let values: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
-        let sql = format!(
-            "INSERT INTO property_feature_assignments (property_id, feature_id) VALUES {}",
-            values.join(", ")
-        );
+        let values = db::Marks::of(conn).rows(chunk.len(), 2);
+        let sql =
+            format!("INSERT INTO property_feature_assignments (property_id, feature_id) VALUES {values}");
         let query = chunk.iter().fold(sqlx::query(&sql), |q, (id, feature)| q.bind(*id).bind(*feature));
         query.execute(&mut *conn).await?;
     }
@@ -261,7 +245,7 @@ async fn selected_features(
             "SELECT a.property_id, f.id FROM property_feature_assignments a \
              JOIN property_features f ON f.id = a.feature_id \
              WHERE a.property_id {} ORDER BY f.display_order, f.id",
-            db::in_list(chunk.len())
+            db::Marks::of(conn).in_list(chunk.len())
         );
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         for row in &rows {

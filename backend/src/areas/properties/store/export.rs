@@ -124,7 +124,7 @@ async fn fill(
     let ids: Vec<i64> = chunk.iter().map(|l| l.listing.id).collect();
     let sql = format!(
         "SELECT property_id, reference FROM property_images WHERE property_id {} ORDER BY property_id, position",
-        db::in_list(chunk.len())
+        db::Marks::of(conn).in_list(chunk.len())
     );
     let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
     for row in &rows {
@@ -134,7 +134,7 @@ async fn fill(
     }
     let sql = format!(
         "SELECT property_id, feature_id FROM property_feature_assignments WHERE property_id {}",
-        db::in_list(chunk.len())
+        db::Marks::of(conn).in_list(chunk.len())
     );
     let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
     let mut chosen: Vec<Vec<&Feature>> = vec![Vec::new(); chunk.len()];
@@ -199,7 +199,7 @@ async fn export_ids(
     sink: Sender<ApiResult<Vec<ExportedListing>>>,
 ) -> ApiResult<()> {
     for ids in ids.chunks(CHUNK) {
-        let sql = format!("{} WHERE p.id {}", export_select(), db::in_list(ids.len()));
+        let sql = format!("{} WHERE p.id {}", export_select(), db::Marks::of(main).in_list(ids.len()));
         let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *main).await?;
         let mut by_id = HashMap::with_capacity(rows.len());
         for row in &rows {

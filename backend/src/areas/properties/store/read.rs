@@ -24,13 +24,10 @@ enum Scope<'a> {
 }
 
 impl Scope<'_> {
-    /// The condition on `column` (a property id) and the ids to bind, from `$1`.
-    fn condition(&self, column: &str) -> String {
+    /// The condition on `column` (a property id), its ids' placeholders the statement's first.
+    fn condition(&self, column: &str, mut marks: db::Marks) -> String {
         match self {
-            Scope::Ids(ids) => {
-                let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
-                format!("{column} IN ({})", marks.join(", "))
-            }
+            Scope::Ids(ids) => format!("{column} {}", marks.in_list(ids.len())),
             Scope::All { active_only: true } => {
                 format!("{column} IN (SELECT id FROM properties WHERE status = 'active')")
             }
@@ -55,7 +52,7 @@ async fn images_of(conn: &mut AnyConnection, scope: Scope<'_>) -> ApiResult<Hash
     }
     let sql = format!(
         "SELECT property_id, reference FROM property_images WHERE {} ORDER BY property_id, position",
-        scope.condition("property_id")
+        scope.condition("property_id", db::Marks::of(conn))
     );
     let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
     let mut images: HashMap<i64, Vec<String>> = HashMap::new();
@@ -78,7 +75,7 @@ async fn public_features_of(
         "SELECT a.property_id, f.id, f.name_en, f.name_ar, f.icon, f.category \
          FROM property_feature_assignments a JOIN property_features f ON f.id = a.feature_id \
          WHERE f.is_active AND {} ORDER BY f.display_order, f.id",
-        scope.condition("a.property_id")
+        scope.condition("a.property_id", db::Marks::of(conn))
     );
     let rows = scope.bind_to(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
     let mut features: HashMap<i64, Vec<PublicFeature>> = HashMap::new();
@@ -111,7 +108,7 @@ pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<
 pub(super) async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, Property>> {
     let mut found = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("{} WHERE p.id {}", panel_select(), db::in_list(chunk.len()));
+        let sql = format!("{} WHERE p.id {}", panel_select(), db::Marks::of(conn).in_list(chunk.len()));
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         let mut images = images_of(conn, Scope::Ids(chunk)).await?;
         for row in &rows {
@@ -160,8 +157,7 @@ async fn rows_and_total(
     if ids.is_empty() {
         return Ok((Vec::new(), total));
     }
-    let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
-    let sql = format!("{select} WHERE p.id IN ({})", marks.join(", "));
+    let sql = format!("{select} WHERE p.id {}", db::Marks::of(conn).in_list(ids.len()));
     let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
     let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
     for row in rows {

@@ -341,9 +341,8 @@ pub async fn insert_in(
     check_references(&mut *tx, &shared, None).await?;
     let columns = inserted_columns(body, &clock::now_text(), import_id);
     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-    let marks: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
-    let sql =
-        format!("INSERT INTO properties ({}) VALUES ({}) RETURNING id", names.join(", "), marks.join(", "));
+    let values = db::Marks::of(tx).rows(1, columns.len());
+    let sql = format!("INSERT INTO properties ({}) VALUES {values} RETURNING id", names.join(", "));
     let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
     let id: i64 = row.try_get(0)?;
     write_images(&mut *tx, id, shared.images, false).await?;
