@@ -73,6 +73,9 @@ describe('contact requests and the dashboard', () => {
     await row(page, 'Rana Haddad').getByText(`${LONG_MESSAGE.slice(0, 50)}...`).waitFor();
     assert.equal(await row(page, 'خالد').getByText('استفسار عن السعر').getAttribute('dir'), 'rtl');
     await assertAccessible(page, 'Contact Requests');
+    // Its nine columns fit beside the side bar at 1280 px: nothing of a row is scrolled out of view.
+    const widths = await page.getByRole('table').evaluate((table) => [table.scrollWidth, table.parentElement.clientWidth]);
+    assert.ok(widths[0] <= widths[1], `the inbox is ${widths[0]} px wide in ${widths[1]} px`);
     await screenshot(page, 'contacts', { docs: true });
 
     await row(page, 'Rana Haddad').getByRole('button', { name: 'Mark Responded' }).click();

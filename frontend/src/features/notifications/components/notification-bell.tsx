@@ -35,6 +35,11 @@ function useArrivals(bell: Notifications | undefined, onOpen: (notification: Not
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const newestSeen = useRef<number | null>(null);
+  // The toast opens with the newest `onOpen`, but a new `onOpen` alone is no new answer to look at.
+  const open = useRef(onOpen);
+  useEffect(() => {
+    open.current = onOpen;
+  });
   useEffect(() => {
     if (bell === undefined) return;
     const seen = newestSeen.current;
@@ -54,11 +59,11 @@ function useArrivals(bell: Notifications | undefined, onOpen: (notification: Not
         label: t('notifications.open'),
         altText: t('notifications.openHint'),
         onClick: () => {
-          onOpen(newest);
+          open.current(newest);
         },
       },
     });
-  }, [bell, onOpen, queryClient, t]);
+  }, [bell, queryClient, t]);
 }
 
 /** The side bar's bell (issue 26): the unread count, the newest notifications, each opening its lead. */
