@@ -721,3 +721,37 @@ both_databases! {
         assert_eq!(page.as_array().map(Vec::len), Some(5));
     }
 }
+
+both_databases! {
+    async fn an_import_is_kept_seven_days_then_deleted_with_its_file_and_rows(app) {
+        app.login_admin().await;
+        catalog(&app).await;
+        let rows: Vec<Vec<String>> = (0..3).map(|n| basic_row(&format!("P-{n}"), &format!("Listing {n}"), "1000")).collect();
+        let file = csv_of(&BASIC.map(|k| k), &rows);
+        let upload = uploaded(&app, "kept.csv", &file).await;
+        let id = upload["id"].as_i64().expect("an id");
+        let (_, outcome) = check(&app, id, &upload["suggestedMapping"], "create", false).await;
+        assert_eq!(outcome["valid"], 3, "{outcome}");
+        assert_eq!(committed(&app, id).await["status"], "done");
+        // The file is kept as sent, apart from the import's row that each batch updates.
+        let kept: Vec<u8> = sqlx::query_scalar("SELECT file FROM import_files WHERE import_id = $1")
+            .bind(id)
+            .fetch_one(app.pool())
+            .await
+            .expect("the file");
+        assert_eq!(kept, file);
+
+        let now = aqar::platform::db::clock::now_epoch();
+        let day = 86_400;
+        assert_eq!(aqar::areas::imports::prune(app.pool(), now + 6 * day).await.expect("sweeps"), 0);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM import_files WHERE import_id = $1", id).await, 1);
+        assert_eq!(aqar::areas::imports::prune(app.pool(), now + 8 * day).await.expect("sweeps"), 1);
+        for table in ["import_files WHERE import_id", "import_rows WHERE import_id", "imports WHERE id"] {
+            assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM {table} = $1"), id).await, 0, "{table}");
+        }
+        let (status, _) = app.get(&format!("/api/imports/{id}")).await;
+        assert_eq!(status, Status::NotFound);
+        let listings = count(&app, "SELECT COUNT(*) FROM properties WHERE import_id = $1", id).await;
+        assert_eq!(listings, 3, "the listings stay");
+    }
+}

@@ -1,4 +1,4 @@
-//! SQL of the imports (migration 0020): an import with its file and rows, the check's
+//! SQL of the imports (migrations 0020, 0024): an import with its file and rows, the check's
 //! messages, the commit's lease and progress, the catalogue's names, and the sweep.
 
 use std::collections::HashMap;
@@ -23,28 +23,32 @@ pub async fn insert_import(
     columns: &str,
 ) -> ApiResult<i64> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO imports (user_id, file_name, file, columns, row_count, status, created_at) \
-         VALUES ($1, $2, $3, $4, 0, 'uploaded', $5) RETURNING id",
+        "INSERT INTO imports (user_id, file_name, columns, row_count, status, created_at) \
+         VALUES ($1, $2, $3, 0, 'uploaded', $4) RETURNING id",
     )
     .bind(user_id)
     .bind(file_name)
-    .bind(file)
     .bind(columns)
     .bind(clock::now_text())
     .fetch_one(&mut *conn)
     .await?;
+    // Apart from the import's row, which every batch of its commit updates (migration 0024).
+    sqlx::query("INSERT INTO import_files (import_id, file) VALUES ($1, $2)")
+        .bind(id)
+        .bind(file)
+        .execute(&mut *conn)
+        .await?;
     Ok(id)
 }
 
 /// Keeps data rows (spreadsheet row number, cells as a JSON array).
 pub async fn insert_rows(conn: &mut AnyConnection, import_id: i64, rows: &[(i64, String)]) -> ApiResult<()> {
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let marks: Vec<String> =
-            (0..chunk.len()).map(|i| format!("($1, ${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
-        let sql = format!("INSERT INTO import_rows (import_id, line, cells) VALUES {}", marks.join(", "));
+        let values = db::Marks::of(conn).rows(chunk.len(), 3);
+        let sql = format!("INSERT INTO import_rows (import_id, line, cells) VALUES {values}");
         let query = chunk
             .iter()
-            .fold(sqlx::query(&sql).bind(import_id), |q, (line, cells)| q.bind(*line).bind(cells.as_str()));
+            .fold(sqlx::query(&sql), |q, (line, cells)| q.bind(import_id).bind(*line).bind(cells.as_str()));
         query.execute(&mut *conn).await?;
     }
     Ok(())
@@ -380,6 +384,7 @@ pub async fn prune(db: &AnyPool, now: i64) -> ApiResult<u64> {
             .await?;
     for id in &ids {
         sqlx::query("DELETE FROM import_rows WHERE import_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM import_files WHERE import_id = $1").bind(id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM imports WHERE id = $1").bind(id).execute(&mut *tx).await?;
     }
     tx.commit().await?;
