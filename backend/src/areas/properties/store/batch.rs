@@ -8,6 +8,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::super::body::PropertyBody;
 use super::super::search_index::{Deferred, Indexed};
+use super::features::check_known;
 use super::read::find_many;
 use super::write::{inserted_columns, refused, shared, Found, Shared};
 use super::{bind, Bound};
@@ -48,7 +49,7 @@ pub async fn insert_many_in(
     if accepted.is_empty() {
         return Ok(outcomes);
     }
-    check_features(&mut *tx, accepted.iter().flat_map(|&at| &listings[at].features)).await?;
+    check_known(&mut *tx, accepted.iter().flat_map(|&at| listings[at].features.iter().copied())).await?;
     let bodies: Vec<&PropertyBody> = accepted.iter().map(|&at| &listings[at].body).collect();
     let ids = insert_rows(&mut *tx, &bodies, import_id).await?;
     for (&at, &id) in accepted.iter().zip(&ids) {
@@ -155,18 +156,6 @@ async fn parents(
     Ok(found)
 }
 
-/// A 422 naming featureIds when a feature id has no feature, as the features' own write answers.
-async fn check_features<'a>(conn: &mut AnyConnection, ids: impl Iterator<Item = &'a i64>) -> ApiResult<()> {
-    let wanted = distinct(ids.copied());
-    let known = existing(conn, "property_features", wanted.iter().copied()).await?;
-    if wanted.iter().all(|id| known.contains(id)) {
-        return Ok(());
-    }
-    let mut errors = rules::FieldErrors::new();
-    errors.add("featureIds", rules::messages::FEATURE_NOT_FOUND);
-    Err(ApiError::validation(errors))
-}
-
 /// Inserts the listings' rows, as many to a statement as the values allow; answers their
 /// ids in the order of `bodies`.
 async fn insert_rows(
@@ -198,7 +187,7 @@ async fn insert_rows(
 }
 
 /// Writes each listing's images in order.
-async fn insert_images(conn: &mut AnyConnection, images: &[(i64, &[String])]) -> ApiResult<()> {
+pub(super) async fn insert_images(conn: &mut AnyConnection, images: &[(i64, &[String])]) -> ApiResult<()> {
     let rows: Vec<(i64, i32, &str)> = images
         .iter()
         .flat_map(|(id, references)| {
@@ -219,7 +208,10 @@ async fn insert_images(conn: &mut AnyConnection, images: &[(i64, &[String])]) ->
 }
 
 /// Selects each listing's features.
-async fn insert_features(conn: &mut AnyConnection, features: &[(i64, BTreeSet<i64>)]) -> ApiResult<()> {
+pub(super) async fn insert_features(
+    conn: &mut AnyConnection,
+    features: &[(i64, BTreeSet<i64>)],
+) -> ApiResult<()> {
     let rows: Vec<(i64, i64)> =
         features.iter().flat_map(|(id, chosen)| chosen.iter().map(move |feature| (*id, *feature))).collect();
     for chunk in rows.chunks(db::VALUES_PER_STATEMENT / 2) {

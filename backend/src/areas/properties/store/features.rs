@@ -1,5 +1,7 @@
 //! A listing's selected features: read, and replaced as a set.
 
+use std::collections::{BTreeSet, HashSet};
+
 use rules::{messages, FieldErrors};
 use sqlx::{AnyConnection, AnyPool};
 
@@ -53,37 +55,39 @@ pub async fn replace_features_in(
     id: i64,
     ids: &[i64],
 ) -> ApiResult<Vec<PropertyFeature>> {
-    let mut wanted = ids.to_vec();
-    wanted.sort_unstable();
-    wanted.dedup();
+    let wanted: BTreeSet<i64> = ids.iter().copied().collect();
     if !exists(&mut *tx, id).await? {
         return Err(ApiError::not_found(messages::PROPERTY_NOT_FOUND));
     }
-    // The catalog of features is small: compare against all of it rather than bind a list
-    // of any length the body may hold.
-    let known: Vec<i64> = sqlx::query_scalar("SELECT id FROM property_features").fetch_all(&mut *tx).await?;
+    check_known(&mut *tx, wanted.iter().copied()).await?;
     let before: Vec<i64> = selected(&mut *tx, id).await?.iter().map(|f| f.id).collect();
-    if wanted.iter().any(|id| !known.contains(id)) {
-        let mut errors = FieldErrors::new();
-        errors.add("featureIds", messages::FEATURE_NOT_FOUND);
-        return Err(ApiError::validation(errors));
-    }
     sqlx::query("DELETE FROM property_feature_assignments WHERE property_id = $1")
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    if !wanted.is_empty() {
-        let rows: Vec<String> = (0..wanted.len()).map(|i| format!("($1, ${})", i + 2)).collect();
-        let sql = format!(
-            "INSERT INTO property_feature_assignments (property_id, feature_id) VALUES {}",
-            rows.join(", ")
-        );
-        let query = wanted.iter().fold(sqlx::query(&sql).bind(id), |q, feature| q.bind(*feature));
-        query.execute(&mut *tx).await?;
-    }
+    super::batch::insert_features(&mut *tx, &[(id, wanted)]).await?;
     let features = selected(&mut *tx, id).await?;
     let after: Vec<i64> = features.iter().map(|f| f.id).collect();
     let (before, after) = (FeatureIds { feature_ids: before }, FeatureIds { feature_ids: after });
     audit::updated(&mut *tx, actor, Entity::Property, id, &before, &after).await?;
     Ok(features)
+}
+
+/// A 422 naming featureIds when one of `ids` is no feature's. The catalogue of features is
+/// small: it is read whole rather than binding a list of any length a body or a file holds.
+pub(super) async fn check_known(
+    conn: &mut AnyConnection,
+    ids: impl IntoIterator<Item = i64>,
+) -> ApiResult<()> {
+    let known: HashSet<i64> = sqlx::query_scalar("SELECT id FROM property_features")
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+    if ids.into_iter().all(|id| known.contains(&id)) {
+        return Ok(());
+    }
+    let mut errors = FieldErrors::new();
+    errors.add("featureIds", messages::FEATURE_NOT_FOUND);
+    Err(ApiError::validation(errors))
 }

@@ -276,22 +276,7 @@ async fn write_images(
             .execute(&mut *conn)
             .await?;
     }
-    // Some hundreds of rows per statement keeps within every dialect's parameter limit.
-    for (chunk_index, chunk) in images.chunks(500).enumerate() {
-        let rows: Vec<String> =
-            (0..chunk.len()).map(|i| format!("($1, ${}, ${})", 2 * i + 2, 2 * i + 3)).collect();
-        let sql = format!(
-            "INSERT INTO property_images (property_id, position, reference) VALUES {}",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query(&sql).bind(property_id);
-        for (i, reference) in chunk.iter().enumerate() {
-            let position = i32::try_from(chunk_index * 500 + i).unwrap_or(i32::MAX);
-            query = query.bind(position).bind(reference.as_str());
-        }
-        query.execute(&mut *conn).await?;
-    }
-    Ok(())
+    super::batch::insert_images(conn, &[(property_id, images)]).await
 }
 
 /// The columns a new listing's row is written with: its form's, its search text and dates,
