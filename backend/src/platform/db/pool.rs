@@ -31,6 +31,7 @@ impl rocket_db_pools::Pool for AnyPool {
             .min_connections(config.min_connections.unwrap_or_default())
             .acquire_timeout(Duration::from_secs(config.connect_timeout))
             .idle_timeout(config.idle_timeout.map(Duration::from_secs))
+            .after_connect(|conn, _| Box::pin(async move { configure(conn).await }))
             .connect(&config.url)
             .await
             .map(AnyPool)
@@ -44,4 +45,15 @@ impl rocket_db_pools::Pool for AnyPool {
     async fn close(&self) {
         self.0.close().await;
     }
+}
+
+/// SQLite keeps a statement's undo copy of the pages it changes (its statement journal) and
+/// the B-trees of its sorts and unions in memory, not in temporary files: an import of
+/// 50,000 rows wrote 3 GB to those files, and the varied searches ran 14–28% faster (with
+/// migration 0025; ADR 0005). A statement binds few values, so its journal stays small.
+async fn configure(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+        sqlx::query("PRAGMA temp_store = MEMORY").execute(&mut *conn).await?;
+    }
+    Ok(())
 }
