@@ -596,18 +596,25 @@ pub async fn set_status_many(
     before: &HashMap<i64, ContactRequest>,
 ) -> ApiResult<()> {
     let now = clock::now_text();
+    let (status, pending) = (status.value(), ContactStatus::Pending.value());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let marks: Vec<String> = (4..chunk.len() + 4).map(|n| format!("${n}")).collect();
+        let mut marks = db::Marks::of(conn);
         // A request leaving pending is answered now, unless it was before (issue 26).
         let sql = format!(
-            "UPDATE contact_requests SET status = $1, updated_at = $2, version = version + 1, \
-             first_response_at = CASE WHEN status = $3 AND $1 <> $3 THEN COALESCE(first_response_at, $2) \
-             ELSE first_response_at END WHERE id IN ({})",
-            marks.join(", ")
+            "UPDATE contact_requests SET status = {}, updated_at = {}, version = version + 1, \
+             first_response_at = CASE WHEN status = {} AND {} <> {} THEN COALESCE(first_response_at, {}) \
+             ELSE first_response_at END WHERE id {}",
+            marks.mark(),
+            marks.mark(),
+            marks.mark(),
+            marks.mark(),
+            marks.mark(),
+            marks.mark(),
+            marks.in_list(chunk.len())
         );
         let query =
-            sqlx::query(&sql).bind(status.value()).bind(now.as_str()).bind(ContactStatus::Pending.value());
-        chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
+            sqlx::query(&sql).bind(status).bind(now.as_str()).bind(pending).bind(status).bind(pending);
+        chunk.iter().fold(query.bind(now.as_str()), |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
     let after = find_many(&mut *conn, ids).await?;
     let changes: Vec<(i64, &ContactRequest, &ContactRequest)> =

@@ -59,17 +59,27 @@ fn already(property: &Property, change: PropertyChange) -> bool {
     }
 }
 
-/// The columns `change` sets, as `SET` assignments from `$1` (its value) and `$2` (now);
-/// `None` for a move to the trash, which sets nothing.
-fn assignments(change: PropertyChange) -> Option<(&'static str, Bound)> {
+/// The columns `change` sets, as `SET` assignments with their placeholders from `marks`, and
+/// the values of those placeholders in order; `None` for a move to the trash, which sets
+/// nothing.
+fn assignments(change: PropertyChange, marks: &mut db::Marks, now: &str) -> Option<(String, Vec<Bound>)> {
     match change {
-        PropertyChange::Status(status) => Some(("status = $1", Bound::Text(Some(status.value().to_owned())))),
+        PropertyChange::Status(status) => {
+            Some((format!("status = {}", marks.mark()), vec![Bound::Text(Some(status.value().to_owned()))]))
+        }
         // Featured since it last became featured; no longer featured, no date.
         PropertyChange::Featured(featured) => Some((
-            "is_featured = $1, featured_at = CASE WHEN $1 THEN COALESCE(featured_at, $2) ELSE NULL END",
-            Bound::Flag(featured),
+            format!(
+                "is_featured = {}, featured_at = CASE WHEN {} THEN COALESCE(featured_at, {}) ELSE NULL END",
+                marks.mark(),
+                marks.mark(),
+                marks.mark()
+            ),
+            vec![Bound::Flag(featured), Bound::Flag(featured), Bound::Text(Some(now.to_owned()))],
         )),
-        PropertyChange::Category(id) => Some(("category_id = $1", Bound::Id(Some(id)))),
+        PropertyChange::Category(id) => {
+            Some((format!("category_id = {}", marks.mark()), vec![Bound::Id(Some(id))]))
+        }
         PropertyChange::Trash => None,
     }
 }
@@ -97,15 +107,16 @@ async fn set(
     change: PropertyChange,
     before: &HashMap<i64, Property>,
 ) -> ApiResult<()> {
-    let Some((set, value)) = assignments(change) else { return Ok(()) };
     let now = clock::now_text();
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let marks: Vec<String> = (3..chunk.len() + 3).map(|n| format!("${n}")).collect();
+        let mut marks = db::Marks::of(conn);
+        let Some((set, values)) = assignments(change, &mut marks, &now) else { return Ok(()) };
         let sql = format!(
-            "UPDATE properties SET {set}, updated_at = $2, version = version + 1 WHERE id IN ({})",
-            marks.join(", ")
+            "UPDATE properties SET {set}, updated_at = {}, version = version + 1 WHERE id {}",
+            marks.mark(),
+            marks.in_list(chunk.len())
         );
-        let query = bind(sqlx::query(&sql), &value).bind(now.as_str());
+        let query = values.iter().fold(sqlx::query(&sql), |q, value| bind(q, value)).bind(now.as_str());
         chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
     let after = find_many(&mut *conn, ids).await?;
