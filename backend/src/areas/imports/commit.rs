@@ -128,7 +128,10 @@ async fn run(db: &AnyPool, id: i64, actor: &Actor) -> Result<(), Stop> {
         batches += 1;
         // After 10, 20, 40... batches: a handful of refreshes, however long the import.
         if batches.is_multiple_of(10) && (batches / 10).is_power_of_two() {
-            db::refresh_statistics(db, &WRITTEN).await?;
+            // Statistics only guide the planner: the import goes on without fresh ones.
+            if let Err(error) = db::refresh_statistics(db, &WRITTEN).await {
+                rocket::warn!("import {id}: refreshing the statistics failed: {}", error.message);
+            }
         }
     }
     store::finish(db, id, &OWNER, None).await?;
