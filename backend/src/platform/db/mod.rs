@@ -247,12 +247,76 @@ pub fn bind_double<'q>(
 
 /// Begins a transaction that will write. On SQLite it takes the write lock at once (BEGIN
 /// IMMEDIATE): a deferred transaction that reads and then writes fails with SQLITE_BUSY
-/// when another connection wrote in between, which busy_timeout cannot wait out.
-pub async fn begin_write(pool: &sqlx::AnyPool) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+/// when another connection wrote in between, which busy_timeout cannot wait out. Before
+/// that, the writer waits for its [`Turn`].
+pub async fn begin_write(pool: &sqlx::AnyPool) -> Result<WriteTx, sqlx::Error> {
     if pool.connect_options().database_url.scheme() == "sqlite" {
-        pool.begin_with("BEGIN IMMEDIATE").await
+        let turn = Turn::take(pool).await?;
+        Ok(WriteTx { tx: pool.begin_with("BEGIN IMMEDIATE").await?, _turn: Some(turn) })
     } else {
-        pool.begin().await
+        Ok(WriteTx { tx: pool.begin().await?, _turn: None })
+    }
+}
+
+/// A transaction of [`begin_write`], used as its connection; it holds the writer's turn
+/// until it ends.
+pub struct WriteTx {
+    // Declared first, dropped first: the transaction ends before the turn passes on.
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    _turn: Option<Turn>,
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        self.tx.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTx {
+    type Target = sqlx::AnyConnection;
+
+    fn deref(&self) -> &sqlx::AnyConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut sqlx::AnyConnection {
+        &mut self.tx
+    }
+}
+
+/// A SQLite writer's turn: this server's writers to one database queue for it in the order
+/// they came, so SQLite's lock is asked for by one at a time. Left to SQLite, writers poll
+/// the lock with sleeps growing to 100 ms and the lock goes to whichever polls first: from
+/// 8 clients saving at once, one save in a hundred waited over a second (ADR 0002).
+struct Turn {
+    _held: rocket::tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// How long a writer waits for its turn: SQLite's own busy timeout, which it replaces.
+const TURN_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Turn {
+    async fn take(pool: &sqlx::AnyPool) -> Result<Turn, sqlx::Error> {
+        use std::collections::HashMap;
+        use std::sync::{Arc, LazyLock, Mutex};
+        type Queues = Mutex<HashMap<String, Arc<rocket::tokio::sync::Mutex<()>>>>;
+        static QUEUES: LazyLock<Queues> = LazyLock::new(Default::default);
+        let queue = {
+            let mut queues = QUEUES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let url = pool.connect_options().database_url.to_string();
+            Arc::clone(queues.entry(url).or_default())
+        };
+        // Waiting longer is load, answered as a pool wait is: 503 with Retry-After.
+        match rocket::tokio::time::timeout(TURN_WAIT, queue.lock_owned()).await {
+            Ok(held) => Ok(Turn { _held: held }),
+            Err(_) => Err(sqlx::Error::PoolTimedOut),
+        }
     }
 }
 
