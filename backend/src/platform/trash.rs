@@ -95,7 +95,7 @@ impl<'r> Responder<'r, 'static> for Trashed {
 }
 
 fn is_postgres(conn: &AnyConnection) -> bool {
-    conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME
+    crate::platform::db::Dialect::of_connection(conn) == crate::platform::db::Dialect::Postgres
 }
 
 /// Table and column names come from the areas' constants and from entries those wrote; this

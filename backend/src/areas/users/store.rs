@@ -95,8 +95,7 @@ pub const LAST_ADMIN: &str = rules::messages::LAST_ADMIN;
 /// locked, so two transactions cannot each demote one of the last two; SQLite's writer
 /// holds the whole database already.
 async fn another_active_admin(conn: &mut AnyConnection, id: i64) -> ApiResult<bool> {
-    let lock =
-        if conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME { " FOR UPDATE" } else { "" };
+    let lock = if db::Dialect::of_connection(conn) == db::Dialect::Postgres { " FOR UPDATE" } else { "" };
     let sql = format!("SELECT id FROM users WHERE role = $1 AND is_active = $2 AND id <> $3{lock}");
     let others =
         sqlx::query(&sql).bind(rules::users::ADMIN_ROLE).bind(true).bind(id).fetch_all(&mut *conn).await?;

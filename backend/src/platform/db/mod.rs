@@ -134,7 +134,7 @@ pub async fn lock_row(
     table: &str,
     id: i64,
 ) -> crate::platform::http::error::ApiResult<()> {
-    let sql = if conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME {
+    let sql = if Dialect::of_connection(conn) == Dialect::Postgres {
         format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE")
     } else {
         format!("UPDATE {table} SET id = id WHERE id = $1")
@@ -151,7 +151,7 @@ pub async fn lock_rows(
     table: &str,
     ids: &[i64],
 ) -> crate::platform::http::error::ApiResult<()> {
-    if conn.backend_name() != <sqlx::Postgres as sqlx::Database>::NAME {
+    if Dialect::of_connection(conn) != Dialect::Postgres {
         return Ok(());
     }
     for chunk in ids.chunks(IDS_PER_STATEMENT) {
@@ -250,7 +250,7 @@ pub fn bind_double<'q>(
 /// when another connection wrote in between, which busy_timeout cannot wait out. Before
 /// that, the writer waits for its [`Turn`].
 pub async fn begin_write(pool: &sqlx::AnyPool) -> Result<WriteTx, sqlx::Error> {
-    if pool.connect_options().database_url.scheme() == "sqlite" {
+    if Dialect::of_pool(pool) == Dialect::Sqlite {
         let turn = Turn::take(pool).await?;
         Ok(WriteTx { tx: pool.begin_with("BEGIN IMMEDIATE").await?, _turn: Some(turn) })
     } else {
@@ -325,7 +325,7 @@ pub async fn begin_write_on(
     conn: &mut sqlx::AnyConnection,
 ) -> Result<sqlx::Transaction<'_, sqlx::Any>, sqlx::Error> {
     use sqlx::Connection;
-    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+    if Dialect::of_connection(conn) == Dialect::Sqlite {
         conn.begin_with("BEGIN IMMEDIATE").await
     } else {
         conn.begin().await

@@ -52,7 +52,7 @@ impl rocket_db_pools::Pool for AnyPool {
 /// 50,000 rows wrote 3 GB to those files, and the varied searches ran 14–28% faster (with
 /// migration 0025; ADR 0005). A statement binds few values, so its journal stays small.
 async fn configure(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+    if super::Dialect::of_connection(conn) == super::Dialect::Sqlite {
         sqlx::query("PRAGMA temp_store = MEMORY").execute(&mut *conn).await?;
     }
     Ok(())

@@ -208,7 +208,7 @@ async fn add_to_counts(conn: &mut AnyConnection, deltas: &BTreeMap<String, i64>)
 /// Adds (listings, active listings) to each word's counts. PostgreSQL locks the words first,
 /// in id order, as the totals are: a joined UPDATE takes its rows in no set order.
 async fn add_to_words(conn: &mut AnyConnection, counted: &[(i64, (i64, i64))]) -> ApiResult<()> {
-    let postgres = conn.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME;
+    let postgres = db::Dialect::of_connection(conn) == db::Dialect::Postgres;
     for chunk in counted.chunks(VALUES_PER_STATEMENT / 3) {
         if postgres {
             let sql = format!(
