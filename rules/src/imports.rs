@@ -8,6 +8,18 @@ pub const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
 pub const MAX_ROWS: usize = 50_000;
 /// Days an import is kept, with its file and rows.
 pub const KEEP_DAYS: i64 = 7;
+/// The parsed rows an import keeps take at most this many times its file's size (a file
+/// whose repeated cells unpack to more is refused): an import costs the disk at most its file
+/// and ten times that.
+pub const MAX_ROWS_PER_FILE_BYTE: u64 = 10;
+/// Imports a user may hold unfinished (uploaded, checked, being written or failed): a newer
+/// upload replaces the oldest not being written.
+pub const MAX_UNFINISHED: i64 = 3;
+
+/// The most bytes of parsed rows an import of a `file_bytes` file may keep.
+pub fn max_row_bytes(file_bytes: u64) -> u64 {
+    file_bytes.saturating_mul(MAX_ROWS_PER_FILE_BYTE)
+}
 /// Data rows answered as the upload's sample.
 pub const SAMPLE_ROWS: usize = 5;
 /// Failing cells answered by a check; the rejected-rows file holds them all.

@@ -514,6 +514,13 @@ messages! {
         ar: "لم يعد هذا الصف متوافقًا مع البيانات الأساسية";
     IMPORT_INTERRUPTED = "The import stopped before it finished",
         ar: "توقف الاستيراد قبل اكتماله";
+    // An import's disk and its owner (issue 37; the words are written here).
+    IMPORT_ROWS_TOO_LARGE = "The file's rows take more than 10 times the file's size: remove repeated or empty cells",
+        ar: "تشغل صفوف الملف أكثر من 10 أضعاف حجمه: احذف الخلايا المكررة أو الفارغة";
+    IMPORT_TOO_MANY_UNFINISHED = "You have 3 imports being written: wait for one to finish before uploading another",
+        ar: "لديك 3 عمليات استيراد قيد الكتابة: انتظر حتى تنتهي إحداها قبل رفع ملف آخر";
+    IMPORT_ROW_PASSES_NOW = "This row passes now: check the import again to write it",
+        ar: "هذا الصف سليم الآن: افحص الاستيراد مرة أخرى لكتابته";
     /// The header of the rejected rows' added column.
     IMPORT_MESSAGES_HEADER = "Messages",
         ar: "الرسائل";

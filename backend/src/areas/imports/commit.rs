@@ -17,9 +17,10 @@ use rocket_db_pools::Database;
 use rules::imports::{ImportMode, BATCH_ROWS};
 use rules::language::Language;
 use rules::messages;
-use rules::properties::columns::{Catalog, Kind};
+use rules::properties::columns::Kind;
 use sqlx::{AnyConnection, AnyPool};
 
+use super::catalog_records::Record;
 use super::check::current_year;
 use super::rows::{self, Named, Names, Parent, Pending, Resolved};
 use super::store::{self, Progress, RowFilter};
@@ -144,17 +145,19 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
     let settings = store::settings(&mut tx, id).await?;
     let position = store::position(&mut tx, id).await?;
     let rows = store::rows_after(&mut tx, id, position, BATCH_ROWS, RowFilter::Valid).await?;
-    let Some((last, _, _)) = rows.last() else { return Ok(false) };
+    let Some(last) = rows.last().map(|row| row.line) else { return Ok(false) };
     let keys = settings.mapping.unwrap_or_default();
     let mapping = rows::mapping(&keys, settings.columns.len()).map_err(ApiError::internal)?;
     let features_mapped = mapping.iter().flatten().any(|c| matches!(c.kind, Kind::FeatureNames(_)));
     let mode = settings.mode.as_deref().and_then(ImportMode::parse).unwrap_or(ImportMode::Create);
     let mut names = store::names(&mut tx).await?;
     let year = current_year();
-    let mut step = Progress { position: *last, done: 0, created: 0, updated: 0, invalid: 0 };
+    let mut step = Progress { position: last, done: 0, created: 0, updated: 0, invalid: 0 };
     let mut read = Vec::with_capacity(rows.len());
-    for (_, cells, _) in &rows {
-        read.push(settled(&mut tx, actor, cells, &mapping, &mut names, settings.create_missing, year).await?);
+    for row in &rows {
+        read.push(
+            settled(&mut tx, actor, &row.cells, &mapping, &mut names, settings.create_missing, year).await?,
+        );
     }
     let numbers: Vec<&str> = read.iter().flatten().filter_map(|resolved| number_of(resolved)).collect();
     let mut known = store::listings_with_numbers(&mut tx, &numbers).await?;
@@ -279,7 +282,9 @@ async fn settled(
     Ok(None)
 }
 
-/// Adds one record to the catalogue, recorded in its history, and to `names`.
+/// Adds one record to the catalogue, recorded in its history, and to `names`. The check
+/// held the record to its form's rules; they are asked again here, since nothing but what
+/// they pass may reach the catalogue.
 async fn add(conn: &mut AnyConnection, actor: &Actor, pending: &Pending, names: &mut Names) -> ApiResult<()> {
     let parent = match pending.parent {
         Some(Parent::Existing(id)) => Some(id),
@@ -287,53 +292,40 @@ async fn add(conn: &mut AnyConnection, actor: &Actor, pending: &Pending, names: 
         Some(Parent::New(_)) => return Err(ApiError::internal("a new record's parent is not yet added")),
         None => None,
     };
-    let (en, ar) = (pending.en.clone(), pending.ar.clone());
-    let id = match pending.catalog {
-        Catalog::Category => {
-            let row = categories::store::CategoryRow::new(en.clone(), ar.clone(), None, None, None);
+    let taken = |code: &str| names.codes.iter().any(|c| c.eq_ignore_ascii_case(code));
+    let record = Record::new(pending.catalog, &pending.en, &pending.ar, parent.unwrap_or_default(), taken);
+    record.check().map_err(ApiError::validation)?;
+    let id = match &record {
+        Record::Category(input) => {
+            let row = categories::store::CategoryRow::new(
+                input.name_en.clone(),
+                input.name_ar.clone(),
+                None,
+                None,
+                None,
+            );
             let created = categories::store::insert(&mut *conn, &row).await?;
             audit::created(conn, actor, Entity::Category, created.id, &created).await?;
             created.id
         }
-        Catalog::PropertyType => {
-            let input = rules::catalog::PropertyTypeInput {
-                name_en: en.clone(),
-                name_ar: ar.clone(),
-                ..Default::default()
-            };
-            let created = property_types::store::insert(&mut *conn, &input).await?;
+        Record::PropertyType(input) => {
+            let created = property_types::store::insert(&mut *conn, input).await?;
             audit::created(conn, actor, Entity::PropertyType, created.id, &created).await?;
             created.id
         }
-        Catalog::Country => {
-            let code = rules::imports::country_code(&en, |code| {
-                names.codes.iter().any(|c| c.eq_ignore_ascii_case(code))
-            });
-            names.codes.push(code.clone());
-            let input = rules::catalog::CountryInput { name_en: en.clone(), name_ar: ar.clone(), code };
-            locations::store::create_country(conn, actor, &input).await?.id
+        Record::Country(input) => {
+            names.codes.push(input.code.clone());
+            locations::store::create_country(conn, actor, input).await?.id
         }
-        Catalog::City => {
-            let country_id = parent.unwrap_or_default();
-            let input = rules::catalog::CityInput { name_en: en.clone(), name_ar: ar.clone(), country_id };
-            locations::store::create_city(conn, actor, &input).await?.id
-        }
-        Catalog::Region => {
-            let city_id = parent.unwrap_or_default();
-            let input = rules::catalog::RegionInput { name_en: en.clone(), name_ar: ar.clone(), city_id };
-            locations::store::create_region(conn, actor, &input).await?.id
-        }
-        Catalog::Feature => {
-            let input = rules::catalog::PropertyFeatureInput {
-                name_en: en.clone(),
-                name_ar: ar.clone(),
-                ..Default::default()
-            };
-            let created = crate::areas::catalog::property_features::store::insert(&mut *conn, &input).await?;
+        Record::City(input) => locations::store::create_city(conn, actor, input).await?.id,
+        Record::Region(input) => locations::store::create_region(conn, actor, input).await?.id,
+        Record::Feature(input) => {
+            let created = crate::areas::catalog::property_features::store::insert(&mut *conn, input).await?;
             audit::created(conn, actor, Entity::PropertyFeature, created.id, &created).await?;
             created.id
         }
     };
+    let (en, ar) = (pending.en.clone(), pending.ar.clone());
     names.add(&Named { catalog: pending.catalog, id, parent, en, ar });
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! and hand back the rejected rows as a file to fix. The agreed shapes are in the issue's
 //! API note; `rows` reads a row, `sheet` a file, `commit` writes, `store` holds the SQL.
 
+mod catalog_records;
 mod check;
 mod commit;
 mod rejected;
@@ -19,13 +20,16 @@ use rocket::{get, post, put};
 use rules::language::Language;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use sqlx::AnyPool;
 
 use crate::endpoint;
 use crate::platform::audit::Actor;
+use crate::platform::auth::user::User;
 use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::Db;
-use crate::platform::http::error::ApiResult;
+use crate::platform::http::download::Download;
+use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::Payload;
 use crate::platform::jobs::BoxFuture;
 use crate::platform::openapi::{Doc, Endpoint};
@@ -37,12 +41,15 @@ pub fn api() -> Vec<Endpoint> {
             Doc::new(
                 "Uploads a spreadsheet of listings (multipart field 'file': .xlsx, .xls, .ods, or .csv \
                  in UTF-8 with or without BOM), at most 20 MB (over it: 413) and 50,000 data rows \
-                 (over it: 422); answers its columns, the suggested mapping and the first rows. Kept 7 days"
+                 (over it: 422), whose rows take at most 10 times its size (over it: 422); answers its \
+                 columns, the suggested mapping and the first rows. Kept 7 days, and only its uploader and \
+                 the admins see it. A user holds at most 3 unfinished imports: a newer upload replaces the \
+                 oldest not being written, and is refused with 409 while all 3 are being written"
             )
             .takes_media("multipart/form-data", upload::form_schema)
             .responds::<Uploaded>()
             .status(201)
-            .fails(&[413, 422])
+            .fails(&[409, 413, 422])
         ),
         endpoint!(
             check_rows,
@@ -184,24 +191,31 @@ async fn upload_file(
     Ok((Status::Created, Json(uploaded)))
 }
 
+/// An import is its uploader's: to anyone else but an admin it does not exist (404).
+async fn authorise(db: &AnyPool, id: i64, user: &User) -> ApiResult<()> {
+    let uploader = store::uploaded_by(db, id).await?;
+    if user.is_admin() || uploader == Some(user.id) {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(rules::messages::IMPORT_NOT_FOUND))
+    }
+}
+
 #[put("/imports/<id>", data = "<body>")]
 async fn check_rows(
     id: i64,
-    _user: CurrentUser,
+    user: CurrentUser,
     language: AnswerLanguage,
     db: &Db,
     body: Payload<CheckBody>,
 ) -> ApiResult<Json<CheckOutcome>> {
+    authorise(db.pool(), id, &user.0).await?;
     Ok(Json(check::check(db.pool(), id, &body.0, language.0).await?))
 }
 
 #[get("/imports/<id>/rejected")]
-async fn rejected_rows(
-    id: i64,
-    _user: CurrentUser,
-    language: AnswerLanguage,
-    db: &Db,
-) -> ApiResult<rejected::Rejected> {
+async fn rejected_rows(id: i64, user: CurrentUser, language: AnswerLanguage, db: &Db) -> ApiResult<Download> {
+    authorise(db.pool(), id, &user.0).await?;
     rejected::workbook(db.pool(), id, language.0).await
 }
 
@@ -212,12 +226,14 @@ async fn commit_rows(
     language: AnswerLanguage,
     db: &Db,
 ) -> ApiResult<(Status, Json<ImportState>)> {
+    authorise(db.pool(), id, &user.0).await?;
     let state = commit::start(db.pool(), id, Actor::from(&user), language.0).await?;
     Ok((Status::Accepted, Json(state)))
 }
 
 #[get("/imports/<id>")]
-async fn import_state(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<ImportState>> {
+async fn import_state(id: i64, user: CurrentUser, db: &Db) -> ApiResult<Json<ImportState>> {
+    authorise(db.pool(), id, &user.0).await?;
     Ok(Json(store::state(db.pool(), id).await?))
 }
 

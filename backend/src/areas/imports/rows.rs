@@ -16,6 +16,8 @@ use rules::vocabularies::{canonical, Term};
 use rules::FieldErrors;
 use serde_json::{Map, Value};
 
+use super::catalog_records;
+
 /// A record of the catalogue, as the names are matched against it.
 #[derive(Debug, Clone)]
 pub struct Named {
@@ -197,7 +199,15 @@ impl Reader<'_> {
             return Found::Failed;
         }
         match (given.en, given.ar) {
-            (Some((_, en)), Some((_, ar))) => {
+            (Some((en_key, en)), Some((ar_key, ar))) => {
+                if catalog_records::refused(
+                    catalog,
+                    (en_key, en.trim()),
+                    (ar_key, ar.trim()),
+                    &mut self.errors,
+                ) {
+                    return Found::Failed;
+                }
                 let pending = Pending {
                     catalog,
                     en: en.trim().to_owned(),
@@ -327,7 +337,15 @@ pub fn resolve(
                     features.push(id);
                 }
             }
-            (None, Some((_, arabic))) if reader.create_missing => {
+            (None, Some((ar_key, arabic))) if reader.create_missing => {
+                if catalog_records::refused(
+                    Catalog::Feature,
+                    (*key, name),
+                    (*ar_key, arabic),
+                    &mut reader.errors,
+                ) {
+                    continue;
+                }
                 let pending = Pending {
                     catalog: Catalog::Feature,
                     en: (*name).to_owned(),

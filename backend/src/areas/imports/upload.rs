@@ -1,12 +1,16 @@
 //! `POST /api/imports/properties`: the file streams to a temporary file (cut off past 20 MB
 //! with 413), is read on a blocking thread, and its rows reach the database in chunks as
-//! they are read, in one transaction with the import and its file: a file that turns out
-//! to hold too many rows, or not to be a spreadsheet, leaves nothing behind.
+//! they are read, each chunk in a short transaction of its own: on SQLite the write lock is
+//! held for a chunk's INSERT, never while the file is read, so the rest of the panel saves
+//! meanwhile. The import stays `uploading`, open to nothing, until its last row is kept; a
+//! file that turns out to hold too many rows, or rows too large for its size, or not to be a
+//! spreadsheet, is deleted with what was kept of it (and the sweep takes what a stopped server
+//! left behind).
 
 use rocket::form::{self, DataField, FromFormField, ValueField};
 use rocket::tokio::sync::mpsc;
 use rocket::FromForm;
-use rules::imports::{MAX_FILE_BYTES, MAX_ROWS, SAMPLE_ROWS};
+use rules::imports::{max_row_bytes, MAX_FILE_BYTES, MAX_ROWS, SAMPLE_ROWS};
 use rules::language::Language;
 use rules::messages;
 use rules::properties::columns::{suggest_mapping, COLUMNS};
@@ -15,12 +19,13 @@ use sqlx::AnyPool;
 
 use super::sheet::{self, Rows, Unreadable};
 use super::{store, Field, Uploaded};
-use crate::platform::db;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::media::received::{self, Received, Spec};
 
-/// Rows handed from the reader to the database at a time.
+/// Rows handed from the reader to the database at a time, at most...
 const CHUNK: usize = 500;
+/// ...and at most this many bytes of them, which bounds the memory a chunk takes.
+const CHUNK_BYTES: usize = 1 << 20;
 
 pub fn form_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
@@ -66,15 +71,25 @@ pub struct UploadForm {
 enum Read {
     Header(Vec<String>),
     Rows(Vec<(i64, String)>),
-    End { outcome: Result<(), Unreadable>, too_many: bool, count: usize, samples: Vec<Vec<String>> },
+    End {
+        outcome: Result<(), Unreadable>,
+        over: Option<&'static str>,
+        count: usize,
+        samples: Vec<Vec<String>>,
+    },
 }
 
-/// Hands the rows on as they are read, in chunks.
+/// Hands the rows on as they are read, in chunks, and stops the reading past the rows'
+/// bounds: their count, and their bytes against the file's size.
 struct Sender {
     channel: mpsc::Sender<Read>,
     chunk: Vec<(i64, String)>,
+    chunk_bytes: usize,
     count: usize,
-    too_many: bool,
+    bytes: u64,
+    max_bytes: u64,
+    /// The bound the rows went past, as its message.
+    over: Option<&'static str>,
     samples: Vec<Vec<String>>,
 }
 
@@ -92,15 +107,22 @@ impl Rows for Sender {
     fn row(&mut self, line: u32, cells: Vec<String>) -> Result<(), Unreadable> {
         self.count += 1;
         if self.count > MAX_ROWS {
-            self.too_many = true;
+            self.over = Some(messages::IMPORT_TOO_MANY_ROWS);
             return Err(Unreadable::Stopped);
         }
         let json = serde_json::to_string(&cells).map_err(|_| Unreadable::Stopped)?;
+        self.bytes = self.bytes.saturating_add(u64::try_from(json.len()).unwrap_or(u64::MAX));
+        if self.bytes > self.max_bytes {
+            self.over = Some(messages::IMPORT_ROWS_TOO_LARGE);
+            return Err(Unreadable::Stopped);
+        }
         if self.samples.len() < SAMPLE_ROWS {
             self.samples.push(cells);
         }
+        self.chunk_bytes += json.len();
         self.chunk.push((i64::from(line), json));
-        if self.chunk.len() >= CHUNK {
+        if self.chunk.len() >= CHUNK || self.chunk_bytes >= CHUNK_BYTES {
+            self.chunk_bytes = 0;
             let chunk = std::mem::take(&mut self.chunk);
             self.send(Read::Rows(chunk))?;
         }
@@ -122,57 +144,47 @@ pub async fn receive(
 ) -> ApiResult<Uploaded> {
     let UploadForm { file } = form;
     let bytes = std::sync::Arc::new(file.received.bytes().await.map_err(ApiError::internal)?);
+    let max_bytes = max_row_bytes(u64::try_from(bytes.len()).unwrap_or(u64::MAX));
     let (channel, mut reads) = mpsc::channel::<Read>(2);
     let (reading, name) = (bytes.clone(), file.name.clone());
     let reader = rocket::tokio::task::spawn_blocking(move || {
-        let mut sender =
-            Sender { channel, chunk: Vec::new(), count: 0, too_many: false, samples: Vec::new() };
+        let mut sender = Sender {
+            channel,
+            chunk: Vec::new(),
+            chunk_bytes: 0,
+            count: 0,
+            bytes: 0,
+            max_bytes,
+            over: None,
+            samples: Vec::new(),
+        };
         let mut outcome = sheet::read(&reading, &name, &mut sender);
         if outcome.is_ok() && !sender.chunk.is_empty() {
             let chunk = std::mem::take(&mut sender.chunk);
             outcome = sender.send(Read::Rows(chunk));
         }
-        let (too_many, count, samples) = (sender.too_many, sender.count, std::mem::take(&mut sender.samples));
-        let _ = sender.send(Read::End { outcome, too_many, count, samples });
+        let (over, count, samples) = (sender.over, sender.count, std::mem::take(&mut sender.samples));
+        let _ = sender.send(Read::End { outcome, over, count, samples });
     });
-    let mut tx = None;
-    let mut id = 0;
-    let mut columns = Vec::new();
-    let mut ended = None;
-    while let Some(read) = reads.recv().await {
-        match read {
-            Read::Header(header) => {
-                let mut begun = db::begin_write(db).await?;
-                let json = serde_json::to_string(&header).map_err(ApiError::internal)?;
-                id = store::insert_import(&mut begun, user_id, &file.name, &bytes, &json).await?;
-                columns = header;
-                tx = Some(begun);
+    let mut id = None;
+    let kept = keep(db, user_id, &file.name, &bytes, &mut reads, &mut id).await;
+    // Dropping the channel stops a reader still at work.
+    drop(reads);
+    let _ = reader.await;
+    let kept = match (kept, id) {
+        (Ok(kept), Some(id)) => store::uploaded(db, id, kept.row_count).await.map(|()| (id, kept)),
+        (Ok(_), None) => Err(unprocessable(messages::IMPORT_NO_HEADER)),
+        (Err(error), _) => Err(error),
+    };
+    let (id, Kept { columns, row_count, samples }) = match kept {
+        Ok(kept) => kept,
+        Err(error) => {
+            if let Some(id) = id {
+                store::discard(db, id).await?;
             }
-            Read::Rows(chunk) => {
-                if let Some(tx) = tx.as_mut() {
-                    store::insert_rows(tx, id, &chunk).await?;
-                }
-            }
-            Read::End { outcome, too_many, count, samples } => {
-                ended = Some((outcome, too_many, count, samples))
-            }
+            return Err(error);
         }
-    }
-    reader.await.map_err(ApiError::internal)?;
-    let (outcome, too_many, count, samples) =
-        ended.ok_or_else(|| ApiError::internal("the reader stopped"))?;
-    if too_many {
-        return Err(unprocessable(messages::IMPORT_TOO_MANY_ROWS));
-    }
-    match outcome {
-        Ok(()) => {}
-        Err(Unreadable::NoHeader) => return Err(unprocessable(messages::IMPORT_NO_HEADER)),
-        Err(_) => return Err(unprocessable(messages::IMPORT_NOT_A_SPREADSHEET)),
-    }
-    let mut tx = tx.ok_or_else(|| unprocessable(messages::IMPORT_NO_HEADER))?;
-    let row_count = i64::try_from(count).unwrap_or(i64::MAX);
-    store::set_row_count(&mut tx, id, row_count).await?;
-    tx.commit().await?;
+    };
     let suggested_mapping = suggest_mapping(&columns).into_iter().map(|key| key.map(str::to_owned)).collect();
     let fields = COLUMNS
         .iter()
@@ -187,4 +199,52 @@ pub async fn receive(
         sample_rows: samples,
         fields,
     })
+}
+
+/// What an upload kept of its file.
+struct Kept {
+    columns: Vec<String>,
+    row_count: i64,
+    samples: Vec<Vec<String>>,
+}
+
+/// Keeps what the reader hands on: the import once its header is read (its id in `id`),
+/// then its rows chunk by chunk. An error once `id` is set leaves the import to discard.
+async fn keep(
+    db: &AnyPool,
+    user_id: i64,
+    file_name: &str,
+    bytes: &[u8],
+    reads: &mut mpsc::Receiver<Read>,
+    id: &mut Option<i64>,
+) -> ApiResult<Kept> {
+    let mut columns = Vec::new();
+    while let Some(read) = reads.recv().await {
+        match read {
+            Read::Header(header) => {
+                let json = serde_json::to_string(&header).map_err(ApiError::internal)?;
+                let started = store::insert_import(db, user_id, file_name, bytes, &json).await?;
+                *id = Some(started.ok_or_else(|| ApiError::conflict(messages::IMPORT_TOO_MANY_UNFINISHED))?);
+                columns = header;
+            }
+            Read::Rows(chunk) => {
+                if let Some(id) = *id {
+                    store::insert_rows(db, id, &chunk).await?;
+                }
+            }
+            Read::End { outcome, over, count, samples } => {
+                if let Some(message) = over {
+                    return Err(unprocessable(message));
+                }
+                match outcome {
+                    Ok(()) => {}
+                    Err(Unreadable::NoHeader) => return Err(unprocessable(messages::IMPORT_NO_HEADER)),
+                    Err(_) => return Err(unprocessable(messages::IMPORT_NOT_A_SPREADSHEET)),
+                }
+                let row_count = i64::try_from(count).unwrap_or(i64::MAX);
+                return Ok(Kept { columns, row_count, samples });
+            }
+        }
+    }
+    Err(ApiError::internal("the reader stopped"))
 }
