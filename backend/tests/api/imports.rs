@@ -136,7 +136,7 @@ fn arabic_row(number: &str, title: &str, price: &str, bedrooms: &str) -> Vec<Str
     .collect()
 }
 
-fn csv_of(header: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
+pub(crate) fn csv_of(header: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
     let mut text = String::from("\u{FEFF}");
     text.push_str(&csv_line(header));
     for row in rows {
@@ -202,7 +202,7 @@ both_databases! {
 }
 
 /// The export's English headers of the columns a test fills, with each row's cells.
-fn english(columns: &[&str]) -> Vec<String> {
+pub(crate) fn english(columns: &[&str]) -> Vec<String> {
     columns
         .iter()
         .map(|key| rules::properties::columns::column_by_key(key).expect("a column").en.to_owned())
@@ -210,7 +210,7 @@ fn english(columns: &[&str]) -> Vec<String> {
 }
 
 /// A workbook of one sheet: the header, then rows; cells that read as numbers are numbers.
-fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
+pub(crate) fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     for (column, text) in header.iter().enumerate() {
@@ -232,8 +232,7 @@ fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
 
 /// An OpenDocument spreadsheet of one sheet, written as the format says: the stored
 /// mimetype first, the manifest, and the table in content.xml.
-fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
-    use std::io::Write;
+pub(crate) fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     let row_xml = |cells: &[String]| {
         let cells: Vec<String> = cells
@@ -249,6 +248,12 @@ fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     for row in rows {
         table.push_str(&row_xml(row));
     }
+    ods_of_table(&table)
+}
+
+/// An OpenDocument spreadsheet whose one table holds `table` (its rows' XML).
+pub(crate) fn ods_of_table(table: &str) -> Vec<u8> {
+    use std::io::Write;
     let content = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content \
          xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
@@ -275,7 +280,7 @@ fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     zip.finish().expect("zip").into_inner()
 }
 
-const BASIC: [&str; 19] = [
+pub(crate) const BASIC: [&str; 19] = [
     "propertyNumber",
     "titleEn",
     "titleAr",
@@ -297,7 +302,7 @@ const BASIC: [&str; 19] = [
     "images",
 ];
 
-fn basic_row(number: &str, title: &str, price: &str) -> Vec<String> {
+pub(crate) fn basic_row(number: &str, title: &str, price: &str) -> Vec<String> {
     [
         number,
         title,
@@ -341,7 +346,7 @@ fn said(outcome: &Value) -> Vec<(i64, String, String)> {
 }
 
 /// Reads an .xlsx answer back: its rows of texts.
-fn read_xlsx(bytes: Vec<u8>) -> Vec<Vec<String>> {
+pub(crate) fn read_xlsx(bytes: Vec<u8>) -> Vec<Vec<String>> {
     use calamine::Reader;
     let mut book: calamine::Xlsx<_> =
         calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("an xlsx");
