@@ -100,6 +100,11 @@ describe('the import wizard', () => {
     await page.getByRole('heading', { name: 'Choose a spreadsheet' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/properties/import');
     await assertAccessible(page, 'the import: file step');
+    // A file refused before its rows are read says why, in the rules' words.
+    const wide = files.write('wide.csv', Buffer.from(`${Array.from({ length: 20_000 }, (_, n) => `C${n}`).join(',')}\r\n`, 'utf8'));
+    await page.getByTestId('import-file').setInputFiles(wide);
+    await page.getByRole('alert').filter({ hasText: WIDE_REFUSED }).waitFor();
+    await screenshot(page, 'import-refused');
     await page.getByTestId('import-file').setInputFiles(file);
 
     // 2. The columns, matched from the headers, with the sample values.

@@ -122,13 +122,18 @@ describe('the import wizard', () => {
 
   it("shows the server's reason when the file is refused", async () => {
     importServer([importState()], {
-      'POST /api/imports/properties': answer(422, { message: 'This file is not a spreadsheet', errors: {} }),
+      'POST /api/imports/properties': answer(422, {
+        message: 'Validation failed',
+        errors: { file: 'This file is not a spreadsheet' },
+      }),
     });
     renderApp('/properties/import');
 
     await chooseFile();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a spreadsheet');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This file is not a spreadsheet');
+    expect(alert).not.toHaveTextContent('Validation failed');
     expect(screen.getByRole('button', { name: 'Choose a file' })).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { TemplateButton } from './template-button';
 
@@ -89,7 +89,7 @@ export function FileStep({ onFile, reading, error }: FileStepProps) {
       {error !== null && error !== undefined && (
         <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
           <p className="font-medium text-destructive">{t('file.failed')}</p>
-          <p>{errorMessage(error)}</p>
+          <p>{fieldErrors(error).file ?? errorMessage(error)}</p>
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
