@@ -25,6 +25,7 @@ mod history_restore;
 mod imports;
 mod imports_round_trip;
 mod leads;
+mod leads_inactive;
 mod lockout;
 mod media;
 mod media_scaled;

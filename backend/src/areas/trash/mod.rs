@@ -8,12 +8,13 @@ pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, FromForm};
+use rocket::{delete, get, post, FromForm, State};
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::AnyConnection;
 
 use crate::areas::catalog::locations::store as locations;
+use crate::areas::notifications::Outbox;
 use crate::areas::{contacts, properties, site, users};
 use crate::endpoint;
 use crate::platform::audit::{Actor, Entity};
@@ -53,7 +54,8 @@ pub fn api() -> Vec<Endpoint> {
             Doc::new(
                 "Puts a record back from the trash, with what belonged to it, under its id; for \
                  administrators and for whoever deleted it. 409 naming the field when its unique \
-                 value was taken meanwhile or a record it refers to is gone"
+                 value was taken meanwhile or a record it refers to is gone. An open lead whose \
+                 assignee is no longer an active user is routed like a new one"
             )
             .status(200)
             .fails(&[403, 404, 409])
@@ -148,12 +150,20 @@ fn checks(entity: Entity) -> Checks {
     }
 }
 
-/// Puts one record back and redoes what its area keeps beside its rows.
-async fn restore_one(conn: &mut AnyConnection, actor: &Actor, entity: Entity, id: i64) -> ApiResult<()> {
-    trash::restore(conn, actor, entity, id, &checks(entity)).await?;
+/// Puts one record back and redoes what its area keeps beside its rows; true when a lead
+/// routed anew made an e-mail due.
+async fn restore_one(
+    conn: &mut AnyConnection,
+    outbox: &Outbox,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+) -> ApiResult<bool> {
+    let record = trash::restore(conn, actor, entity, id, &checks(entity)).await?;
     match entity {
-        Entity::Property => properties::store::restored(conn, id).await,
-        _ => Ok(()),
+        Entity::Property => properties::store::restored(conn, id).await.map(|()| false),
+        Entity::ContactRequest => contacts::leads::handover::restored(conn, outbox, actor, id, &record).await,
+        _ => Ok(false),
     }
 }
 
@@ -174,7 +184,13 @@ async fn list(query: TrashQuery<'_>, _admin: AdminUser, db: &Db) -> ApiResult<Li
 }
 
 #[post("/trash/<entity>/<id>/restore", rank = 2)]
-async fn restore(entity: &str, id: i64, user: CurrentUser, db: &Db) -> ApiResult<Json<Restored>> {
+async fn restore(
+    entity: &str,
+    id: i64,
+    user: CurrentUser,
+    db: &Db,
+    outbox: &State<Outbox>,
+) -> ApiResult<Json<Restored>> {
     let entity = entity_of(entity)?;
     let mut tx = db::begin_write(db.pool()).await?;
     let (deleted_by, _) = trash::deleted_by(&mut tx, entity, id)
@@ -183,13 +199,21 @@ async fn restore(entity: &str, id: i64, user: CurrentUser, db: &Db) -> ApiResult
     if !may_restore(&user.0, deleted_by) {
         return Err(ApiError::forbidden(RESTORE_NOT_ALLOWED));
     }
-    restore_one(&mut tx, &Actor::from(&user), entity, id).await?;
+    let mails = restore_one(&mut tx, outbox, &Actor::from(&user), entity, id).await?;
     tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
     Ok(Json(Restored { restored: 1 }))
 }
 
 #[post("/trash/batches/<batch>/restore")]
-async fn restore_batch(batch: &str, user: CurrentUser, db: &Db) -> ApiResult<Json<Restored>> {
+async fn restore_batch(
+    batch: &str,
+    user: CurrentUser,
+    db: &Db,
+    outbox: &State<Outbox>,
+) -> ApiResult<Json<Restored>> {
     let mut tx = db::begin_write(db.pool()).await?;
     let entries = trash::batch_entries(&mut tx, batch).await?;
     if entries.is_empty() {
@@ -199,10 +223,14 @@ async fn restore_batch(batch: &str, user: CurrentUser, db: &Db) -> ApiResult<Jso
         return Err(ApiError::forbidden(RESTORE_NOT_ALLOWED));
     }
     let actor = Actor::from(&user);
+    let mut mails = false;
     for (entity, id, _) in &entries {
-        restore_one(&mut tx, &actor, *entity, *id).await?;
+        mails |= restore_one(&mut tx, outbox, &actor, *entity, *id).await?;
     }
     tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
     Ok(Json(Restored { restored: entries.len() as i64 }))
 }
 
