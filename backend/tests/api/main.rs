@@ -52,6 +52,7 @@ mod site_ordered;
 mod site_settings;
 mod specification_calls;
 mod trash;
+mod trash_rights;
 mod trust;
 mod users;
 mod versions;
