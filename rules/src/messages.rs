@@ -534,6 +534,10 @@ messages! {
         ar: "هذا التغيير شمل سجلات كثيرة معًا، فليس نسخة من سجل واحد";
     RESTORE_RECORD_GONE = "The record of this version no longer exists",
         ar: "السجل الذي تعود إليه هذه النسخة لم يعد موجودًا";
+
+    // Trash rights and inactive users (issue 37).
+    AGENT_INACTIVE = "The agent must be an active user",
+        ar: "يجب أن يكون الوكيل مستخدمًا نشطًا";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does

@@ -19,7 +19,7 @@ async fn created(app: &TestApp, path: &str, body: Value) -> Value {
 }
 
 /// Deletes through `client`, answering the status and the batch the delete names.
-async fn delete_on(client: &Client, path: &str) -> (Status, Option<String>) {
+pub(crate) async fn delete_on(client: &Client, path: &str) -> (Status, Option<String>) {
     let response = client.delete(path.to_owned()).dispatch().await;
     let batch = response.headers().get_one("X-Trash-Batch").map(str::to_owned);
     (response.status(), batch)
@@ -53,7 +53,7 @@ async fn history_actions(app: &TestApp, entity: &str, id: &Value) -> Vec<String>
 }
 
 /// A second browser signed in as a new user of `role`.
-async fn user_client(app: &TestApp, username: &str, role: &str) -> Client {
+pub(crate) async fn user_client(app: &TestApp, username: &str, role: &str) -> Client {
     let body = json!({
         "username": username, "password": "lina-pass-1", "confirmPassword": "lina-pass-1",
         "email": format!("{username}@aqar.example"), "fullName": "Lina Haddad", "isActive": true, "role": role

@@ -178,10 +178,12 @@ both_databases! {
                 username: "admin", password_hash: None, email: None, full_name: None, role, is_active,
                 receives_leads: None,
             };
-            let refused = aqar::areas::users::store::update(app.pool(), &actor, 1, None, change).await.expect_err("refused");
+            let mut conn = app.pool().acquire().await.expect("a connection");
+            let refused = aqar::areas::users::store::update(&mut conn, &actor, 1, None, change).await.expect_err("refused");
             assert_eq!((refused.status, refused.message.as_str()), (Status::Conflict, "The last active administrator cannot be demoted, deactivated or deleted"));
         }
-        let refused = aqar::areas::users::store::delete(app.pool(), &actor, 1, None).await.expect_err("refused");
+        let mut conn = app.pool().acquire().await.expect("a connection");
+        let refused = aqar::areas::users::store::lock_for_delete(&mut conn, 1, None).await.expect_err("refused");
         assert_eq!(refused.status, Status::Conflict);
         assert_eq!(me["role"], "admin");
     }

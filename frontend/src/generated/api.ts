@@ -812,7 +812,7 @@ export interface paths {
         /** Every property, newest first; with any of page, pageSize, q, sort or a filter, one page of them with the total in X-Total-Count */
         get: operations["get_api_properties"];
         put?: never;
-        /** Creates a property from the comprehensive form, or with ?form=quick from the quick form; 409 when a category, type or place it names does not exist */
+        /** Creates a property from the comprehensive form, or with ?form=quick from the quick form; 409 when a category, type, place or agent it names does not exist, 422 naming agentId when its agent is not an active user */
         post: operations["post_api_properties"];
         delete?: never;
         options?: never;
@@ -864,7 +864,7 @@ export interface paths {
         };
         /** One property */
         get: operations["get_api_properties__id_"];
-        /** Replaces the fields of the form that sent it (the comprehensive one, or with ?form=quick the quick one); the other form's own fields are kept */
+        /** Replaces the fields of the form that sent it (the comprehensive one, or with ?form=quick the quick one); the other form's own fields are kept. A new agent must be an active user (422 naming agentId); the agent it has is kept as it is */
         put: operations["put_api_properties__id_"];
         post?: never;
         /** Deletes a property */
@@ -1580,7 +1580,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Puts back everything one action moved to the trash (the batch a delete answers in X-Trash-Batch), in one transaction; for administrators and for whoever deleted it */
+        /** Puts back everything one action moved to the trash (the batch a delete answers in X-Trash-Batch), in one transaction; for administrators and for whoever deleted it, except user accounts, which only an administrator restores (403) */
         post: operations["post_api_trash_batches__batch__restore"];
         delete?: never;
         options?: never;
@@ -1617,7 +1617,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Puts a record back from the trash, with what belonged to it, under its id; for administrators and for whoever deleted it. 409 naming the field when its unique value was taken meanwhile or a record it refers to is gone */
+        /** Puts a record back from the trash, with what belonged to it, under its id; for administrators and for whoever deleted it, except a user account, which only an administrator restores (403). 409 naming the field when its unique value was taken meanwhile or a record it refers to is gone. An open lead whose assignee is no longer an active user is routed like a new one */
         post: operations["post_api_trash__entity___id__restore"];
         delete?: never;
         options?: never;
@@ -1726,13 +1726,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edits a user (admins only); a blank password keeps the current one. Deactivating a user or changing their password ends their other sessions
+         * Edits a user (admins only); a blank password keeps the current one. Deactivating a user or changing their password ends their other sessions; deactivating one hands their open leads back to routing, each a change in the history
          * @description Only for users with role 'admin'.
          */
         put: operations["put_api_users__id_"];
         post?: never;
         /**
-         * Deletes a user (admins only); never user 1, yourself or the last active admin
+         * Deletes a user (admins only); never user 1, yourself or the last active admin. Their open leads go back to routing, each a change in the history
          * @description Only for users with role 'admin'.
          */
         delete: operations["delete_api_users__id_"];

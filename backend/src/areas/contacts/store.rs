@@ -448,7 +448,7 @@ pub async fn change(
 /// Tells a lead's new assignee it is theirs (a notification, an e-mail when the outbox
 /// mails), in the transaction that gave it, unless they gave it to themselves or it was
 /// theirs already (`before`); true when an e-mail became due.
-async fn tell(
+pub(super) async fn tell(
     conn: &mut AnyConnection,
     outbox: &Outbox,
     actor: &Actor,

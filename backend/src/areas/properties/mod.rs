@@ -61,7 +61,8 @@ pub fn api() -> Vec<Endpoint> {
             create,
             body::documented(Doc::new(
                 "Creates a property from the comprehensive form, or with ?form=quick from the \
-                 quick form; 409 when a category, type or place it names does not exist"
+                 quick form; 409 when a category, type, place or agent it names does not exist, \
+                 422 naming agentId when its agent is not an active user"
             ))
             .responds::<Property>()
             .fails(&[409])
@@ -70,7 +71,8 @@ pub fn api() -> Vec<Endpoint> {
             update,
             body::documented(Doc::new(
                 "Replaces the fields of the form that sent it (the comprehensive one, or with \
-                 ?form=quick the quick one); the other form's own fields are kept"
+                 ?form=quick the quick one); the other form's own fields are kept. A new agent must \
+                 be an active user (422 naming agentId); the agent it has is kept as it is"
             ))
             .responds::<Property>()
             .fails(&[409])

@@ -1,19 +1,21 @@
 //! The trash screen and its calls (issue 24, ADR 0022): administrators list what was
 //! deleted, restore it one record or one batch at a time, and purge it; whoever deleted a
-//! record may restore it too, which is what a delete toast's Undo does. The moving of rows
-//! is `platform::trash`'s; what each kind of record checks and redoes on its way back is its
-//! own area's, gathered here.
+//! record may restore it too, which is what a delete toast's Undo does, unless it is a kind
+//! only administrators may create (issue 37: a restore never gives back rights one no longer
+//! has). The moving of rows is `platform::trash`'s; what each kind of record checks and
+//! redoes on its way back is its own area's, gathered here.
 
 pub mod store;
 
 use rocket::http::Status;
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, FromForm};
+use rocket::{delete, get, post, FromForm, State};
 use schemars::JsonSchema;
 use serde::Serialize;
 use sqlx::AnyConnection;
 
 use crate::areas::catalog::locations::store as locations;
+use crate::areas::notifications::Outbox;
 use crate::areas::{contacts, properties, site, users};
 use crate::endpoint;
 use crate::platform::audit::{Actor, Entity};
@@ -24,7 +26,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::query::{single, whole_number, Listed};
 use crate::platform::openapi::{Doc, Endpoint};
 use crate::platform::trash::{self, Checks};
-use rules::messages::{RESTORE_NOT_ALLOWED, TRASH_ENTRY_NOT_FOUND};
+use rules::messages::{ADMINS_ONLY, RESTORE_NOT_ALLOWED, TRASH_ENTRY_NOT_FOUND};
 
 pub const DEFAULT_PAGE_SIZE: i64 = 20;
 pub const MAX_PAGE_SIZE: i64 = 100;
@@ -52,8 +54,10 @@ pub fn api() -> Vec<Endpoint> {
             restore,
             Doc::new(
                 "Puts a record back from the trash, with what belonged to it, under its id; for \
-                 administrators and for whoever deleted it. 409 naming the field when its unique \
-                 value was taken meanwhile or a record it refers to is gone"
+                 administrators and for whoever deleted it, except a user account, which only an \
+                 administrator restores (403). 409 naming the field when its unique value was taken \
+                 meanwhile or a record it refers to is gone. An open lead whose assignee is no longer \
+                 an active user is routed like a new one"
             )
             .status(200)
             .fails(&[403, 404, 409])
@@ -63,7 +67,8 @@ pub fn api() -> Vec<Endpoint> {
             restore_batch,
             Doc::new(
                 "Puts back everything one action moved to the trash (the batch a delete answers in \
-                 X-Trash-Batch), in one transaction; for administrators and for whoever deleted it"
+                 X-Trash-Batch), in one transaction; for administrators and for whoever deleted it, \
+                 except user accounts, which only an administrator restores (403)"
             )
             .status(200)
             .fails(&[403, 404, 409])
@@ -148,18 +153,67 @@ fn checks(entity: Entity) -> Checks {
     }
 }
 
-/// Puts one record back and redoes what its area keeps beside its rows.
-async fn restore_one(conn: &mut AnyConnection, actor: &Actor, entity: Entity, id: i64) -> ApiResult<()> {
-    trash::restore(conn, actor, entity, id, &checks(entity)).await?;
+/// Puts one record back and redoes what its area keeps beside its rows; true when a lead
+/// routed anew made an e-mail due.
+async fn restore_one(
+    conn: &mut AnyConnection,
+    outbox: &Outbox,
+    actor: &Actor,
+    entity: Entity,
+    id: i64,
+) -> ApiResult<bool> {
+    let record = trash::restore(conn, actor, entity, id, &checks(entity)).await?;
     match entity {
-        Entity::Property => properties::store::restored(conn, id).await,
-        _ => Ok(()),
+        Entity::Property => properties::store::restored(conn, id).await.map(|()| false),
+        Entity::ContactRequest => contacts::leads::handover::restored(conn, outbox, actor, id, &record).await,
+        _ => Ok(false),
     }
 }
 
-/// Administrators restore anything; anyone else what they deleted themselves (their Undo).
-fn may_restore(user: &User, deleted_by: Option<i64>) -> bool {
-    user.is_admin() || deleted_by == Some(user.id)
+/// Whether only administrators may create a kind of record, by its area's create route (an
+/// `AdminUser` guard). Restoring one creates it again, so it needs an admin at the time of
+/// the restore, whoever deleted it: otherwise an admin demoted since could bring back an
+/// admin account she had made and deleted (issue 37). Every kind is named, so a new one is
+/// decided on rather than defaulted.
+fn admins_only(entity: Entity) -> bool {
+    match entity {
+        Entity::User => true,
+        // Any signed-in user creates these (`CurrentUser` on their create routes). Settings
+        // and the values section's settings are one row that is saved, never deleted; a lead
+        // note goes to the trash only with its request.
+        Entity::Category
+        | Entity::PropertyType
+        | Entity::Country
+        | Entity::City
+        | Entity::Region
+        | Entity::PropertyFeature
+        | Entity::Property
+        | Entity::ContactRequest
+        | Entity::Settings
+        | Entity::TeamMember
+        | Entity::Service
+        | Entity::ProcessStep
+        | Entity::Testimonial
+        | Entity::HeroImage
+        | Entity::AboutSection
+        | Entity::CompanyValue
+        | Entity::ValuesSectionSettings
+        | Entity::LeadNote => false,
+    }
+}
+
+/// Administrators restore anything; anyone else what they deleted themselves (their Undo),
+/// unless only administrators may create it: 403 otherwise.
+fn may_restore(user: &User, entity: Entity, deleted_by: Option<i64>) -> ApiResult<()> {
+    if user.is_admin() {
+        Ok(())
+    } else if admins_only(entity) {
+        Err(ApiError::forbidden(ADMINS_ONLY))
+    } else if deleted_by == Some(user.id) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(RESTORE_NOT_ALLOWED))
+    }
 }
 
 fn entity_of(name: &str) -> ApiResult<Entity> {
@@ -174,35 +228,51 @@ async fn list(query: TrashQuery<'_>, _admin: AdminUser, db: &Db) -> ApiResult<Li
 }
 
 #[post("/trash/<entity>/<id>/restore", rank = 2)]
-async fn restore(entity: &str, id: i64, user: CurrentUser, db: &Db) -> ApiResult<Json<Restored>> {
+async fn restore(
+    entity: &str,
+    id: i64,
+    user: CurrentUser,
+    db: &Db,
+    outbox: &State<Outbox>,
+) -> ApiResult<Json<Restored>> {
     let entity = entity_of(entity)?;
     let mut tx = db::begin_write(db.pool()).await?;
     let (deleted_by, _) = trash::deleted_by(&mut tx, entity, id)
         .await?
         .ok_or_else(|| ApiError::not_found(TRASH_ENTRY_NOT_FOUND))?;
-    if !may_restore(&user.0, deleted_by) {
-        return Err(ApiError::forbidden(RESTORE_NOT_ALLOWED));
-    }
-    restore_one(&mut tx, &Actor::from(&user), entity, id).await?;
+    may_restore(&user.0, entity, deleted_by)?;
+    let mails = restore_one(&mut tx, outbox, &Actor::from(&user), entity, id).await?;
     tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
     Ok(Json(Restored { restored: 1 }))
 }
 
 #[post("/trash/batches/<batch>/restore")]
-async fn restore_batch(batch: &str, user: CurrentUser, db: &Db) -> ApiResult<Json<Restored>> {
+async fn restore_batch(
+    batch: &str,
+    user: CurrentUser,
+    db: &Db,
+    outbox: &State<Outbox>,
+) -> ApiResult<Json<Restored>> {
     let mut tx = db::begin_write(db.pool()).await?;
     let entries = trash::batch_entries(&mut tx, batch).await?;
     if entries.is_empty() {
         return Err(ApiError::not_found(TRASH_ENTRY_NOT_FOUND));
     }
-    if !entries.iter().all(|(_, _, deleted_by)| may_restore(&user.0, *deleted_by)) {
-        return Err(ApiError::forbidden(RESTORE_NOT_ALLOWED));
+    for (entity, _, deleted_by) in &entries {
+        may_restore(&user.0, *entity, *deleted_by)?;
     }
     let actor = Actor::from(&user);
+    let mut mails = false;
     for (entity, id, _) in &entries {
-        restore_one(&mut tx, &actor, *entity, *id).await?;
+        mails |= restore_one(&mut tx, outbox, &actor, *entity, *id).await?;
     }
     tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
     Ok(Json(Restored { restored: entries.len() as i64 }))
 }
 

@@ -5,14 +5,16 @@ pub mod store;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
-use rocket::{delete, get, post, put};
+use rocket::{delete, get, post, put, State};
 use rules::users::{UserCreateInput, UserUpdateInput, PROTECTED_USER_ID};
 
+use crate::areas::contacts::leads::{handover, store as leads};
+use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::user::User;
 use crate::platform::auth::{password, session, AdminUser};
-use crate::platform::db::Db;
+use crate::platform::db::{self, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
 use crate::platform::http::payload::{optional_text, Payload};
@@ -33,7 +35,8 @@ pub fn api() -> Vec<Endpoint> {
             update,
             Doc::new(
                 "Edits a user (admins only); a blank password keeps the current one. Deactivating a user or \
-                 changing their password ends their other sessions"
+                 changing their password ends their other sessions; deactivating one hands their open leads \
+                 back to routing, each a change in the history"
             )
             .takes::<UserUpdateInput>()
             .responds::<User>()
@@ -42,11 +45,14 @@ pub fn api() -> Vec<Endpoint> {
         ),
         endpoint!(
             remove,
-            Doc::new("Deletes a user (admins only); never user 1, yourself or the last active admin")
-                .status(204)
-                .trashes()
-                .versioned()
-                .fails(&[403, 409])
+            Doc::new(
+                "Deletes a user (admins only); never user 1, yourself or the last active admin. Their open \
+                 leads go back to routing, each a change in the history"
+            )
+            .status(204)
+            .trashes()
+            .versioned()
+            .fails(&[403, 409])
         ),
     ]
 }
@@ -89,15 +95,19 @@ async fn update(
     expected: IfMatch,
     admin: AdminUser,
     db: &Db,
+    outbox: &State<Outbox>,
     jar: &CookieJar<'_>,
     body: Payload<UserUpdateInput>,
 ) -> ApiResult<Json<User>> {
-    Ok(Json(save(db, &admin, jar, id, expected.0, body.0).await?))
+    Ok(Json(save(db, outbox, &admin, jar, id, expected.0, body.0).await?))
 }
 
 /// Edits user `id` as `admin`: the edit dialog's save, and a version restored from the history.
+/// A user deactivated hands their open leads back to routing in the same transaction (issue
+/// 37): no lead waits with someone who can no longer sign in to answer it.
 pub async fn save(
     db: &Db,
+    outbox: &Outbox,
     admin: &AdminUser,
     jar: &CookieJar<'_>,
     id: i64,
@@ -125,20 +135,60 @@ pub async fn save(
         is_active: input.is_active,
         receives_leads: input.receives_leads,
     };
-    let (before, updated) = store::update(db.pool(), &Actor::from(admin), id, expected, change).await?;
-    if hash.is_some() || (before.is_active && !updated.is_active) {
+    let actor = Actor::from(admin);
+    let mut tx = db::begin_write(db.pool()).await?;
+    let (before, updated) = store::update(&mut tx, &actor, id, expected, change).await?;
+    let deactivated = before.is_active && !updated.is_active;
+    let mails = if deactivated {
+        let open = leads::open_leads_of(&mut tx, id).await?;
+        handover::hand_back(&mut tx, outbox, &actor, &open).await?
+    } else {
+        false
+    };
+    tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
+    if hash.is_some() || deactivated {
         session::end_others(db.pool(), jar, id).await?;
     }
     Ok(updated)
 }
 
 #[delete("/users/<id>")]
-async fn remove(id: i64, expected: IfMatch, admin: AdminUser, db: &Db) -> ApiResult<Trashed> {
+async fn remove(
+    id: i64,
+    expected: IfMatch,
+    admin: AdminUser,
+    db: &Db,
+    outbox: &State<Outbox>,
+) -> ApiResult<Trashed> {
     if id == PROTECTED_USER_ID {
         return Err(ApiError::forbidden(PROTECTED));
     }
     if id == admin.0.id {
         return Err(ApiError::forbidden(NOT_YOURSELF_DELETE));
     }
-    store::delete(db.pool(), &Actor::from(&admin), id, expected.0).await
+    delete(db, outbox, &Actor::from(&admin), id, expected.0).await
+}
+
+/// Moves user `id` to the trash; their open leads, read while still theirs, go back to
+/// routing once the account is gone (so the rotation cannot pick them), in one transaction.
+async fn delete(
+    db: &Db,
+    outbox: &Outbox,
+    actor: &Actor,
+    id: i64,
+    expected: Option<i64>,
+) -> ApiResult<Trashed> {
+    let mut tx = db::begin_write(db.pool()).await?;
+    let before = store::lock_for_delete(&mut tx, id, expected).await?;
+    let open = leads::open_leads_of(&mut tx, id).await?;
+    let trashed = store::delete(&mut tx, actor, &before).await?;
+    let mails = handover::hand_back(&mut tx, outbox, actor, &open).await?;
+    tx.commit().await?;
+    if mails {
+        outbox.wake(db.pool());
+    }
+    Ok(trashed)
 }

@@ -102,19 +102,19 @@ async fn another_active_admin(conn: &mut AnyConnection, id: i64) -> ApiResult<bo
     Ok(!others.is_empty())
 }
 
-/// Edits the account `id`; answers it before and after, so the caller can end sessions.
+/// Edits the account `id` in the caller's transaction; answers it before and after, so the
+/// caller can hand back a deactivated user's leads and end sessions.
 pub async fn update(
-    db: &AnyPool,
+    tx: &mut AnyConnection,
     actor: &Actor,
     id: i64,
     expected: Option<i64>,
     change: UserChange<'_>,
 ) -> ApiResult<(User, User)> {
-    let mut tx = db::begin_write(db).await?;
-    db::lock_row(&mut tx, "users", id).await?;
+    db::lock_row(&mut *tx, "users", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |u| u.version, NOT_FOUND)?;
     let stays_admin = change.role == rules::users::ADMIN_ROLE && change.is_active;
-    if before.is_admin() && before.is_active && !stays_admin && !another_active_admin(&mut tx, id).await? {
+    if before.is_admin() && before.is_active && !stays_admin && !another_active_admin(&mut *tx, id).await? {
         return Err(ApiError::conflict(LAST_ADMIN));
     }
     let sql = format!(
@@ -136,8 +136,7 @@ pub async fn update(
         .await
         .map_err(username_taken)?;
     let updated = from_row(&row)?;
-    audit::updated(&mut tx, actor, Entity::User, id, &before, &updated).await?;
-    tx.commit().await?;
+    audit::updated(&mut *tx, actor, Entity::User, id, &before, &updated).await?;
     Ok((before, updated))
 }
 
@@ -148,17 +147,20 @@ pub const RESTORE_CHECKS: Checks = Checks {
     cleared: &[],
 };
 
-/// Moves the account `id` to the trash and ends its sessions (a restored account signs in again).
-pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
-    let mut tx = db::begin_write(db).await?;
-    db::lock_row(&mut tx, "users", id).await?;
+/// Holds the account `id` in the caller's transaction for its delete: 404 when there is none,
+/// 412 when `expected` is stale, 409 when it is the last active admin.
+pub async fn lock_for_delete(tx: &mut AnyConnection, id: i64, expected: Option<i64>) -> ApiResult<User> {
+    db::lock_row(&mut *tx, "users", id).await?;
     let before = db::expected_version(find(&mut *tx, id).await?, expected, |u| u.version, NOT_FOUND)?;
-    if before.is_admin() && before.is_active && !another_active_admin(&mut tx, id).await? {
+    if before.is_admin() && before.is_active && !another_active_admin(&mut *tx, id).await? {
         return Err(ApiError::conflict(LAST_ADMIN));
     }
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
-    let trashed =
-        trash::discard_alone(&mut tx, actor, Entity::User, id, &before, &[Part::record("users")]).await?;
-    tx.commit().await?;
-    Ok(trashed)
+    Ok(before)
+}
+
+/// Moves the account `before` (held by [`lock_for_delete`]) to the trash and ends its
+/// sessions (a restored account signs in again), in the caller's transaction.
+pub async fn delete(tx: &mut AnyConnection, actor: &Actor, before: &User) -> ApiResult<Trashed> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(before.id).execute(&mut *tx).await?;
+    trash::discard_alone(tx, actor, Entity::User, before.id, before, &[Part::record("users")]).await
 }

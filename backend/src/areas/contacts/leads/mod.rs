@@ -4,6 +4,7 @@
 //! record leads taken by phone or in person, keep internal notes on each and see which of
 //! theirs are waiting.
 
+pub mod handover;
 pub mod speed;
 pub mod store;
 

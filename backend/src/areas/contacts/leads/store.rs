@@ -64,6 +64,40 @@ pub async fn is_active_user(conn: &mut AnyConnection, id: i64) -> ApiResult<bool
     Ok(found.is_some())
 }
 
+/// The open leads (any status but closed, issue 37) given to `user_id`, oldest first, each
+/// held for the rest of the transaction.
+pub async fn open_leads_of(conn: &mut AnyConnection, user_id: i64) -> ApiResult<Vec<ContactRequest>> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM contact_requests WHERE assignee_id = $1 AND status <> $2 ORDER BY id",
+    )
+    .bind(user_id)
+    .bind(ContactStatus::Closed.value())
+    .fetch_all(&mut *conn)
+    .await?;
+    db::lock_rows(&mut *conn, "contact_requests", &ids).await?;
+    // Read again once held: one may have been closed or given away before the lock.
+    let mut found = super::super::store::find_many(&mut *conn, &ids).await?;
+    let still_open = |lead: &ContactRequest| {
+        lead.assignee_id == Some(user_id) && lead.status != ContactStatus::Closed.value()
+    };
+    Ok(ids.iter().filter_map(|id| found.remove(id)).filter(still_open).collect())
+}
+
+/// Gives request `id` to `assignee`, or to nobody; answers it as written.
+pub async fn set_assignee(
+    conn: &mut AnyConnection,
+    id: i64,
+    assignee: Option<i64>,
+) -> ApiResult<ContactRequest> {
+    let sql = format!(
+        "UPDATE contact_requests SET assignee_id = $1, updated_at = $2, version = version + 1 WHERE id = $3 \
+         RETURNING {}",
+        super::super::store::COLUMNS
+    );
+    let row = sqlx::query(&sql).bind(assignee).bind(clock::now_text()).bind(id).fetch_one(&mut *conn).await?;
+    Ok(super::super::store::from_row(&row)?)
+}
+
 const NOTE_COLUMNS: &str = "id, contact_request_id, author_id, author_name, body, created_at";
 
 fn note_from_row(row: &AnyRow) -> Result<LeadNote, sqlx::Error> {

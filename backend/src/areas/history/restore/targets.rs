@@ -185,7 +185,9 @@ pub async fn write(
         Entity::LeadNote => current(to.db.pool(), entity, id)
             .await?
             .ok_or_else(|| ApiError::not_found(rules::messages::RESTORE_RECORD_GONE)),
-        Entity::User => object(&users::save(to.db, to.admin, to.jar, id, expected, checked(version)?).await?),
+        Entity::User => {
+            object(&users::save(to.db, to.outbox, to.admin, to.jar, id, expected, checked(version)?).await?)
+        }
         Entity::Settings => {
             let input = settings::store::prepared(db, checked(version)?).await?;
             object(&settings::store::save(db, &actor, expected, &input).await?)

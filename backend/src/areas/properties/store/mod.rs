@@ -3,6 +3,7 @@
 //! Lists are two indexed queries (the total and the page) plus one for the page's images
 //! (and, for the public site, one for its features); names come by JOIN.
 
+mod agent;
 mod batch;
 mod bulk;
 pub mod export;

@@ -324,6 +324,7 @@ pub async fn insert_in(
 ) -> ApiResult<Property> {
     let shared = shared(body);
     check_references(&mut *tx, &shared, None).await?;
+    super::agent::check_active(&mut *tx, shared.agent_id, None).await?;
     let columns = inserted_columns(body, &clock::now_text(), import_id);
     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
     let values = db::Marks::of(tx).rows(1, columns.len());
@@ -372,6 +373,7 @@ pub async fn update_in(
         |p| p.version,
         messages::PROPERTY_NOT_FOUND,
     )?;
+    super::agent::check_active(&mut *tx, shared.agent_id, before.agent_id).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
     let search = rules::fold::search_text(
