@@ -81,6 +81,28 @@ both_databases! {
         assert_eq!(lead(&app, &closed["id"]).await["assigneeId"], json!(sara), "a closed lead keeps who handled it");
     }
 
+    async fn a_closed_lead_reopened_after_its_assignee_left_is_routed_anew(app) {
+        app.login_admin().await;
+        admin_receives(&app, false).await;
+        let sara = user(&app, "sara", json!({})).await;
+        let (one, two) = (request(&app, "Rana").await, request(&app, "Sami").await);
+        set_status(&app, &one["id"], "closed").await;
+        set_status(&app, &two["id"], "closed").await;
+        deactivate(&app, sara, "sara").await;
+        assert_eq!(lead(&app, &one["id"]).await["assigneeId"], json!(sara), "closed, it keeps who handled it");
+        let omar = user(&app, "omar", json!({})).await;
+
+        // Reopened one by one, or in bulk: nobody inactive is left holding it.
+        set_status(&app, &one["id"], "pending").await;
+        let bulk = json!({ "ids": [two["id"]], "action": "markResponded" });
+        let (status, outcome) = app.send(Method::Post, "/api/contact-requests/bulk", bulk).await;
+        assert_eq!(status, Status::Ok, "{outcome}");
+        for reopened in [&one, &two] {
+            assert_eq!(lead(&app, &reopened["id"]).await["assigneeId"], json!(omar), "{reopened}");
+            assert_eq!(last_change(&app, &reopened["id"]).await, (json!("admin"), Some((json!(sara), json!(omar)))));
+        }
+    }
+
     async fn deleting_a_user_hands_their_open_leads_back_to_routing(app) {
         app.login_admin().await;
         admin_receives(&app, false).await;

@@ -12,6 +12,7 @@ use sqlx::{AnyConnection, AnyPool};
 use super::leads::LeadClock;
 use super::listing::ContactListRequest;
 use super::{store, ContactRequest};
+use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::{AnswerLanguage, CurrentUser};
@@ -57,6 +58,7 @@ async fn trash(
 /// Applies `request` in one transaction: how many requests changed, and the ones skipped.
 async fn apply(
     db: &AnyPool,
+    outbox: &Outbox,
     dialect: Dialect,
     actor: &Actor,
     clock: &LeadClock,
@@ -70,6 +72,7 @@ async fn apply(
         None => return Err(ApiError::bad_request(rules::messages::FIELD_REQUIRED)),
     };
     let versions = request.versions.unwrap_or_default();
+    let mut mails = false;
     let mut tx = db::begin_write(db).await?;
     let ids = match (request.ids, request.filter) {
         (Some(ids), _) => bulk::distinct(&ids),
@@ -86,10 +89,15 @@ async fn apply(
     let already = |r: &ContactRequest| status.is_some_and(|s| s.value() == r.status);
     let (chosen, skipped) = bulk::sort_out(&ids, &before, &versions, |r| r.version, already);
     match status {
-        Some(status) => store::set_status_many(&mut tx, actor, &chosen, status, &before).await?,
+        Some(status) => {
+            mails = store::set_status_many(&mut tx, outbox, actor, &chosen, status, &before).await?
+        }
         None => trash(&mut tx, actor, &chosen, &versions).await?,
     }
     tx.commit().await?;
+    if mails {
+        outbox.wake(db);
+    }
     Ok((chosen.len(), skipped))
 }
 
@@ -99,9 +107,11 @@ async fn bulk_change(
     language: AnswerLanguage,
     db: &Db,
     dialect: &State<Dialect>,
+    outbox: &State<Outbox>,
     clock: LeadClock,
     body: Payload<ContactBulkRequest, { BODY_MAX_BYTES }>,
 ) -> ApiResult<Json<BulkOutcome>> {
-    let (changed, skipped) = apply(db.pool(), *dialect.inner(), &Actor::from(&user), &clock, body.0).await?;
+    let actor = Actor::from(&user);
+    let (changed, skipped) = apply(db.pool(), outbox, *dialect.inner(), &actor, &clock, body.0).await?;
     Ok(Json(BulkOutcome::new(changed, &skipped, language.0)))
 }

@@ -438,8 +438,9 @@ pub async fn change(
     let updated = from_row(&row)?;
     audit::updated(&mut tx, actor, Entity::ContactRequest, id, &before, &updated).await?;
     let told = tell(&mut tx, outbox, actor, before.assignee_id, &updated).await?;
+    let (updated, routed) = leads::handover::reopened(&mut tx, outbox, actor, &before, updated).await?;
     tx.commit().await?;
-    if told {
+    if told || routed {
         outbox.wake(db);
     }
     Ok(updated)
@@ -587,14 +588,17 @@ pub async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashM
     Ok(found)
 }
 
-/// Sets the status of every request of `ids` that `before` holds, and writes each one's history row.
+/// Sets the status of every request of `ids` that `before` holds, and writes each one's
+/// history row; a closed lead reopened so whose assignee is no longer active is routed anew.
+/// True when an e-mail became due.
 pub async fn set_status_many(
     conn: &mut AnyConnection,
+    outbox: &Outbox,
     actor: &Actor,
     ids: &[i64],
     status: ContactStatus,
     before: &HashMap<i64, ContactRequest>,
-) -> ApiResult<()> {
+) -> ApiResult<bool> {
     let now = clock::now_text();
     let (status, pending) = (status.value(), ContactStatus::Pending.value());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
@@ -616,8 +620,15 @@ pub async fn set_status_many(
             sqlx::query(&sql).bind(status).bind(now.as_str()).bind(pending).bind(status).bind(pending);
         chunk.iter().fold(query.bind(now.as_str()), |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
-    let after = find_many(&mut *conn, ids).await?;
+    let mut after = find_many(&mut *conn, ids).await?;
     let changes: Vec<(i64, &ContactRequest, &ContactRequest)> =
         ids.iter().filter_map(|id| Some((*id, before.get(id)?, after.get(id)?))).collect();
-    audit::updated_many(&mut *conn, actor, Entity::ContactRequest, &changes).await
+    audit::updated_many(&mut *conn, actor, Entity::ContactRequest, &changes).await?;
+    let mut mails = false;
+    for id in ids {
+        if let (Some(was), Some(now)) = (before.get(id), after.remove(id)) {
+            mails |= leads::handover::reopened(&mut *conn, outbox, actor, was, now).await?.1;
+        }
+    }
+    Ok(mails)
 }

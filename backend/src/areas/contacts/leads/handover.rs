@@ -21,17 +21,19 @@ fn is_open(lead: &ContactRequest) -> bool {
     lead.status != ContactStatus::Closed.value()
 }
 
-/// Routes `lead` (as read, held by the transaction) anew; true when an e-mail became due.
+/// Routes `lead` (as read, held by the transaction) anew: the lead then, and whether an
+/// e-mail became due.
 async fn reroute(
     conn: &mut AnyConnection,
     outbox: &Outbox,
     actor: &Actor,
     lead: &ContactRequest,
-) -> ApiResult<bool> {
+) -> ApiResult<(ContactRequest, bool)> {
     let assignee = store::assignee_for(&mut *conn, lead.property_id).await?;
     let routed = store::set_assignee(&mut *conn, lead.id, assignee).await?;
     audit::updated(&mut *conn, actor, Entity::ContactRequest, lead.id, lead, &routed).await?;
-    tell(conn, outbox, actor, lead.assignee_id, &routed).await
+    let mails = tell(conn, outbox, actor, lead.assignee_id, &routed).await?;
+    Ok((routed, mails))
 }
 
 /// Hands each of `leads` back to routing: the open leads of a user who was deactivated, or
@@ -45,7 +47,7 @@ pub async fn hand_back(
 ) -> ApiResult<bool> {
     let mut mails = false;
     for lead in leads.iter().filter(|lead| is_open(lead)) {
-        mails |= reroute(conn, outbox, actor, lead).await?;
+        mails |= reroute(conn, outbox, actor, lead).await?.1;
     }
     Ok(mails)
 }
@@ -65,5 +67,24 @@ pub async fn restored(
     if !is_open(&lead) || store::is_active_user(&mut *conn, had).await? {
         return Ok(false);
     }
-    reroute(conn, outbox, actor, &lead).await
+    Ok(reroute(conn, outbox, actor, &lead).await?.1)
+}
+
+/// After a change reopened a closed lead (`before`, now `after`): one whose assignee is no
+/// longer an active user is routed like a new one. The lead then, and whether an e-mail
+/// became due.
+pub async fn reopened(
+    conn: &mut AnyConnection,
+    outbox: &Outbox,
+    actor: &Actor,
+    before: &ContactRequest,
+    after: ContactRequest,
+) -> ApiResult<(ContactRequest, bool)> {
+    let reopened = !is_open(before) && is_open(&after);
+    match after.assignee_id {
+        Some(assignee) if reopened && !store::is_active_user(&mut *conn, assignee).await? => {
+            reroute(conn, outbox, actor, &after).await
+        }
+        _ => Ok((after, false)),
+    }
 }
