@@ -167,6 +167,13 @@ pub async fn receive(
     match outcome {
         Ok(()) => {}
         Err(Unreadable::NoHeader) => return Err(unprocessable(messages::IMPORT_NO_HEADER)),
+        Err(Unreadable::TooManyColumns) => return Err(unprocessable(messages::IMPORT_TOO_MANY_COLUMNS)),
+        Err(Unreadable::CellTooLong) => return Err(unprocessable(messages::IMPORT_CELL_TOO_LONG)),
+        Err(Unreadable::UnpackedTooLarge) => return Err(unprocessable(messages::IMPORT_UNPACKED_TOO_LARGE)),
+        Err(Unreadable::SharedTextTooLarge) => {
+            return Err(unprocessable(messages::IMPORT_SHARED_TEXT_TOO_LARGE))
+        }
+        Err(Unreadable::XlsTooLarge) => return Err(unprocessable(messages::IMPORT_XLS_TOO_LARGE)),
         Err(_) => return Err(unprocessable(messages::IMPORT_NOT_A_SPREADSHEET)),
     }
     let mut tx = tx.ok_or_else(|| unprocessable(messages::IMPORT_NO_HEADER))?;
