@@ -4,7 +4,7 @@
 //! `format!("{n}")` (dates too: their serial number), booleans as true or false, errors
 //! empty.
 
-use quick_xml::events::Event;
+use quick_xml::events::{BytesStart, Event};
 use rules::imports::MAX_SHARED_STRINGS_BYTES;
 
 use super::zipped::{attribute, push_text, Package, Xml};
@@ -103,6 +103,7 @@ impl Strings {
             let event = xml.next()?;
             match &event {
                 Event::Start(e) => match local(e.name().as_ref().as_bytes()) {
+                    b"sst" => declared(e)?,
                     b"si" => current = Some(String::new()),
                     b"t" => in_text = phonetic == 0,
                     b"rPh" => phonetic += 1,
@@ -140,6 +141,17 @@ impl Strings {
         let start =
             index.checked_sub(1).map_or(Some(0), |before| self.ends.get(before).map(|e| *e as usize))?;
         self.text.get(start..end)
+    }
+}
+
+/// Refuses a table that declares more strings than could be kept: calamine reserved room
+/// for the declared count, which aborted the process; here nothing is sized from it, but a
+/// file that says it holds more than the limits allow is refused at once.
+fn declared(table: &BytesStart<'_>) -> Result<(), Unreadable> {
+    let count = attribute(table, "uniqueCount")?.and_then(|n| n.trim().parse::<u64>().ok());
+    match count {
+        Some(n) if n.saturating_mul(4) > MAX_SHARED_STRINGS_BYTES => Err(Unreadable::SharedTextTooLarge),
+        _ => Ok(()),
     }
 }
 
