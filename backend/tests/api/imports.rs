@@ -202,7 +202,7 @@ both_databases! {
 }
 
 /// The export's English headers of the columns a test fills, with each row's cells.
-fn english(columns: &[&str]) -> Vec<String> {
+pub fn english(columns: &[&str]) -> Vec<String> {
     columns
         .iter()
         .map(|key| rules::properties::columns::column_by_key(key).expect("a column").en.to_owned())
@@ -210,7 +210,7 @@ fn english(columns: &[&str]) -> Vec<String> {
 }
 
 /// A workbook of one sheet: the header, then rows; cells that read as numbers are numbers.
-fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
+pub fn xlsx_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
     for (column, text) in header.iter().enumerate() {
@@ -275,7 +275,7 @@ fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     zip.finish().expect("zip").into_inner()
 }
 
-const BASIC: [&str; 19] = [
+pub const BASIC: [&str; 19] = [
     "propertyNumber",
     "titleEn",
     "titleAr",
@@ -297,7 +297,7 @@ const BASIC: [&str; 19] = [
     "images",
 ];
 
-fn basic_row(number: &str, title: &str, price: &str) -> Vec<String> {
+pub fn basic_row(number: &str, title: &str, price: &str) -> Vec<String> {
     [
         number,
         title,

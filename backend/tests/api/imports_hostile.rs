@@ -189,3 +189,18 @@ both_databases! {
         assert_eq!(body["errors"]["file"], messages::IMPORT_NOT_A_SPREADSHEET, "{body}");
     }
 }
+
+both_databases! {
+    async fn a_legitimate_50000_row_xlsx_is_taken_within_bounds(app) {
+        use crate::imports::{basic_row, english, xlsx_of, BASIC};
+        let rows: Vec<Vec<String>> = (0..rules::imports::MAX_ROWS)
+            .map(|n| basic_row(&format!("L-{n:05}"), &format!("Listing number {n}"), &format!("{}", 1000 + n)))
+            .collect();
+        let file = xlsx_of(&english(&BASIC), &rows);
+        drop(rows);
+        let (status, body, _, peak) = upload_to_a_server(&app, "listings.xlsx", &file);
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["rowCount"], rules::imports::MAX_ROWS, "{body}");
+        assert!(peak <= MAX_PEAK_KB, "the server held {peak} kB");
+    }
+}
