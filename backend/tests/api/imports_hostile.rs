@@ -131,6 +131,27 @@ both_databases! {
         refused_within_bounds(&app, "inline.xlsx", &file, messages::IMPORT_CELL_TOO_LONG);
     }
 
+    async fn an_xlsx_whose_cells_repeat_a_long_shared_string_is_read_within_bounds(app) {
+        // 200 rows of 200 cells, each the same 10,000 characters: 400 MB of text, held a
+        // megabyte at a time on its way to the database.
+        let long = "a".repeat(rules::imports::MAX_CELL_CHARS);
+        let names: Vec<String> = (0..200).map(|c| format!("C{c}")).collect();
+        let mut strings: Vec<&str> = names.iter().map(String::as_str).collect();
+        strings.push(&long);
+        let mut rows = String::from(r#"<row r="1">"#);
+        rows.extend((0..200).map(|c| format!(r#"<c t="s"><v>{c}</v></c>"#)));
+        rows.push_str("</row>");
+        for r in 2..=201 {
+            rows.push_str(&format!(r#"<row r="{r}">"#));
+            rows.extend((0..200).map(|_| r#"<c t="s"><v>200</v></c>"#));
+            rows.push_str("</row>");
+        }
+        let file = files::xlsx(&files::shared_strings("201", &strings), rows.as_bytes());
+        let (status, body, _, peak) = upload_to_a_server(&app, "repeated.xlsx", &file);
+        assert!(status == 201 || status == 422, "{status}: {body}");
+        assert!(peak <= MAX_PEAK_KB, "the server held {peak} kB");
+    }
+
     async fn a_header_over_200_columns_is_refused_in_every_format_before_its_rows(app) {
         app.login_admin().await;
         let names: Vec<String> = (0..201).map(|c| format!("C{c}")).collect();

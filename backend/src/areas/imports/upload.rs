@@ -19,8 +19,10 @@ use crate::platform::db;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::media::received::{self, Received, Spec};
 
-/// Rows handed from the reader to the database at a time.
+/// Rows handed from the reader to the database at a time...
 const CHUNK: usize = 500;
+/// ...and their bytes at most: 500 rows of 200 long cells would be a gigabyte (issue 37).
+const CHUNK_BYTES: usize = 1024 * 1024;
 
 pub fn form_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
@@ -73,6 +75,7 @@ enum Read {
 struct Sender {
     channel: mpsc::Sender<Read>,
     chunk: Vec<(i64, String)>,
+    chunk_bytes: usize,
     count: usize,
     too_many: bool,
     samples: Vec<Vec<String>>,
@@ -99,8 +102,10 @@ impl Rows for Sender {
         if self.samples.len() < SAMPLE_ROWS {
             self.samples.push(cells);
         }
+        self.chunk_bytes += json.len();
         self.chunk.push((i64::from(line), json));
-        if self.chunk.len() >= CHUNK {
+        if self.chunk.len() >= CHUNK || self.chunk_bytes >= CHUNK_BYTES {
+            self.chunk_bytes = 0;
             let chunk = std::mem::take(&mut self.chunk);
             self.send(Read::Rows(chunk))?;
         }
@@ -125,8 +130,14 @@ pub async fn receive(
     let (channel, mut reads) = mpsc::channel::<Read>(2);
     let (reading, name) = (bytes.clone(), file.name.clone());
     let reader = rocket::tokio::task::spawn_blocking(move || {
-        let mut sender =
-            Sender { channel, chunk: Vec::new(), count: 0, too_many: false, samples: Vec::new() };
+        let mut sender = Sender {
+            channel,
+            chunk: Vec::new(),
+            chunk_bytes: 0,
+            count: 0,
+            too_many: false,
+            samples: Vec::new(),
+        };
         let mut outcome = sheet::read(&reading, &name, &mut sender);
         if outcome.is_ok() && !sender.chunk.is_empty() {
             let chunk = std::mem::take(&mut sender.chunk);
