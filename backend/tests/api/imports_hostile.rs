@@ -152,6 +152,15 @@ both_databases! {
         assert!(peak <= MAX_PEAK_KB, "the server held {peak} kB");
     }
 
+    async fn a_csv_of_one_19_mb_cell_is_refused_within_bounds(app) {
+        let mut file = b"Title (English)\n\"".to_vec();
+        file.resize(19 * 1024 * 1024, b'a');
+        file.extend_from_slice(b"\"\n");
+        let started = std::time::Instant::now();
+        refused_within_bounds(&app, "one-cell.csv", &file, messages::IMPORT_CELL_TOO_LONG);
+        assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
+    }
+
     async fn a_header_over_200_columns_is_refused_in_every_format_before_its_rows(app) {
         app.login_admin().await;
         let names: Vec<String> = (0..201).map(|c| format!("C{c}")).collect();

@@ -162,7 +162,7 @@ fn compound_file(mut stream: Vec<u8>) -> Vec<u8> {
     assert!(sectors + 2 <= 128, "one sector of the table is enough");
     let mut header = vec![0u8; 512];
     header[..8].copy_from_slice(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]);
-    let mut put =
+    let put =
         |bytes: &mut Vec<u8>, at: usize, value: &[u8]| bytes[at..at + value.len()].copy_from_slice(value);
     put(&mut header, 24, &0x003Eu16.to_le_bytes());
     put(&mut header, 26, &3u16.to_le_bytes());

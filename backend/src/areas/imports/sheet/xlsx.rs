@@ -18,8 +18,7 @@ pub(super) fn read(bytes: &[u8], shaper: &mut Shaper<'_, impl Rows>) -> Result<(
         _ => Strings::default(),
     };
     let mut xml = package.xml(&sheet)?;
-    let read = cells(&mut xml, &strings, shaper);
-    read
+    cells(&mut xml, &strings, shaper)
 }
 
 fn local(name: &[u8]) -> &[u8] {
