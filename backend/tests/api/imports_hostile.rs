@@ -153,7 +153,8 @@ both_databases! {
     }
 
     async fn a_csv_of_one_19_mb_cell_is_refused_within_bounds(app) {
-        let mut file = b"Title (English)\n\"".to_vec();
+        // In the header, so that nothing is stored: what is measured is the reading.
+        let mut file = b"\"".to_vec();
         file.resize(19 * 1024 * 1024, b'a');
         file.extend_from_slice(b"\"\n");
         let started = std::time::Instant::now();
