@@ -19,6 +19,7 @@ pub fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
     zip.finish().expect("zip").into_inner()
 }
 
+const ROOT_RELATIONS: &str = r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#;
 const WORKBOOK: &str = r#"<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>"#;
 const RELATIONS: &str = r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>"#;
 
@@ -29,6 +30,7 @@ pub fn xlsx(strings: &str, rows: &[u8]) -> Vec<u8> {
     sheet.extend_from_slice(rows);
     sheet.extend_from_slice(b"</sheetData></worksheet>");
     zip_of(&[
+        ("_rels/.rels", ROOT_RELATIONS.as_bytes()),
         ("xl/workbook.xml", WORKBOOK.as_bytes()),
         ("xl/_rels/workbook.xml.rels", RELATIONS.as_bytes()),
         ("xl/sharedStrings.xml", strings.as_bytes()),

@@ -11,6 +11,7 @@ mod csv;
 mod ods;
 mod xls;
 mod xlsx;
+mod xlsx_text;
 mod zipped;
 
 use rules::imports::{MAX_CELL_CHARS, MAX_COLUMNS};
@@ -150,4 +151,117 @@ impl<R: Rows> Shaper<'_, R> {
 /// A row number as handed on: rows past `u32::MAX` are numbered `u32::MAX`.
 fn line(index: u64) -> u32 {
     u32::try_from(index.saturating_add(1)).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use calamine::Reader;
+
+    use super::{read, Rows, Unreadable};
+
+    #[derive(Default)]
+    struct Collect(Vec<Vec<String>>);
+
+    impl Rows for Collect {
+        fn header(&mut self, columns: Vec<String>) -> Result<(), Unreadable> {
+            self.0.push(columns);
+            Ok(())
+        }
+
+        fn row(&mut self, _: u32, cells: Vec<String>) -> Result<(), Unreadable> {
+            self.0.push(cells);
+            Ok(())
+        }
+    }
+
+    fn zip_of(parts: &[(&str, &str)]) -> Vec<u8> {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for (name, text) in parts {
+            // ODF wants its mimetype first and stored, which is how an .ods is told from an .xlsx.
+            let method = if *name == "mimetype" {
+                zip::CompressionMethod::Stored
+            } else {
+                zip::CompressionMethod::Deflated
+            };
+            let options = zip::write::SimpleFileOptions::default().compression_method(method);
+            zip.start_file(*name, options).expect("zip");
+            zip.write_all(text.as_bytes()).expect("zip");
+        }
+        zip.finish().expect("zip").into_inner()
+    }
+
+    #[test]
+    fn xlsx_cells_read_as_calamine_read_them() {
+        let workbook =
+            r#"<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>"#;
+        let relations = r#"<Relationships><Relationship Id="rId1" Type="t/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="t/sharedStrings" Target="/xl/sharedStrings.xml"/></Relationships>"#;
+        let strings = r#"<sst uniqueCount="2"><si><t> padded </t></si><si><r><t xml:space="preserve"> kept </t></r><r><t>x_x000D_y<![CDATA[<z>]]></t></r><rPh><t>ignored</t></rPh></si></sst>"#;
+        let sheet = r#"<worksheet><sheetData>
+            <row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c><c r="B1" t="inlineStr"><is><t>Value</t></is></c></row>
+            <row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>1</v></c></row>
+            <row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="e"><v>#DIV/0!</v></c></row>
+            <row r="4"><c r="A4" t="str"><f>A1</f><v>a_x005F_x000D_b</v></c><c r="B4"><v>1.50</v></c></row>
+            <row r="5"><c r="A5" t="d"><v>2024-01-02T00:00:00</v></c><c r="B5" t="inlineStr"><is><t>&lt;in&amp;line&gt;</t></is></c></row>
+            <row r="6"><c r="A6"><v>45000</v></c><c r="B6"><v>abc</v></c></row>
+            <row r="8"><c r="B8"><v>-0.25</v></c></row>
+            </sheetData></worksheet>"#;
+        let root = r#"<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#;
+        let file = zip_of(&[
+            ("_rels/.rels", root),
+            ("xl/workbook.xml", workbook),
+            ("xl/_rels/workbook.xml.rels", relations),
+            ("xl/sharedStrings.xml", strings),
+            ("xl/worksheets/sheet1.xml", sheet),
+        ]);
+        let mut ours = Collect::default();
+        read(&file, "s.xlsx", &mut ours).expect("read");
+        let mut book: calamine::Xlsx<_> =
+            calamine::open_workbook_from_rs(std::io::Cursor::new(&file)).expect("calamine reads it");
+        let range = book.worksheet_range_at(0).expect("a sheet").expect("a range");
+        let theirs: Vec<Vec<String>> = range
+            .rows()
+            .map(|row| row.iter().map(super::xls::text_of).collect::<Vec<_>>())
+            .filter(|row| row.iter().any(|c| !c.trim().is_empty()))
+            .collect();
+        assert_eq!(ours.0, theirs);
+        assert_eq!(ours.0[1], ["padded", " kept x\ry<z>"]);
+    }
+
+    #[test]
+    fn ods_cells_read_as_calamine_read_them() {
+        let table = r#"<table:table table:name="S">
+            <table:table-column table:number-columns-repeated="3"/>
+            <table:table-row><table:table-cell office:value-type="string"><text:p>Name</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Value</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>More</text:p></table:table-cell></table:table-row>
+            <table:table-row table:number-rows-repeated="3"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>
+            <table:table-row><table:table-cell office:value-type="float" office:value="1.50"><text:p>1.5 QAR</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>two<text:s text:c="3"/>words</text:p><text:p>and&amp;lines<text:tab/>tab</text:p><office:annotation><text:p>note</text:p></office:annotation></table:table-cell><table:table-cell office:value-type="boolean" office:boolean-value="true"/></table:table-row>
+            <table:table-row table:number-rows-repeated="2"><table:table-cell office:value-type="date" office:date-value="2024-01-02"/><table:covered-table-cell office:value-type="string" table:number-columns-repeated="2"><text:p>same</text:p></table:covered-table-cell></table:table-row>
+            <table:table-row><table:table-cell><text:p>untyped</text:p></table:table-cell><table:table-cell office:value-type="string" office:string-value="attr"/></table:table-row>
+            </table:table><table:table table:name="Second"><table:table-row><table:table-cell office:value-type="string"><text:p>not read</text:p></table:table-cell></table:table-row></table:table>"#;
+        let content = format!(
+            "<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
+             xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
+             xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\"><office:body><office:spreadsheet>{table}\
+             </office:spreadsheet></office:body></office:document-content>"
+        );
+        let manifest = r#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>"#;
+        let file = zip_of(&[
+            ("mimetype", "application/vnd.oasis.opendocument.spreadsheet"),
+            ("META-INF/manifest.xml", manifest),
+            ("content.xml", &content),
+        ]);
+        let mut ours = Collect::default();
+        read(&file, "s.ods", &mut ours).expect("read");
+        let mut book: calamine::Ods<_> =
+            calamine::open_workbook_from_rs(std::io::Cursor::new(&file)).expect("calamine reads it");
+        let range = book.worksheet_range_at(0).expect("a sheet").expect("a range");
+        let theirs: Vec<Vec<String>> = range
+            .rows()
+            .map(|row| row.iter().map(super::xls::text_of).collect::<Vec<_>>())
+            .filter(|row| row.iter().any(|c| !c.trim().is_empty()))
+            .collect();
+        assert_eq!(ours.0, theirs);
+        assert_eq!(ours.0[1], ["1.5", "two   words\nand&lines\ttab", "true"]);
+    }
 }

@@ -32,7 +32,7 @@ pub(super) fn read(bytes: &[u8], shaper: &mut Shaper<'_, impl Rows>) -> Result<(
     Ok(())
 }
 
-fn text_of(data: &Data) -> String {
+pub(super) fn text_of(data: &Data) -> String {
     match data {
         Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
         Data::Float(f) => number(*f),

@@ -5,8 +5,9 @@
 //! empty.
 
 use quick_xml::events::{BytesStart, Event};
-use rules::imports::MAX_SHARED_STRINGS_BYTES;
+use rules::imports::{MAX_CELL_CHARS, MAX_SHARED_STRINGS_BYTES};
 
+use super::xlsx_text::{unescape, Piece};
 use super::zipped::{attribute, push_text, Package, Xml};
 use super::{bounded, line, number, within_cell, Rows, Shaper, Unreadable};
 
@@ -96,28 +97,28 @@ impl Strings {
     fn read(xml: &mut Xml<'_, '_>) -> Result<Strings, Unreadable> {
         let mut strings = Strings::default();
         let mut current: Option<String> = None;
-        // Inside a <t> (of the string or of a run), and inside phonetic runs, which are not text.
-        let (mut in_text, mut phonetic) = (false, 0u32);
+        // The <t> being read (of the string or of a run); phonetic runs are not text.
+        let (mut piece, mut phonetic) = (None::<Piece>, 0u32);
         loop {
             let event = xml.next()?;
             match &event {
                 Event::Start(e) => match local(e.name().as_ref().as_bytes()) {
                     b"sst" => declared(e)?,
                     b"si" => current = Some(String::new()),
-                    b"t" => in_text = phonetic == 0,
+                    b"t" if phonetic == 0 && current.is_some() => piece = Some(Piece::start(e)?),
                     b"rPh" => phonetic += 1,
                     _ => {}
                 },
                 Event::End(e) => match local(e.name().as_ref().as_bytes()) {
                     b"si" => strings.push(current.take().unwrap_or_default())?,
-                    b"t" => in_text = false,
+                    b"t" => append(piece.take(), current.as_mut())?,
                     b"rPh" => phonetic = phonetic.saturating_sub(1),
                     _ => {}
                 },
                 Event::Eof => return Ok(strings),
                 _ => {
-                    if let Some(text) = current.as_mut().filter(|_| in_text) {
-                        push_text(&event, text)?;
+                    if let Some(piece) = piece.as_mut() {
+                        piece.push(&event)?;
                     }
                 }
             }
@@ -152,6 +153,17 @@ fn declared(table: &BytesStart<'_>) -> Result<(), Unreadable> {
         Some(n) if n.saturating_mul(4) > MAX_SHARED_STRINGS_BYTES => Err(Unreadable::SharedTextTooLarge),
         _ => Ok(()),
     }
+}
+
+/// Adds a finished <t> to the string it is part of.
+fn append(piece: Option<Piece>, text: Option<&mut String>) -> Result<(), Unreadable> {
+    if let (Some(piece), Some(text)) = (piece, text) {
+        text.push_str(&piece.finish());
+        if text.len() > 4 * MAX_CELL_CHARS {
+            return Err(Unreadable::CellTooLong);
+        }
+    }
+    Ok(())
 }
 
 /// A cell's reference ("B3") as its 0-based row and column.
@@ -225,30 +237,32 @@ fn cells(
 /// One cell's text, read up to its end.
 fn cell(xml: &mut Xml<'_, '_>, kind: Option<&str>, strings: &Strings) -> Result<String, Unreadable> {
     let (mut value, mut inline) = (None::<String>, None::<String>);
-    // Where the text being read goes: 1 for <v>, 2 for an inline string's <t>.
-    let (mut into, mut phonetic) = (0u8, 0u32);
+    // Inside <v>; the inline string's <t> being read; phonetic runs are not text.
+    let (mut in_value, mut piece, mut phonetic) = (false, None::<Piece>, 0u32);
     loop {
         let event = xml.next()?;
         match &event {
             Event::Start(e) => match local(e.name().as_ref().as_bytes()) {
                 b"v" => {
                     value = Some(String::new());
-                    into = 1;
+                    in_value = true;
                 }
                 b"is" => inline = Some(String::new()),
-                b"t" if inline.is_some() && phonetic == 0 => into = 2,
+                b"t" if inline.is_some() && phonetic == 0 => piece = Some(Piece::start(e)?),
                 b"rPh" => phonetic += 1,
                 _ => {}
             },
             Event::End(e) => match local(e.name().as_ref().as_bytes()) {
                 b"c" => break,
-                b"v" | b"t" => into = 0,
+                b"v" => in_value = false,
+                b"t" => append(piece.take(), inline.as_mut())?,
                 b"rPh" => phonetic = phonetic.saturating_sub(1),
                 _ => {}
             },
             Event::Eof => return Err(Unreadable::NotASpreadsheet),
-            _ => match (into, value.as_mut(), inline.as_mut()) {
-                (1, Some(text), _) | (2, _, Some(text)) => push_text(&event, text)?,
+            _ => match (piece.as_mut(), value.as_mut()) {
+                (Some(piece), _) => piece.push(&event)?,
+                (None, Some(text)) if in_value => push_text(&event, text)?,
                 _ => {}
             },
         }
@@ -272,7 +286,8 @@ fn cell(xml: &mut Xml<'_, '_>, kind: Option<&str>, strings: &Strings) -> Result<
             _ => return Err(Unreadable::NotASpreadsheet),
         },
         Some("e") => String::new(),
-        Some("d" | "str") => value,
+        Some("d") => value,
+        Some("str") => unescape(&value),
         Some("n") | None if value.is_empty() => String::new(),
         Some("n") | None => match value.parse::<f64>() {
             Ok(n) => number(n),
