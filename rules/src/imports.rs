@@ -28,6 +28,29 @@ pub const ERRORS_SHOWN: usize = 100;
 /// batch is kept short enough for the other writes of the panel to wait it out.
 pub const BATCH_ROWS: usize = 100;
 
+// Bounded readers (issue 37): what a file may make the server hold while it is read.
+/// A header with more columns than this is refused (422) before any row is read.
+pub const MAX_COLUMNS: usize = 200;
+/// A cell (or shared string) longer than this, in characters, is refused (422).
+pub const MAX_CELL_CHARS: usize = 10_000;
+/// An .xlsx or .ods may unpack (its parts inflated, an .ods's repeated cells and rows
+/// written out) to at most this many times its own size...
+pub const MAX_UNPACKED_RATIO: u64 = 20;
+/// ...and to at most this many bytes, whatever its size.
+pub const MAX_UNPACKED_BYTES: u64 = 200 * 1024 * 1024;
+/// The shared strings of an .xlsx are held while its sheet is read: their text, and 4 bytes
+/// a string, at most this many bytes.
+pub const MAX_SHARED_STRINGS_BYTES: u64 = 64 * 1024 * 1024;
+/// An .xls is read whole by calamine, every sheet as a full grid from its first to its
+/// last used cell, each cell holding its own copy of its text: what that holds at once,
+/// estimated from the file's records before it is read, may be at most this many bytes.
+pub const MAX_XLS_HELD_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The unpacked size an .xlsx or .ods of `file_bytes` may reach.
+pub fn max_unpacked_bytes(file_bytes: u64) -> u64 {
+    file_bytes.saturating_mul(MAX_UNPACKED_RATIO).min(MAX_UNPACKED_BYTES)
+}
+
 /// How an import treats a row whose property number a listing already has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub enum ImportMode {

@@ -524,6 +524,17 @@ messages! {
     /// The header of the rejected rows' added column.
     IMPORT_MESSAGES_HEADER = "Messages",
         ar: "الرسائل";
+    // Bounded readers (issue 37).
+    IMPORT_TOO_MANY_COLUMNS = "The file has more than 200 columns",
+        ar: "يحتوي الملف على أكثر من 200 عمود";
+    IMPORT_CELL_TOO_LONG = "A cell of the file holds more than 10,000 characters",
+        ar: "تحتوي إحدى خلايا الملف على أكثر من 10,000 حرف";
+    IMPORT_UNPACKED_TOO_LARGE = "The file unpacks to more than 20 times its size or more than 200 MB",
+        ar: "يتجاوز حجم الملف بعد فك ضغطه 20 ضعف حجمه أو 200 ميغابايت";
+    IMPORT_SHARED_TEXT_TOO_LARGE = "The file's shared texts take more than 64 MB",
+        ar: "تتجاوز النصوص المشتركة في الملف 64 ميغابايت";
+    IMPORT_XLS_TOO_LARGE = "This .xls file takes more than 64 MB to read: save it as .xlsx or .csv",
+        ar: "قراءة ملف ‎.xls هذا تتطلب أكثر من 64 ميغابايت: احفظه بصيغة ‎.xlsx أو ‎.csv";
 
     // Restoring an earlier version from the history (issue 24; the words are written here).
     HISTORY_ENTRY_NOT_FOUND = "This change is not in the history",

@@ -59,6 +59,9 @@ function row(number, titleEn, titleAr, overrides = {}) {
   return HEADERS.map((header) => values[header]);
 }
 
+// The rules' words for a header over 200 columns (rules::messages::IMPORT_TOO_MANY_COLUMNS).
+const WIDE_REFUSED = 'The file has more than 200 columns';
+
 const csvCell = (value) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 const ROWS = [

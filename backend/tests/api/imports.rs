@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use crate::helpers::TestApp;
 use crate::properties::catalog;
 
-const BOUNDARY: &str = "aqar-import-boundary-41kGv0wq";
+pub const BOUNDARY: &str = "aqar-import-boundary-41kGv0wq";
 
 /// The multipart body of one file.
 pub fn multipart(file_name: &str, bytes: &[u8]) -> Vec<u8> {
@@ -636,7 +636,7 @@ fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &st
 }
 
 /// The real server binary on the app's database, on a free port, once it answers.
-fn spawn_server(app: &TestApp) -> (std::process::Child, u16) {
+pub fn spawn_server(app: &TestApp) -> (std::process::Child, u16) {
     let port =
         std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port();
     let folder = tempfile::tempdir().expect("a folder").keep();

@@ -23,6 +23,8 @@ mod edge;
 mod history;
 mod history_restore;
 mod imports;
+mod imports_hostile;
+mod imports_hostile_files;
 mod imports_owners;
 mod imports_round_trip;
 mod imports_storage;

@@ -130,6 +130,19 @@ impl Rows for Sender {
     }
 }
 
+/// Why a file that could not be read is refused, in the rules' words.
+fn refusal(unreadable: Unreadable) -> &'static str {
+    match unreadable {
+        Unreadable::NoHeader => messages::IMPORT_NO_HEADER,
+        Unreadable::TooManyColumns => messages::IMPORT_TOO_MANY_COLUMNS,
+        Unreadable::CellTooLong => messages::IMPORT_CELL_TOO_LONG,
+        Unreadable::UnpackedTooLarge => messages::IMPORT_UNPACKED_TOO_LARGE,
+        Unreadable::SharedTextTooLarge => messages::IMPORT_SHARED_TEXT_TOO_LARGE,
+        Unreadable::XlsTooLarge => messages::IMPORT_XLS_TOO_LARGE,
+        Unreadable::NotASpreadsheet | Unreadable::Stopped => messages::IMPORT_NOT_A_SPREADSHEET,
+    }
+}
+
 fn unprocessable(message: &'static str) -> ApiError {
     let mut errors = rules::FieldErrors::new();
     errors.add("file", message);
@@ -236,10 +249,8 @@ async fn keep(
                 if let Some(message) = over {
                     return Err(unprocessable(message));
                 }
-                match outcome {
-                    Ok(()) => {}
-                    Err(Unreadable::NoHeader) => return Err(unprocessable(messages::IMPORT_NO_HEADER)),
-                    Err(_) => return Err(unprocessable(messages::IMPORT_NOT_A_SPREADSHEET)),
+                if let Err(unreadable) = outcome {
+                    return Err(unprocessable(refusal(unreadable)));
                 }
                 let row_count = i64::try_from(count).unwrap_or(i64::MAX);
                 return Ok(Kept { columns, row_count, samples });
