@@ -196,3 +196,32 @@ pub(super) fn attribute(element: &BytesStart<'_>, name: &str) -> Result<Option<S
     }
     Ok(None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::modest_directory;
+
+    /// A zip's tail: a zip64 end record declaring `entries`, its locator, the end record.
+    fn tail(entries: u64) -> Vec<u8> {
+        let mut bytes = b"PK\x03\x04".to_vec();
+        let record = bytes.len() as u64;
+        bytes.extend_from_slice(b"PK\x06\x06");
+        bytes.extend_from_slice(&[0; 28]);
+        bytes.extend_from_slice(&entries.to_le_bytes());
+        bytes.extend_from_slice(&0u64.to_le_bytes());
+        bytes.extend_from_slice(&0u64.to_le_bytes());
+        bytes.extend_from_slice(b"PK\x06\x07\0\0\0\0");
+        bytes.extend_from_slice(&record.to_le_bytes());
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(b"PK\x05\x06");
+        bytes.extend_from_slice(&[0xFF; 18]);
+        bytes
+    }
+
+    #[test]
+    fn a_zip64_directory_declaring_more_entries_than_a_spreadsheet_has_is_refused() {
+        assert!(modest_directory(&tail(12)));
+        assert!(!modest_directory(&tail(1 << 40)));
+        assert!(modest_directory(b"PK\x03\x04 no zip64 here"));
+    }
+}
