@@ -73,7 +73,7 @@ pub async fn insert_import(
 pub async fn insert_rows(db: &AnyPool, import_id: i64, rows: &[(i64, String)]) -> ApiResult<()> {
     let mut tx = db::begin_write(db).await?;
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let values = db::Marks::of(&mut tx).rows(chunk.len(), 3);
+        let values = db::Marks::of(&tx).rows(chunk.len(), 3);
         let sql = format!("INSERT INTO import_rows (import_id, line, cells) VALUES {values}");
         let query = chunk
             .iter()
