@@ -587,7 +587,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Uploads a spreadsheet of listings (multipart field 'file': .xlsx, .xls, .ods, or .csv in UTF-8 with or without BOM), at most 20 MB (over it: 413) and 50,000 data rows (over it: 422); answers its columns, the suggested mapping and the first rows. Kept 7 days */
+        /** Uploads a spreadsheet of listings (multipart field 'file': .xlsx, .xls, .ods, or .csv in UTF-8 with or without BOM), at most 20 MB (over it: 413) and 50,000 data rows (over it: 422), whose rows take at most 10 times its size (over it: 422); answers its columns, the suggested mapping and the first rows. Kept 7 days, and only its uploader and the admins see it. A user holds at most 3 unfinished imports: a newer upload replaces the oldest not being written, and is refused with 409 while all 3 are being written */
         post: operations["post_api_imports_properties"];
         delete?: never;
         options?: never;
@@ -7682,6 +7682,15 @@ export interface operations {
             };
             /** @description Sent from a foreign Origin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
