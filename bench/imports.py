@@ -219,6 +219,21 @@ def saves_while_reading(server, data):
     )
 
 
+def on_fresh_server(binary, database, postgres, run):
+    """Runs `run(server)` on the release server over a database of its own, then drops it."""
+    drop = None
+    url = None
+    if database == "postgres":
+        url, drop = harness.postgres_database(postgres, "aqar_bench_imports")
+    server = Server(binary, url, extra_env={"AQAR_DEMO": "0"})
+    try:
+        run(server)
+    finally:
+        server.stop()
+        if drop:
+            drop()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default="target/release/aqar")
@@ -233,32 +248,12 @@ def main():
     for database in ["sqlite", "postgres"]:
         if arguments.only and arguments.only != database:
             continue
-        print(f"Import on {'SQLite' if database == 'sqlite' else 'PostgreSQL'}:", flush=True)
+        title = "SQLite" if database == "sqlite" else "PostgreSQL"
+        print(f"Import on {title}:", flush=True)
         for name, data in files:
-            drop = None
-            url = None
-            if database == "postgres":
-                url, drop = harness.postgres_database(arguments.postgres, "aqar_bench_imports")
-            server = Server(binary, url, extra_env={"AQAR_DEMO": "0"})
-            try:
-                measure(server, name, data, arguments.count)
-            finally:
-                server.stop()
-                if drop:
-                    drop()
-        print(f"Saves while a file is read on {'SQLite' if database == 'sqlite' else 'PostgreSQL'}:", flush=True)
-        drop = None
-        url = None
-        if database == "postgres":
-            url, drop = harness.postgres_database(arguments.postgres, "aqar_bench_imports")
-        server = Server(binary, url, extra_env={"AQAR_DEMO": "0"})
-        try:
-            saves_while_reading(server, csv_file(arguments.count))
-        finally:
-            server.stop()
-            if drop:
-                drop()
-
+            on_fresh_server(binary, database, arguments.postgres, lambda server: measure(server, name, data, arguments.count))
+        print(f"Saves while a file is read on {title}:", flush=True)
+        on_fresh_server(binary, database, arguments.postgres, lambda server: saves_while_reading(server, files[1][1]))
 
 if __name__ == "__main__":
     main()

@@ -248,36 +248,7 @@ pub(crate) fn ods_of(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     for row in rows {
         table.push_str(&row_xml(row));
     }
-    ods_of_table(&table)
-}
-
-/// An OpenDocument spreadsheet whose one table holds `table` (its rows' XML).
-pub(crate) fn ods_of_table(table: &str) -> Vec<u8> {
-    use std::io::Write;
-    let content = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content \
-         xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
-         xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
-         xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1.2\">\
-         <office:body><office:spreadsheet><table:table table:name=\"Listings\">{table}</table:table>\
-         </office:spreadsheet></office:body></office:document-content>"
-    );
-    let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><manifest:manifest \
-         xmlns:manifest=\"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0\" manifest:version=\"1.2\">\
-         <manifest:file-entry manifest:full-path=\"/\" manifest:media-type=\"application/vnd.oasis.opendocument.spreadsheet\"/>\
-         <manifest:file-entry manifest:full-path=\"content.xml\" manifest:media-type=\"text/xml\"/>\
-         </manifest:manifest>";
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    let deflated =
-        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    zip.start_file("mimetype", stored).expect("zip");
-    zip.write_all(b"application/vnd.oasis.opendocument.spreadsheet").expect("zip");
-    zip.start_file("META-INF/manifest.xml", deflated).expect("zip");
-    zip.write_all(manifest.as_bytes()).expect("zip");
-    zip.start_file("content.xml", deflated).expect("zip");
-    zip.write_all(content.as_bytes()).expect("zip");
-    zip.finish().expect("zip").into_inner()
+    crate::imports_hostile_files::ods(&table)
 }
 
 pub(crate) const BASIC: [&str; 19] = [

@@ -9,7 +9,8 @@ use rocket::http::{Method, Status};
 use serde_json::json;
 
 use crate::helpers::{read, TestApp};
-use crate::imports::{check, english, ods_of_table, upload, uploaded, xlsx_of, BASIC};
+use crate::imports::{check, english, upload, uploaded, xlsx_of, BASIC};
+use crate::imports_hostile_files::ods;
 
 async fn kept(app: &TestApp) -> (i64, i64, i64) {
     let count = |table: &'static str| async move {
@@ -27,7 +28,7 @@ fn repeated_ods(text: &str, width: usize, rows: usize) -> Vec<u8> {
     let header: String = (0..width)
         .map(|n| format!("<table:table-cell office:value-type=\"string\"><text:p>Column {n}</text:p></table:table-cell>"))
         .collect();
-    ods_of_table(&format!(
+    ods(&format!(
         "<table:table-row>{header}</table:table-row>\
          <table:table-row table:number-rows-repeated=\"{rows}\"><table:table-cell \
          table:number-columns-repeated=\"{width}\" office:value-type=\"string\"><text:p>{text}</text:p>\
