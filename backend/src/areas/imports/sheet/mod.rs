@@ -176,6 +176,15 @@ mod tests {
         }
     }
 
+    /// calamine's reading of a sheet as text, without its empty rows, as ours hands them on.
+    fn non_empty_rows(range: &calamine::Range<calamine::Data>) -> Vec<Vec<String>> {
+        range
+            .rows()
+            .map(|row| row.iter().map(super::xls::text_of).collect::<Vec<_>>())
+            .filter(|row| row.iter().any(|c| !c.trim().is_empty()))
+            .collect()
+    }
+
     fn zip_of(parts: &[(&str, &str)]) -> Vec<u8> {
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         for (name, text) in parts {
@@ -220,11 +229,7 @@ mod tests {
         let mut book: calamine::Xlsx<_> =
             calamine::open_workbook_from_rs(std::io::Cursor::new(&file)).expect("calamine reads it");
         let range = book.worksheet_range_at(0).expect("a sheet").expect("a range");
-        let theirs: Vec<Vec<String>> = range
-            .rows()
-            .map(|row| row.iter().map(super::xls::text_of).collect::<Vec<_>>())
-            .filter(|row| row.iter().any(|c| !c.trim().is_empty()))
-            .collect();
+        let theirs = non_empty_rows(&range);
         assert_eq!(ours.0, theirs);
         assert_eq!(ours.0[1], ["padded", " kept x\ry<z>"]);
     }
@@ -256,11 +261,7 @@ mod tests {
         let mut book: calamine::Ods<_> =
             calamine::open_workbook_from_rs(std::io::Cursor::new(&file)).expect("calamine reads it");
         let range = book.worksheet_range_at(0).expect("a sheet").expect("a range");
-        let theirs: Vec<Vec<String>> = range
-            .rows()
-            .map(|row| row.iter().map(super::xls::text_of).collect::<Vec<_>>())
-            .filter(|row| row.iter().any(|c| !c.trim().is_empty()))
-            .collect();
+        let theirs = non_empty_rows(&range);
         assert_eq!(ours.0, theirs);
         assert_eq!(ours.0[1], ["1.5", "two   words\nand&lines\ttab", "true"]);
     }
