@@ -138,7 +138,10 @@ screenshots: chromium frontend
 # the real workload of issue 19 (varied searches, with saves meanwhile, and saves alone).
 # Then the exports (contact requests; 100,000 listings as .xlsx and .csv on SQLite and
 # PostgreSQL) and what gzipping the JSON answers costs the server, per answer. Then one bulk
-# change of 10,000 listings, on SQLite and PostgreSQL (issue 24).
+# change of 10,000 listings, on SQLite and PostgreSQL (issue 24). Then the search engine's
+# runs (issue 38): varied searches over every sort and filter on both lists and the facets,
+# alone, with saves (and reads after them), at 256 connections, one shape at a time, and the
+# index's rebuild, at 100,000 listings on SQLite and PostgreSQL, then at 1,000,000 on SQLite.
 bench: build
 	python3 bench/properties.py
 	python3 bench/exports.py
@@ -146,6 +149,7 @@ bench: build
 	python3 bench/compression.py
 	python3 bench/imports.py
 	python3 bench/bulk.py
+	python3 bench/search.py
 
 clean:
 	cargo clean

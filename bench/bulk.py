@@ -21,8 +21,6 @@ database there and drops it at the end.
 import argparse
 import json
 import os
-import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -31,19 +29,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 import harness  # noqa: E402
-from harness import DEFAULT_POSTGRES_URL, Server, postgres_database, release_binary  # noqa: E402
+from harness import Server, databases, query, release_binary  # noqa: E402
 
 TARGET_SECS = 5.0
 PROBE_EVERY_SECS = 0.02
-
-
-def query(url, sql):
-    """The rows of `sql` on the benchmark's database, read beside the server."""
-    if url.startswith("sqlite://"):
-        with sqlite3.connect(url[len("sqlite://"):]) as db:
-            return db.execute(sql).fetchall()
-    out = subprocess.run(["psql", url, "-AtF,", "-c", sql], check=True, capture_output=True, text=True).stdout
-    return [tuple(int(field) for field in line.split(",")) for line in out.splitlines() if line]
 
 
 def timed(server, cookie, body):
@@ -121,23 +110,6 @@ def run(label, name, server, cookie, body, report):
     report.append((f"{label} {name}", verdict))
 
 
-def databases(workdir, which):
-    found = []
-    if which in ("sqlite", "both"):
-        found.append(("SQLite", f"sqlite://{workdir}/bench-bulk.db", None))
-    if which in ("postgres", "both"):
-        admin_url = os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
-        if not shutil.which("psql"):
-            print("*** psql is missing: the PostgreSQL run is skipped ***")
-        else:
-            try:
-                url, drop = postgres_database(admin_url, "aqar_bench_bulk")
-                found.append(("PostgreSQL", url, drop))
-            except subprocess.CalledProcessError as error:
-                print(f"*** PostgreSQL at {admin_url} is not usable ({error.stderr.decode().strip()}): skipped ***")
-    return found
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default="target/release/aqar")
@@ -148,7 +120,7 @@ def main():
     binary = release_binary(args.binary)
     report = []
     with tempfile.TemporaryDirectory(prefix="aqar-bench-bulk-") as workdir:
-        for label, url, drop in databases(workdir, args.db):
+        for label, url, drop in databases(workdir, args.db, "bench-bulk.db", "aqar_bench_bulk"):
             try:
                 print(f"bulk actions, {label}, {args.changed:,} of {args.count:,} listings:", flush=True)
                 line, seconds = harness.seed(binary, url, "--properties", str(args.count))

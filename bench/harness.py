@@ -6,6 +6,7 @@ memory from /proc, and wrk.
 Only 127.0.0.1 is used; every request has a timeout.
 """
 
+import argparse
 import http.client
 import json
 import os
@@ -13,6 +14,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -69,16 +71,22 @@ def release_binary(path):
     return binary
 
 
-def seed(binary, url, *arguments):
-    """Runs `aqar seed ARGUMENTS` on the database of `url`: answers the last line it printed
-    and the seconds it took."""
+def seed(binary, url, *arguments, extra_env=None, cwd=None, timeout=600):
+    """Runs `aqar seed ARGUMENTS` on the database of `url` (in folder `cwd`, with `extra_env`
+    besides): answers the last line it printed and the seconds it took."""
     started = time.monotonic()
     result = subprocess.run(
         [binary, "seed", *arguments],
-        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DATABASE_URL": url, "ROCKET_LOG_LEVEL": "off"},
+        env={
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "DATABASE_URL": url,
+            "ROCKET_LOG_LEVEL": "off",
+            **(extra_env or {}),
+        },
+        cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
     )
     if result.returncode != 0:
         raise SystemExit(f"aqar seed failed: {result.stderr}")
@@ -99,13 +107,108 @@ def postgres_database(admin_url, prefix):
     return url, lambda: psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def databases(workdir, which, sqlite_file, postgres_prefix):
+    """The databases a benchmark runs on, `which` being sqlite, postgres or both: (label, URL,
+    dropper or None) each. SQLite's is the file `sqlite_file` in `workdir`; PostgreSQL's a fresh
+    database on AQAR_BENCH_POSTGRES_URL's server (default the test server), skipped with a
+    notice when psql or the server is missing."""
+    found = []
+    if which in ("sqlite", "both"):
+        found.append(("SQLite", f"sqlite://{workdir}/{sqlite_file}", None))
+    if which in ("postgres", "both"):
+        admin_url = os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
+        if not shutil.which("psql"):
+            print("*** psql is missing: the PostgreSQL run is skipped ***")
+        else:
+            try:
+                url, drop = postgres_database(admin_url, postgres_prefix)
+                found.append(("PostgreSQL", url, drop))
+            except subprocess.CalledProcessError as error:
+                print(f"*** PostgreSQL at {admin_url} is not usable ({error.stderr.decode().strip()}): skipped ***")
+    return found
+
+
+def execute_sql(url, statements):
+    """Runs each SQL statement on the database of `url`: SQLite's through the sqlite3 module in
+    one transaction, PostgreSQL's through psql, one call each."""
+    if url.startswith("sqlite://"):
+        with sqlite3.connect(url[len("sqlite://"):]) as db:
+            for sql in statements:
+                db.execute(sql)
+    else:
+        for sql in statements:
+            subprocess.run(["psql", url, "-qc", sql], check=True, capture_output=True)
+
+
+def query(url, sql):
+    """The rows of `sql`, whose values are whole numbers, on the database of `url`, read beside
+    the server."""
+    if url.startswith("sqlite://"):
+        with sqlite3.connect(url[len("sqlite://"):]) as db:
+            return db.execute(sql).fetchall()
+    out = subprocess.run(["psql", url, "-AtF,", "-c", sql], check=True, capture_output=True, text=True).stdout
+    return [tuple(int(field) for field in line.split(",")) for line in out.splitlines() if line]
+
+
+def vacuum_analyze(url):
+    """Fresh statistics after a bulk load into PostgreSQL, so the planner chooses as it would in
+    service."""
+    started = time.monotonic()
+    subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, capture_output=True)
+    print(f"  VACUUM ANALYZE: {time.monotonic() - started:.1f} s", flush=True)
+
+
+def wrk_options(description, runs, groups):
+    """The command line the wrk benchmarks share: --binary, --only (`runs` and `groups`), --db,
+    --listings, --duration, --connections and --json; a benchmark may add its own."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--binary", default="target/release/aqar")
+    parser.add_argument("--only", type=run_chooser(runs, groups), dest="runs", default=set(runs), metavar="RUN[,RUN...]",
+                        help=f"runs ({', '.join(runs)}) or groups ({', '.join(groups)}); all by default")
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both",
+                        help="the databases of the large runs")
+    parser.add_argument("--listings", type=int, default=100_000, help="the listings of the large runs")
+    parser.add_argument("--duration", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--json", help="also write the figures to this file")
+    return parser
+
+
+def parse_wrk_options(parser, fewest_listings):
+    """The options of `wrk_options`' parser, their ranges checked."""
+    args = parser.parse_args()
+    if not 1 <= args.duration <= 120 or not 1 <= args.connections <= 1000:
+        raise SystemExit("--duration must be 1..120 s and --connections 1..1000")
+    if not fewest_listings <= args.listings <= 1_000_000:
+        raise SystemExit(f"--listings must be {fewest_listings:,}..1,000,000")
+    return args
+
+
+def run_chooser(runs, groups):
+    """The parser of an `--only` option: runs and groups of runs, comma-separated, as a set."""
+
+    def chosen(text):
+        found = set()
+        for name in filter(None, (part.strip() for part in text.split(","))):
+            if name in groups:
+                found.update(groups[name])
+            elif name in runs:
+                found.add(name)
+            else:
+                raise argparse.ArgumentTypeError(f"'{name}' is none of {', '.join(list(runs) + list(groups))}")
+        return found
+
+    return chosen
+
+
 class Server:
     """The server `binary` on a free loopback port, with a known admin, answering /healthz.
 
     Without `url` it runs on a fresh SQLite database in `workdir`; without `workdir`, in a
-    temporary folder of its own, removed when it stops."""
+    temporary folder of its own, removed when it stops. `started` is when the process began;
+    `healthy_secs`, how long after that /healthz first answered 200."""
 
-    def __init__(self, binary, url=None, workdir=None, extra_env=None):
+    def __init__(self, binary, url=None, workdir=None, extra_env=None, startup_secs=STARTUP_SECS):
         self.folder = tempfile.TemporaryDirectory() if workdir is None else None
         workdir = workdir or self.folder.name
         self.port = free_port()
@@ -119,21 +222,23 @@ class Server:
             "AQAR_ADMIN_PASSWORD": ADMIN_PASSWORD,
             **(extra_env or {}),
         }
+        self.started = time.monotonic()
         self.process = subprocess.Popen(
             [os.path.abspath(binary)], env=env, cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
-        deadline = time.monotonic() + STARTUP_SECS
+        deadline = self.started + startup_secs
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise SystemExit(f"aqar exited: {self.process.stderr.read().decode()}")
             try:
                 if self.request("GET", "/healthz", timeout=5)[0] == 200:
+                    self.healthy_secs = time.monotonic() - self.started
                     return
             except OSError:
                 pass
             time.sleep(0.1)
         self.stop()
-        raise SystemExit(f"aqar did not answer /healthz within {STARTUP_SECS} s")
+        raise SystemExit(f"aqar did not answer /healthz within {startup_secs} s")
 
     def request(self, method, path, body=None, headers=None, timeout=30):
         """(status, headers by lower-case name, body) of one request on a fresh connection."""

@@ -35,17 +35,15 @@ and database the benchmark starts is stopped and removed at the end.
 """
 
 
-import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 import harness
-from harness import DEFAULT_POSTGRES_URL, WARM_UP_SECS, Server, ensure_wrk, postgres_database, release_binary
+from harness import (
+    WARM_UP_SECS, Server, databases, ensure_wrk, parse_wrk_options, release_binary, vacuum_analyze, wrk_options,
+)
 from load import run, verdict
 from workload import workload
 
@@ -89,31 +87,9 @@ def standard(binary, workdir, args, report):
 
 
 
-def vacuum_analyze(url):
-    """Fresh statistics after the bulk load, so the planner chooses as it would in service."""
-    started = time.monotonic()
-    subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, capture_output=True)
-    print(f"  VACUUM ANALYZE: {time.monotonic() - started:.1f} s", flush=True)
-
-
-
-
 def large(binary, workdir, args, report):
     count = args.listings
-    databases = []
-    if args.db in ("sqlite", "both"):
-        databases.append(("SQLite", f"sqlite://{workdir}/bench-large.db", None))
-    if args.db in ("postgres", "both"):
-        admin_url = os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
-        if shutil.which("psql"):
-            try:
-                url, drop = postgres_database(admin_url, "aqar_bench")
-                databases.append(("PostgreSQL", url, drop))
-            except subprocess.CalledProcessError as error:
-                print(f"*** PostgreSQL at {admin_url} is not usable ({error.stderr.decode().strip()}): skipped ***")
-        else:
-            print("*** psql is missing: the PostgreSQL run is skipped ***")
-    for label, url, drop in databases:
+    for label, url, drop in databases(workdir, args.db, "bench-large.db", "aqar_bench"):
         try:
             print(f"{label}, {count:,} properties:", flush=True)
             seed(binary, url, count)
@@ -138,35 +114,8 @@ def large(binary, workdir, args, report):
                 drop()
 
 
-def chosen_runs(text):
-    """`--only`: runs and groups of runs, comma-separated."""
-    runs = set()
-    for name in filter(None, (part.strip() for part in text.split(","))):
-        if name in GROUPS:
-            runs.update(GROUPS[name])
-        elif name in RUNS:
-            runs.add(name)
-        else:
-            raise argparse.ArgumentTypeError(f"'{name}' is none of {', '.join(RUNS + list(GROUPS))}")
-    return runs
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", default="target/release/aqar")
-    parser.add_argument("--only", type=chosen_runs, dest="runs", default=set(RUNS), metavar="RUN[,RUN...]",
-                        help=f"runs ({', '.join(RUNS)}) or groups ({', '.join(GROUPS)}); all by default")
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both",
-                        help="the databases of the large runs")
-    parser.add_argument("--listings", type=int, default=100_000, help="the listings of the large runs")
-    parser.add_argument("--duration", type=int, default=15)
-    parser.add_argument("--connections", type=int, default=64)
-    parser.add_argument("--json", help="also write the figures to this file")
-    args = parser.parse_args()
-    if not 1 <= args.duration <= 120 or not 1 <= args.connections <= 1000:
-        raise SystemExit("--duration must be 1..120 s and --connections 1..1000")
-    if not 100 <= args.listings <= 1_000_000:
-        raise SystemExit("--listings must be 100..1,000,000")
+    args = parse_wrk_options(wrk_options(__doc__.splitlines()[0], RUNS, GROUPS), 100)
     binary = release_binary(args.binary)
     ensure_wrk()
     print(f"machine: {os.cpu_count()} cores; wrk -t2 -c{args.connections} -d{args.duration}s after a {WARM_UP_SECS} s warm-up")

@@ -22,8 +22,6 @@ import argparse
 import csv
 import io
 import os
-import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -33,7 +31,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 import harness  # noqa: E402
-from harness import DEFAULT_POSTGRES_URL, Server, postgres_database, release_binary, reset_peak  # noqa: E402
+from harness import Server, databases, execute_sql, release_binary, reset_peak  # noqa: E402
 
 TARGET_SECS = 3.0
 TARGET_RSS_MIB = 150
@@ -56,13 +54,8 @@ LISTS_SQL = [
 
 def add_lists(url):
     started = time.monotonic()
-    if url.startswith("sqlite://"):
-        with sqlite3.connect(url[len("sqlite://"):]) as db:
-            for sql in LISTS_SQL:
-                db.execute(sql)
-    else:
-        for sql in LISTS_SQL:
-            subprocess.run(["psql", url, "-qc", sql], check=True, capture_output=True)
+    execute_sql(url, LISTS_SQL)
+    if not url.startswith("sqlite://"):
         subprocess.run(["psql", url, "-qc", "VACUUM ANALYZE"], check=True, capture_output=True)
     print(f"  3 images and 3 features per listing: {time.monotonic() - started:.1f} s", flush=True)
 
@@ -120,23 +113,6 @@ def measure(server, label, format, expected_rows, report):
         raise SystemExit(f"{label} {format}: the file holds {rows} rows, not {expected_rows}")
 
 
-def databases(workdir, which):
-    found = []
-    if which in ("sqlite", "both"):
-        found.append(("SQLite", f"sqlite://{workdir}/bench-exports.db", None))
-    if which in ("postgres", "both"):
-        admin_url = os.environ.get("AQAR_BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
-        if not shutil.which("psql"):
-            print("*** psql is missing: the PostgreSQL run is skipped ***")
-        else:
-            try:
-                url, drop = postgres_database(admin_url, "aqar_bench_exports")
-                found.append(("PostgreSQL", url, drop))
-            except subprocess.CalledProcessError as error:
-                print(f"*** PostgreSQL at {admin_url} is not usable ({error.stderr.decode().strip()}): skipped ***")
-    return found
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default="target/release/aqar")
@@ -146,7 +122,7 @@ def main():
     binary = release_binary(args.binary)
     report = []
     with tempfile.TemporaryDirectory(prefix="aqar-bench-property-exports-") as workdir:
-        for label, url, drop in databases(workdir, args.db):
+        for label, url, drop in databases(workdir, args.db, "bench-exports.db", "aqar_bench_exports"):
             try:
                 print(f"listings export, {label}, {args.count:,} listings:", flush=True)
                 line, seconds = harness.seed(binary, url, "--properties", str(args.count))

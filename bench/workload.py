@@ -84,7 +84,7 @@ end
 
 function request()
    local chosen = requests[math.random(#requests)]
-   return wrk.format(method, chosen[1], headers, chosen[2])
+   return wrk.format(method, chosen[1], chosen[3] and header_sets[chosen[3]] or headers, chosen[2])
 end
 
 function response(status, answer_headers, body)
@@ -110,28 +110,47 @@ end
 """
 
 
-def lua_script(workdir, name, method, requests, headers):
-    """A wrk script sending, at random, one of `requests` ((path, body or None) pairs) with
-    `headers`, and counting the answers' statuses."""
-    entries = ",\n".join(f"   {{{lua_text(path)}, {lua_text(body) if body else 'nil'}}}" for path, body in requests)
-    fields = ", ".join(f"[ {lua_text(k)} ] = {lua_text(v)}" for k, v in headers.items())
+def lua_script(workdir, name, method, requests, headers, header_sets=None):
+    """A wrk script sending, at random, one of `requests` ((path, body or None) pairs, or
+    (path, body, name) triples sent with `header_sets[name]` instead) with `headers`, and
+    counting the answers' statuses."""
+
+    def entry(path, body, headers_name=None):
+        chosen = f", {lua_text(headers_name)}" if headers_name else ""
+        return f"   {{{lua_text(path)}, {lua_text(body) if body else 'nil'}{chosen}}}"
+
+    def table(fields):
+        return "{" + ", ".join(f"[ {lua_text(k)} ] = {lua_text(v)}" for k, v in fields.items()) + "}"
+
+    entries = ",\n".join(entry(*request) for request in requests)
+    sets = ", ".join(f"[ {lua_text(k)} ] = {table(v)}" for k, v in (header_sets or {}).items())
     path = os.path.join(workdir, name)
     with open(path, "w") as script:
-        script.write(f"method = {lua_text(method)}\nheaders = {{{fields}}}\nrequests = {{\n{entries}\n}}\n")
+        script.write(
+            f"method = {lua_text(method)}\nheaders = {table(headers)}\nheader_sets = {{{sets}}}\n"
+            f"requests = {{\n{entries}\n}}\n"
+        )
         script.write(STATUS_COUNTER)
     return path
+
+
+def spread_rows(server, cookie, pages_read, rng):
+    """The rows of `pages_read` pages of 100 of the panel's list, drawn by `rng` from all of it."""
+    signed_in = {"Cookie": cookie}
+    _, headers, _ = server.request("GET", "/api/properties?page=1&pageSize=1", headers=signed_in)
+    pages = max(1, int(headers["x-total-count"]) // 100)
+    rows = []
+    for page in rng.sample(range(1, pages + 1), min(pages, pages_read)):
+        _, _, body = server.request("GET", f"/api/properties?page={page}&pageSize=100", headers=signed_in)
+        rows += json.loads(body)
+    return rows
 
 
 def sample_listings(server, cookie):
     """SAVED_LISTINGS listings spread over the table, each as GET /api/properties/{id} answers it."""
     signed_in = {"Cookie": cookie}
-    _, headers, _ = server.request("GET", "/api/properties?page=1&pageSize=1", headers=signed_in)
-    pages = max(1, int(headers["x-total-count"]) // 100)
     rng = random.Random(19)
-    ids = []
-    for page in rng.sample(range(1, pages + 1), min(pages, 4)):
-        _, _, body = server.request("GET", f"/api/properties?page={page}&pageSize=100", headers=signed_in)
-        ids += [row["id"] for row in json.loads(body)]
+    ids = [row["id"] for row in spread_rows(server, cookie, 4, rng)]
     listings = []
     for listing_id in rng.sample(ids, min(len(ids), SAVED_LISTINGS)):
         status, _, body = server.request("GET", f"/api/properties/{listing_id}", headers=signed_in)
@@ -178,12 +197,15 @@ class Saver(Background):
         started = time.monotonic()
         saves = 0
         while not self.stopped.wait(max(0.0, started + saves / SAVES_PER_SECOND - time.monotonic())):
-            listing = self.listings[saves % len(self.listings)]
-            edited = {**listing, "price": listing["price"] + saves // len(self.listings) % 2}
+            edited = self.edit(self.listings[saves % len(self.listings)], saves)
             thread = threading.Thread(target=self.save_one, args=(edited,), daemon=True)
             thread.start()
             self.sending.append(thread)
             saves += 1
+
+    def edit(self, listing, saves):
+        """What save number `saves` sends of `listing`."""
+        return {**listing, "price": listing["price"] + saves // len(self.listings) % 2}
 
     def save_one(self, listing):
         began = time.monotonic()
@@ -194,6 +216,10 @@ class Saver(Background):
         with self.lock:
             self.seconds.append(time.monotonic() - began)
             self.statuses[status] = self.statuses.get(status, 0) + 1
+        self.saved(listing, status)
+
+    def saved(self, listing, status):
+        """Called in the save's own thread once it is answered: nothing here."""
 
     def summary(self):
         latencies = sorted(self.seconds) or [0.0]
