@@ -76,6 +76,11 @@ from harness import (
 from load import measure, verdict
 from workload import PAGES, SEARCH_WORDS, Saver, check_words, lua_script, sample_listings, spread_rows
 
+# The runs on a server of --listings listings, then the others.
+SEARCH_RUNS = ["shapes", "varied", "mixed", "burst-256"]
+RUNS = SEARCH_RUNS + ["rebuild", "million"]
+GROUPS = {"large": RUNS[:5], "all": RUNS}
+
 PANEL = "/api/properties"
 PUBLIC = "/api/public/properties"
 FACETS = "/api/public/properties/facets"
@@ -642,20 +647,9 @@ def on_database(binary, workdir, label, url, args, report):
         judge(report, f"first start, no index yet ({label})", start_figures(started, REBUILD_SECS),
               [f"RSS {started['rss_mib']} MiB (peak {started['peak_rss_mib']}); {index_note(workdir, index_dir)}"])
         if started["ready_secs"] is None:
-            print(f"  *** the lists never answered 200: no run on {label} ***", flush=True)
-            return
-        cookie, draw, script = prepare(server, workdir, f"search-{label.lower()}.lua")
-        if "shapes" in args.runs:
-            shapes(server, cookie, draw, label, report)
-        if "varied" in args.runs:
-            measure(f"varied search ({label})", server, script, args.connections, args, report, TARGETS["varied"])
-        if "mixed" in args.runs:
-            saver = CheckingSaver(server, cookie, sample_listings(server, cookie))
-            name = f"varied search + 5 saves/s ({label})"
-            measure(name, server, script, args.connections, args, report, TARGETS["mixed"], saver)
-            judge(report, f"read after write ({label})", saver.figures(), saver.failures[:5])
-        if "burst-256" in args.runs:
-            measure(f"varied search, 256 connections ({label})", server, script, 256, args, report)
+            print(f"  *** the lists never answered 200: no search run on {label} ***", flush=True)
+        elif args.runs & set(SEARCH_RUNS):
+            searches(server, workdir, label, args, report)
     finally:
         server.stop()
     if "rebuild" in args.runs:
@@ -666,6 +660,22 @@ def on_database(binary, workdir, label, url, args, report):
                   [f"RSS {started['rss_mib']} MiB (peak {started['peak_rss_mib']}); {index_note(workdir, index_dir)}"])
         finally:
             server.stop()
+
+
+def searches(server, workdir, label, args, report):
+    """The chosen SEARCH_RUNS on a server whose lists answer."""
+    cookie, draw, script = prepare(server, workdir, f"search-{label.lower()}.lua")
+    if "shapes" in args.runs:
+        shapes(server, cookie, draw, label, report)
+    if "varied" in args.runs:
+        measure(f"varied search ({label})", server, script, args.connections, args, report, TARGETS["varied"])
+    if "mixed" in args.runs:
+        saver = CheckingSaver(server, cookie, sample_listings(server, cookie))
+        name = f"varied search + 5 saves/s ({label})"
+        measure(name, server, script, args.connections, args, report, TARGETS["mixed"], saver)
+        judge(report, f"read after write ({label})", saver.figures(), saver.failures[:5])
+    if "burst-256" in args.runs:
+        measure(f"varied search, 256 connections ({label})", server, script, 256, args, report)
 
 
 def million(binary, workdir, args, report):
@@ -698,10 +708,6 @@ def million(binary, workdir, args, report):
                figure("RSS after it", server.rss_mib(), RSS_LIMIT_MIB, "MiB", RSS_LIMIT)])
     finally:
         server.stop()
-
-
-RUNS = ["varied", "mixed", "shapes", "burst-256", "rebuild", "million"]
-GROUPS = {"large": RUNS[:5], "all": RUNS}
 
 
 def main():
