@@ -119,7 +119,7 @@ FEATURES_SQL = (
 SQLITE_FEED = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_changes'"
 POSTGRES_FEED = "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'search_changes'"
 FEED_RESET_SQL = [
-    "UPDATE search_feed SET pruned_through = (SELECT COALESCE(MAX(seq), 0) FROM search_changes) + 1",
+    f"UPDATE search_feed SET origin = '{os.urandom(16).hex()}', pruned_through = 0",
     "DELETE FROM search_changes",
 ]
 

@@ -30,6 +30,7 @@ pub mod ordering;
 pub mod properties;
 pub mod reading;
 pub mod schema;
+pub mod search;
 pub mod services;
 pub mod settings;
 pub mod team;

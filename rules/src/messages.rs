@@ -232,6 +232,10 @@ messages! {
     SERVER_BUSY = "The server is busy; please try again in a moment",
         ar: "الخادم مشغول حاليًا؛ يرجى المحاولة مرة أخرى بعد لحظات";
 
+    /// The answer (503) of a list while the search index is being built (issue 38).
+    SEARCH_INDEX_BUILDING = "The listings are being indexed; please try again in a few seconds",
+        ar: "يجري فهرسة العقارات؛ يرجى المحاولة مرة أخرى بعد بضع ثوانٍ";
+
     // Passwords (written here: issue 21). The longest password is what sign-in accepts.
     PASSWORD_TOO_LONG = "Password must be at most 128 characters",
         ar: "يجب ألا تزيد كلمة المرور على 128 حرفًا";

@@ -22,6 +22,8 @@ pub struct TestApp {
     pub backend: Backend,
     url: String,
     database: Database,
+    /// The search index folders of this app's servers (each server has its own).
+    search_dirs: std::sync::Mutex<Vec<tempfile::TempDir>>,
 }
 
 enum Database {
@@ -50,9 +52,10 @@ fn with_database(url: &str, name: &str) -> String {
     }
 }
 
-fn figment(url: &str) -> rocket::figment::Figment {
+fn figment(url: &str, search_dir: &std::path::Path) -> rocket::figment::Figment {
     aqar::platform::config::figment()
         .merge(("databases.aqar.url", url))
+        .merge(("aqar.search_dir", search_dir.display().to_string()))
         .merge(("databases.aqar.max_connections", 4))
         .merge(("aqar.admin_username", ADMIN))
         .merge(("aqar.admin_password", ADMIN_PASSWORD))
@@ -100,8 +103,12 @@ impl TestApp {
                 (with_database(&admin_url, &name), Database::Postgres { admin_url, name })
             }
         };
-        let client = Client::tracked(aqar::build(configure(figment(&url)))).await.expect("the app starts");
-        Some(TestApp { client, backend, url, database })
+        let search_dir = tempfile::tempdir().expect("a search index folder");
+        let client = Client::tracked(aqar::build(configure(figment(&url, search_dir.path()))))
+            .await
+            .expect("the app starts");
+        let search_dirs = std::sync::Mutex::new(vec![search_dir]);
+        Some(TestApp { client, backend, url, database, search_dirs })
     }
 
     /// The database URL this app runs on, for a command (`aqar seed`) run beside it.
@@ -111,7 +118,12 @@ impl TestApp {
 
     /// Another server on this app's database, as after a restart or beside it on one PostgreSQL.
     pub async fn another_server(&self) -> Client {
-        Client::tracked(aqar::build(figment(&self.url))).await.expect("the other server starts")
+        let search_dir = tempfile::tempdir().expect("a search index folder");
+        let client = Client::tracked(aqar::build(figment(&self.url, search_dir.path())))
+            .await
+            .expect("the other server starts");
+        self.search_dirs.lock().expect("the folders").push(search_dir);
+        client
     }
 
     pub fn pool(&self) -> &sqlx::AnyPool {

@@ -27,7 +27,6 @@ use super::store::{self, Progress, RowFilter};
 use super::{localise, ImportState};
 use crate::areas::catalog::{categories, locations, property_types};
 use crate::areas::properties::body::PropertyBody;
-use crate::areas::properties::search_index::Deferred;
 use crate::areas::properties::store::{self as properties, NewListing};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::db::{self, clock, Db};
@@ -114,14 +113,8 @@ impl From<sqlx::Error> for Stop {
 }
 
 /// The tables an import's batches write, whose statistics it refreshes as it grows them.
-const WRITTEN: [&str; 6] = [
-    "properties",
-    "property_images",
-    "property_feature_assignments",
-    "property_words",
-    "search_words",
-    "search_suffixes",
-];
+const WRITTEN: [&str; 4] =
+    ["properties", "property_images", "property_feature_assignments", "search_changes"];
 
 async fn run(db: &AnyPool, id: i64, actor: &Actor) -> Result<(), Stop> {
     let mut batches: u64 = 0;
@@ -161,7 +154,6 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
     }
     let numbers: Vec<&str> = read.iter().flatten().filter_map(|resolved| number_of(resolved)).collect();
     let mut known = store::listings_with_numbers(&mut tx, &numbers).await?;
-    let mut index = Deferred::default();
     // New listings wait to be written together, until the batch ends or a row names one of them.
     let mut new = Added::default();
     for resolved in read {
@@ -173,7 +165,7 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
         let number = number_of(&resolved).map(str::to_owned);
         if number.as_ref().is_some_and(|number| new.numbers.iter().flatten().any(|waiting| waiting == number))
         {
-            new.write(&mut tx, actor, id, &mut index, &mut known, &mut step).await?;
+            new.write(&mut tx, actor, id, &mut known, &mut step).await?;
         }
         let existing = number.as_ref().and_then(|number| known.get(number).copied());
         // An update keeps the listing's agent (issue 26): a spreadsheet has no column for it.
@@ -183,8 +175,7 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
         let written = match (existing.map(|(listing, _)| listing), mode) {
             (Some(_), ImportMode::Create) => Err(ApiError::conflict(messages::IMPORT_PROPERTY_NUMBER_EXISTS)),
             (Some(listing), ImportMode::CreateOrUpdate) => {
-                let written =
-                    properties::update_in(&mut tx, actor, listing, None, &body, Some(&mut index)).await;
+                let written = properties::update_in(&mut tx, actor, listing, None, &body).await;
                 if written.is_ok() && features_mapped {
                     properties::replace_features_in(&mut tx, actor, listing, &resolved.features).await?;
                 }
@@ -202,8 +193,7 @@ async fn batch(db: &AnyPool, id: i64, actor: &Actor) -> Result<bool, Stop> {
             Err(error) => return Err(Stop::Failed(error)),
         }
     }
-    new.write(&mut tx, actor, id, &mut index, &mut known, &mut step).await?;
-    index.write(&mut tx).await?;
+    new.write(&mut tx, actor, id, &mut known, &mut step).await?;
     let now = clock::now_epoch();
     if !store::advance(&mut tx, id, &OWNER, &step, now + LEASE_SECS).await? {
         return Err(Stop::LeaseLost);
@@ -236,11 +226,10 @@ impl Added {
         tx: &mut AnyConnection,
         actor: &Actor,
         import_id: i64,
-        index: &mut Deferred,
         known: &mut HashMap<String, (i64, Option<i64>)>,
         step: &mut Progress,
     ) -> Result<(), Stop> {
-        let outcomes = properties::insert_many_in(tx, actor, &self.listings, Some(import_id), index).await?;
+        let outcomes = properties::insert_many_in(tx, actor, &self.listings, Some(import_id)).await?;
         for (outcome, number) in outcomes.into_iter().zip(self.numbers.drain(..)) {
             match outcome {
                 Ok(id) => {

@@ -3,14 +3,15 @@
 
 use rocket::serde::json::Json;
 use rocket::{post, State};
-use rules::bulk::{BulkOutcome, PropertyBulkRequest, PropertySelection, BODY_MAX_BYTES};
+use rules::bulk::{BulkOutcome, PropertyBulkRequest, PropertySelection, BODY_MAX_BYTES, BULK_MAX_RECORDS};
 
+use super::search_engine::SearchEngine;
 use super::selection::Selection;
 use super::{export, store};
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::{AnswerLanguage, CurrentUser};
-use crate::platform::db::{Db, Dialect};
+use crate::platform::db::Db;
 use crate::platform::http::download::Download;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::Payload;
@@ -51,7 +52,7 @@ async fn bulk_change(
     user: CurrentUser,
     language: AnswerLanguage,
     db: &Db,
-    dialect: &State<Dialect>,
+    engine: &State<SearchEngine>,
     body: Payload<PropertyBulkRequest, { BODY_MAX_BYTES }>,
 ) -> ApiResult<Json<BulkOutcome>> {
     let request = body.0;
@@ -61,9 +62,10 @@ async fn bulk_change(
         ApiError::validation(errors)
     })?;
     let selection = Selection::of(request.ids.as_deref(), request.filter.as_ref());
+    let ids = selection.ids(engine, db.pool(), Some(BULK_MAX_RECORDS)).await?;
     let versions = request.versions.unwrap_or_default();
     let actor = Actor::from(&user);
-    let done = store::bulk(db.pool(), *dialect.inner(), &actor, &selection, change, &versions).await?;
+    let done = store::bulk(db.pool(), &actor, &ids, change, &versions).await?;
     Ok(Json(BulkOutcome::new(done.changed, &done.skipped, language.0)))
 }
 
@@ -75,10 +77,11 @@ async fn export_selection(
     _user: CurrentUser,
     language: AnswerLanguage,
     db: &Db,
-    dialect: &State<Dialect>,
+    engine: &State<SearchEngine>,
     body: Payload<PropertySelection, { BODY_MAX_BYTES }>,
 ) -> ApiResult<Download> {
     let request = export::ExportRequest::parse(&format, &[], &offset, language.0)?;
     let selection = Selection::of(body.0.ids.as_deref(), body.0.filter.as_ref());
-    export::export(db.pool().clone(), *dialect.inner(), selection, request).await
+    let ids = selection.ids(engine, db.pool(), None).await?;
+    export::export(db.pool().clone(), ids, request).await
 }

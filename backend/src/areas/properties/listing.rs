@@ -38,9 +38,23 @@ pub struct ListQuery<'r> {
     is_featured: Vec<&'r str>,
     #[field(name = "importId")]
     import_id: Vec<&'r str>,
+    #[field(name = "regionId")]
+    region_id: Vec<&'r str>,
+    #[field(name = "featureIds")]
+    feature_ids: Vec<&'r str>,
+    #[field(name = "minPrice")]
+    min_price: Vec<&'r str>,
+    #[field(name = "maxPrice")]
+    max_price: Vec<&'r str>,
+    #[field(name = "minArea")]
+    min_area: Vec<&'r str>,
+    #[field(name = "maxArea")]
+    max_area: Vec<&'r str>,
+    bedrooms: Vec<&'r str>,
+    bathrooms: Vec<&'r str>,
 }
 
-/// What a list sorts by; every one has an index.
+/// What a list sorts by; every one is a fast field of the search engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SortKey {
     Price,
@@ -49,29 +63,20 @@ pub enum SortKey {
     TitleEn,
     PropertyNumber,
     Status,
+    /// Best match first, while searching (`q`); without `q`, newest first.
+    Relevance,
 }
 
 impl SortKey {
-    const ALL: [(&'static str, SortKey); 6] = [
+    const ALL: [(&'static str, SortKey); 7] = [
         ("price", SortKey::Price),
         ("createdAt", SortKey::CreatedAt),
         ("updatedAt", SortKey::UpdatedAt),
         ("titleEn", SortKey::TitleEn),
         ("propertyNumber", SortKey::PropertyNumber),
         ("status", SortKey::Status),
+        ("relevance", SortKey::Relevance),
     ];
-
-    /// The column, of the properties table aliased `p`.
-    pub fn column(self) -> &'static str {
-        match self {
-            SortKey::Price => "p.price",
-            SortKey::CreatedAt => "p.created_at",
-            SortKey::UpdatedAt => "p.updated_at",
-            SortKey::TitleEn => "p.title_en",
-            SortKey::PropertyNumber => "p.property_number",
-            SortKey::Status => "p.status",
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,6 +100,23 @@ pub struct Filters {
     pub is_featured: Option<bool>,
     /// The listings an import created (issue 25).
     pub import_id: Option<i64>,
+    pub region_id: Option<i64>,
+    /// Listings with every one of these features; sorted, without repeats.
+    pub feature_ids: Vec<i64>,
+    /// Thousandths of the listing's currency, inclusive.
+    pub price: Range,
+    /// Thousandths of a square metre, inclusive.
+    pub area: Range,
+    /// At least this many.
+    pub bedrooms: Option<i64>,
+    pub bathrooms: Option<i64>,
+}
+
+/// An inclusive range of a number kept in thousandths; `None`: unbounded on that side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Range {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
 }
 
 /// One page: rows `offset .. offset + size` of the sorted list.
@@ -141,6 +163,7 @@ impl ListRequest {
                 city_id: f.city_id,
                 is_featured: f.is_featured,
                 import_id: f.import_id,
+                ..Filters::default()
             },
             active_only: false,
         }
@@ -181,6 +204,14 @@ impl ListQuery<'_> {
             &self.city_id,
             &self.is_featured,
             &self.import_id,
+            &self.region_id,
+            &self.feature_ids,
+            &self.min_price,
+            &self.max_price,
+            &self.min_area,
+            &self.max_area,
+            &self.bedrooms,
+            &self.bathrooms,
         ]
         .iter()
         .all(|values| values.is_empty())
@@ -212,11 +243,61 @@ impl ListQuery<'_> {
                 }
             })?,
             import_id: id(&self.import_id, "importId")?,
+            region_id: id(&self.region_id, "regionId")?,
+            feature_ids: ids(&self.feature_ids, "featureIds")?,
+            price: range(&self.min_price, "minPrice", &self.max_price, "maxPrice")?,
+            area: range(&self.min_area, "minArea", &self.max_area, "maxArea")?,
+            bedrooms: whole_number(&self.bedrooms, "bedrooms", 0, 1000, "a whole number from 0 to 1000")?,
+            bathrooms: whole_number(&self.bathrooms, "bathrooms", 0, 1000, "a whole number from 0 to 1000")?,
         };
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
         Ok(ListRequest { paging, search, sort, filters, active_only })
     }
+}
+
+/// Comma-separated ids, each at most once, at most [`rules::search::MAX_FEATURE_FILTERS`].
+fn ids(values: &[&str], name: &str) -> ApiResult<Vec<i64>> {
+    let Some(text) = single(values, name)? else { return Ok(Vec::new()) };
+    let refusal = || {
+        ApiError::bad_request(format!(
+            "{name} must be ids separated by commas, at most {}",
+            rules::search::MAX_FEATURE_FILTERS
+        ))
+    };
+    let mut found = Vec::new();
+    for part in text.split(',') {
+        let id = part.trim().parse::<i64>().ok().filter(|id| *id >= 1).ok_or_else(refusal)?;
+        found.push(id);
+    }
+    found.sort_unstable();
+    found.dedup();
+    if found.len() > rules::search::MAX_FEATURE_FILTERS {
+        return Err(refusal());
+    }
+    Ok(found)
+}
+
+/// A number from 0, up to three decimals kept, as thousandths.
+fn amount(values: &[&str], name: &str) -> ApiResult<Option<i64>> {
+    let Some(text) = single(values, name)? else { return Ok(None) };
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && (0.0..=rules::search::MAX_RANGE_VALUE).contains(n))
+        .map(|n| Some((n * 1000.0).round() as i64))
+        .ok_or_else(|| ApiError::bad_request(format!("{name} must be a number from 0")))
+}
+
+/// A range from its two parameters; its low end above its high end is refused.
+fn range(low: &[&str], low_name: &str, high: &[&str], high_name: &str) -> ApiResult<Range> {
+    let range = Range { min: amount(low, low_name)?, max: amount(high, high_name)? };
+    if let (Some(min), Some(max)) = (range.min, range.max) {
+        if min > max {
+            return Err(ApiError::bad_request(format!("{low_name} must not be more than {high_name}")));
+        }
+    }
+    Ok(range)
 }
 
 /// Declares the list's query parameters and its total header.
@@ -243,6 +324,29 @@ pub fn documented_search(doc: Doc) -> Doc {
         .query_id("cityId")
         .query("isFeatured", json!({ "type": "boolean" }))
         .query_id("importId")
+        .query_id("regionId")
+        .query(
+            "featureIds",
+            json!({ "type": "string", "pattern": r"^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,19}$" }),
+        )
+        .query(
+            "minPrice",
+            json!({ "type": "number", "minimum": 0, "maximum": rules::search::MAX_RANGE_VALUE }),
+        )
+        .query(
+            "maxPrice",
+            json!({ "type": "number", "minimum": 0, "maximum": rules::search::MAX_RANGE_VALUE }),
+        )
+        .query(
+            "minArea",
+            json!({ "type": "number", "minimum": 0, "maximum": rules::search::MAX_RANGE_VALUE }),
+        )
+        .query(
+            "maxArea",
+            json!({ "type": "number", "minimum": 0, "maximum": rules::search::MAX_RANGE_VALUE }),
+        )
+        .query("bedrooms", json!({ "type": "integer", "minimum": 0, "maximum": 1000 }))
+        .query("bathrooms", json!({ "type": "integer", "minimum": 0, "maximum": 1000 }))
 }
 
 #[cfg(test)]
@@ -278,8 +382,22 @@ mod tests {
     }
 
     #[test]
+    fn ranges_are_kept_in_thousandths() {
+        let query = ListQuery {
+            min_price: vec!["1500.5"],
+            max_area: vec!["120"],
+            feature_ids: vec!["3,1,3"],
+            ..ListQuery::default()
+        };
+        let filters = query.parse(true).expect("parses").filters;
+        assert_eq!(filters.price, Range { min: Some(1_500_500), max: None });
+        assert_eq!(filters.area, Range { min: None, max: Some(120_000) });
+        assert_eq!(filters.feature_ids, vec![1, 3]);
+    }
+
+    #[test]
     fn bad_values_are_refused() {
-        let cases: [ListQuery; 9] = [
+        let cases: [ListQuery; 13] = [
             ListQuery { page: vec!["0"], ..ListQuery::default() },
             ListQuery { page_size: vec!["101"], ..ListQuery::default() },
             ListQuery { page_size: vec!["ten"], ..ListQuery::default() },
@@ -289,6 +407,10 @@ mod tests {
             ListQuery { is_featured: vec!["yes"], ..ListQuery::default() },
             ListQuery { page: vec!["1", "2"], ..ListQuery::default() },
             ListQuery { q: vec!["a\0b"], ..ListQuery::default() },
+            ListQuery { min_price: vec!["5"], max_price: vec!["4"], ..ListQuery::default() },
+            ListQuery { min_area: vec!["-1"], ..ListQuery::default() },
+            ListQuery { feature_ids: vec!["1,x"], ..ListQuery::default() },
+            ListQuery { bedrooms: vec!["2.5"], ..ListQuery::default() },
         ];
         for query in cases {
             let error = query.parse(false).expect_err("refused");

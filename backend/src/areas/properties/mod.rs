@@ -7,7 +7,7 @@ pub mod bulk;
 pub mod cache;
 pub mod export;
 pub mod listing;
-pub mod search_index;
+pub mod search_engine;
 pub mod selection;
 pub mod store;
 
@@ -21,12 +21,13 @@ use serde::Serialize;
 use self::body::PropertyBody;
 use self::cache::{JsonBytes, ListCache};
 use self::listing::ListQuery;
+use self::search_engine::{Facets, SearchEngine};
 use crate::areas::catalog::property_features::{FeatureIds, PropertyFeature};
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
-use crate::platform::db::{Db, Dialect};
+use crate::platform::db::Db;
 use crate::platform::http::answer_cache::{Cached, CachedJson};
 use crate::platform::http::download::Download;
 use crate::platform::http::error::ApiResult;
@@ -42,9 +43,13 @@ pub fn api() -> Vec<Endpoint> {
             list,
             listing::documented(Doc::new(
                 "Every property, newest first; with any of page, pageSize, q, sort or a filter, one \
-                 page of them with the total in X-Total-Count"
+                 page of them with the total in X-Total-Count. Each word of q finds the words it \
+                 begins, and from five letters the words one typo away, ranked after exact matches \
+                 (sort=relevance). 400 naming a bad parameter (minPrice above maxPrice too); 503 \
+                 with Retry-After while the search index is built"
             ))
             .responds::<Vec<Property>>()
+            .fails(&[503])
         ),
         endpoint!(
             export_listings,
@@ -55,6 +60,7 @@ pub fn api() -> Vec<Endpoint> {
                  header row in the request's language; template=true answers the header row alone"
             )))
             .status(200)
+            .fails(&[503])
         ),
         endpoint!(one, Doc::new("One property").responds::<Property>()),
         endpoint!(
@@ -98,6 +104,18 @@ pub fn api() -> Vec<Endpoint> {
             ))
             .public_read()
             .responds::<Vec<PublicProperty>>()
+            .fails(&[503])
+        ),
+        endpoint!(
+            public_facets,
+            listing::documented_search(Doc::new(
+                "The counts a filter side bar shows for the active properties the same search and \
+                 filters match (page, pageSize and sort are ignored): per category, property type, \
+                 city (the 50 largest of each), number of bedrooms, and price band"
+            ))
+            .public_read()
+            .responds::<Facets>()
+            .fails(&[503])
         ),
         endpoint!(
             public_one,
@@ -312,13 +330,15 @@ async fn list(
     query: ListQuery<'_>,
     _user: CurrentUser,
     db: &Db,
-    dialect: &State<Dialect>,
+    engine: &State<SearchEngine>,
     cache: &State<ListCache>,
 ) -> ApiResult<Listed<JsonBytes>> {
     let request = query.parse(false)?;
-    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let (pool, engine) = (db.pool(), engine.inner());
     let answer = cache::answer(cache, pool, request.clone(), || async move {
-        let (properties, total) = store::list(pool, dialect, &request).await?;
+        let hits = engine.find(pool, &request, None).await?;
+        let properties = store::list(pool, &hits.ids, request.paging.is_none()).await?;
+        let total = request.paging.map(|_| hits.total);
         Ok((cache::json(&properties)?, total))
     })
     .await?;
@@ -336,11 +356,16 @@ async fn export_listings(
     _user: CurrentUser,
     language: AnswerLanguage,
     db: &Db,
-    dialect: &State<Dialect>,
+    engine: &State<SearchEngine>,
 ) -> ApiResult<Download> {
     let list = query.parse(false)?;
     let request = export::ExportRequest::parse(&format, &template, &offset, language.0)?;
-    export::export(db.pool().clone(), *dialect.inner(), selection::Selection::Matching(list), request).await
+    let ids = if request.template {
+        Vec::new()
+    } else {
+        selection::Selection::Matching(list).ids(engine, db.pool(), None).await?
+    };
+    export::export(db.pool().clone(), ids, request).await
 }
 
 #[get("/properties/<id>")]
@@ -389,17 +414,29 @@ async fn replace_features(
 async fn public_list(
     query: ListQuery<'_>,
     db: &Db,
-    dialect: &State<Dialect>,
+    engine: &State<SearchEngine>,
     cache: &State<ListCache>,
 ) -> ApiResult<Listed<CachedJson>> {
     let request = query.parse(true)?;
-    let (pool, dialect) = (db.pool(), *dialect.inner());
+    let (pool, engine) = (db.pool(), engine.inner());
     let answer = cache::answer(cache, pool, request.clone(), || async move {
-        let (properties, total) = store::public_list(pool, dialect, &request).await?;
+        let hits = engine.find(pool, &request, None).await?;
+        let properties = store::public_list(pool, &hits.ids, request.paging.is_none()).await?;
+        let total = request.paging.map(|_| hits.total);
         Ok((cache::json(&properties)?, total))
     })
     .await?;
     Ok(Listed(CachedJson(answer.body), answer.total))
+}
+
+#[get("/public/properties/facets?<query..>")]
+async fn public_facets(
+    query: ListQuery<'_>,
+    db: &Db,
+    engine: &State<SearchEngine>,
+) -> ApiResult<Cached<Facets>> {
+    let request = query.parse(true)?;
+    Ok(Cached(engine.facets(db.pool(), &request).await?))
 }
 
 #[get("/public/properties/<id>")]

@@ -164,7 +164,6 @@ async fn restore_one(
 ) -> ApiResult<bool> {
     let record = trash::restore(conn, actor, entity, id, &checks(entity)).await?;
     match entity {
-        Entity::Property => properties::store::restored(conn, id).await.map(|()| false),
         Entity::ContactRequest => contacts::leads::handover::restored(conn, outbox, actor, id, &record).await,
         _ => Ok(false),
     }

@@ -21,6 +21,7 @@ use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
+pub const DEFAULT_SEARCH_DIR: &str = "data/search";
 pub const DEFAULT_SMTP_FROM: &str = "Aqar <aqar@localhost>";
 pub const DEFAULT_PANEL_URL: &str = "http://localhost:8000";
 
@@ -70,6 +71,9 @@ pub struct Config {
     pub smtp_from: String,
     /// Where the panel is reached from outside, for the links an e-mail carries.
     pub panel_url: String,
+    /// The folder of this server's search index (issue 38): derived data, rebuilt from the
+    /// database when missing. Each server of a deployment has its own.
+    pub search_dir: std::path::PathBuf,
 }
 
 impl Default for Config {
@@ -88,6 +92,7 @@ impl Default for Config {
             smtp_url: None,
             smtp_from: DEFAULT_SMTP_FROM.into(),
             panel_url: DEFAULT_PANEL_URL.into(),
+            search_dir: DEFAULT_SEARCH_DIR.into(),
         }
     }
 }
@@ -178,7 +183,17 @@ impl Config {
             Some(value) => panel_url(&text("AQAR_PANEL_URL", value)?)?,
             None => defaults.panel_url,
         };
+        let search_dir = match find(figment, "search_dir")? {
+            Some(value) => match text("AQAR_SEARCH_DIR", value)?.trim() {
+                "" => {
+                    return Err(ConfigError::of("AQAR_SEARCH_DIR", "is empty; unset it to use 'data/search'"))
+                }
+                dir => dir.into(),
+            },
+            None => defaults.search_dir,
+        };
         Ok(Config {
+            search_dir,
             smtp_url,
             smtp_from,
             panel_url,

@@ -256,7 +256,7 @@ async fn write_listing(
     let mut expected = to.expected;
     for quick in forms {
         let body = PropertyBody::from_object(given.clone(), quick)?;
-        properties::store::update_in(&mut tx, &actor, to.id, expected, &body, None).await?;
+        properties::store::update_in(&mut tx, &actor, to.id, expected, &body).await?;
         // The first write locked the row in this transaction; the next ones follow it.
         expected = None;
     }

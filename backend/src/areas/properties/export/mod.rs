@@ -21,9 +21,7 @@ use serde_json::json;
 use sqlx::AnyPool;
 use time::{OffsetDateTime, UtcOffset};
 
-use super::selection::Selection;
 use super::store;
-use crate::platform::db::Dialect;
 use crate::platform::http::download::{Body, Download};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::query::{one_of, whole_number};
@@ -83,18 +81,13 @@ fn failed(error: impl std::fmt::Display) -> ApiError {
 }
 
 /// The export of `selection` as `export` asks.
-pub async fn export(
-    pool: AnyPool,
-    dialect: Dialect,
-    selection: Selection,
-    export: ExportRequest,
-) -> ApiResult<Download> {
+pub async fn export(pool: AnyPool, ids: Vec<i64>, export: ExportRequest) -> ApiResult<Download> {
     let readers = cells::readers(COLUMNS).map_err(|key| failed(format!("no reader for the column {key}")))?;
     let headers: Vec<&'static str> = columns::headers(export.language).collect();
     let (sender, rows) = mpsc::channel(CHUNKS_AHEAD);
     let reader = (!export.template).then(|| {
         rocket::tokio::spawn(async move {
-            if let Err(error) = store::export::export(&pool, dialect, &selection, sender.clone()).await {
+            if let Err(error) = store::export::export(&pool, &ids, sender.clone()).await {
                 let _ = sender.send(Err(error)).await;
             }
         })

@@ -1,5 +1,5 @@
 //! Inserting a set of new listings at once (an import's batch): each listing is written as
-//! [`super::insert_in`] writes one, with its images, features, index entries and history
+//! [`super::insert_in`] writes one, with its images, features and history
 //! rows, but by a few statements for the whole set rather than a dozen per listing.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -7,7 +7,6 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use sqlx::{AnyConnection, Row};
 
 use super::super::body::PropertyBody;
-use super::super::search_index::{Deferred, Indexed};
 use super::features::check_known;
 use super::read::find_many;
 use super::write::{inserted_columns, refused, shared, Found, Shared};
@@ -31,7 +30,6 @@ pub async fn insert_many_in(
     actor: &Actor,
     listings: &[NewListing],
     import_id: Option<i64>,
-    index: &mut Deferred,
 ) -> ApiResult<Vec<ApiResult<i64>>> {
     let shareds: Vec<Shared<'_>> = listings.iter().map(|listing| shared(&listing.body)).collect();
     let references = References::of(&mut *tx, &shareds).await?;
@@ -69,9 +67,6 @@ pub async fn insert_many_in(
     let created = find_many(&mut *tx, &ids).await?;
     let records: Vec<(i64, &super::super::Property)> =
         ids.iter().filter_map(|id| created.get(id).map(|property| (*id, property))).collect();
-    for (_, property) in &records {
-        index.push(None, Some(Indexed::of(&property.listing)));
-    }
     audit::created_many(&mut *tx, actor, Entity::Property, &records).await?;
     // The features are recorded as their own change, as choosing them on the form is.
     let chosen = selected_features(&mut *tx, features.iter().map(|(id, _)| *id)).await?;

@@ -1,26 +1,22 @@
 //! Bulk changes of listings (issue 24). The set is resolved and locked once; listings that
 //! are gone, stale or already as asked are skipped; the rest change by one statement per
-//! thousand ids, and their index entries and history rows (one per listing) are written in
+//! thousand ids, and their history rows (one per listing) are written in
 //! batches, all in one transaction: a failure anywhere changes nothing.
 
 use std::collections::{BTreeMap, HashMap};
 
-use rules::bulk::{PropertyChange, BULK_MAX_RECORDS};
+use rules::bulk::PropertyChange;
 use rules::messages;
 use rules::vocabularies::SkipReason;
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool};
 
-use super::super::listing::ListRequest;
-use super::super::search_index::{self, Indexed};
-use super::super::selection::Selection;
 use super::super::Property;
 use super::read::find_many;
-use super::search::statements;
 use super::write::trash_in;
 use super::{bind, Bound};
 use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::bulk;
-use crate::platform::db::{self, clock, Dialect};
+use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::trash;
 
@@ -29,23 +25,6 @@ use crate::platform::trash;
 pub struct Done {
     pub changed: usize,
     pub skipped: Vec<(i64, SkipReason)>,
-}
-
-/// The ids of every listing `request` matches, in its order; a 422 naming `filter` when they
-/// are more than a bulk change may touch.
-async fn matching(conn: &mut AnyConnection, dialect: Dialect, request: &ListRequest) -> ApiResult<Vec<i64>> {
-    let Some((_, statement)) = statements(conn, dialect, "SELECT p.id FROM properties p", request).await?
-    else {
-        return Ok(Vec::new());
-    };
-    let sql = format!("{} LIMIT {}", statement.sql, BULK_MAX_RECORDS + 1);
-    let rows = statement.params.bound(&sql).fetch_all(&mut *conn).await?;
-    if rows.len() > BULK_MAX_RECORDS {
-        let mut errors = rules::FieldErrors::new();
-        errors.add("filter", messages::BULK_TOO_MANY);
-        return Err(ApiError::validation(errors));
-    }
-    Ok(rows.iter().map(|row| row.try_get::<i64, _>(0)).collect::<Result<_, _>>()?)
 }
 
 /// Whether `property` already is as `change` would leave it.
@@ -99,7 +78,7 @@ async fn trash(
     Ok(())
 }
 
-/// Sets a field of every listing in `ids`, then keeps the index and writes the history.
+/// Sets a field of every listing in `ids`, then writes the history.
 async fn set(
     conn: &mut AnyConnection,
     actor: &Actor,
@@ -122,11 +101,6 @@ async fn set(
     let after = find_many(&mut *conn, ids).await?;
     let pairs: Vec<(&Property, &Property)> =
         ids.iter().filter_map(|id| before.get(id).zip(after.get(id))).collect();
-    let indexed: Vec<(Indexed, Indexed)> =
-        pairs.iter().map(|(b, a)| (Indexed::of(&b.listing), Indexed::of(&a.listing))).collect();
-    let steps: Vec<(Option<&Indexed>, Option<&Indexed>)> =
-        indexed.iter().map(|(b, a)| (Some(b), Some(a))).collect();
-    search_index::sync_many(&mut *conn, &steps).await?;
     let changes: Vec<(i64, &Property, &Property)> =
         pairs.iter().map(|(b, a)| (b.listing.id, *b, *a)).collect();
     audit::updated_many(&mut *conn, actor, Entity::Property, &changes).await
@@ -136,9 +110,8 @@ async fn set(
 /// versions the panel saw, by id.
 pub async fn bulk(
     db: &AnyPool,
-    dialect: Dialect,
     actor: &Actor,
-    selection: &Selection,
+    ids: &[i64],
     change: PropertyChange,
     versions: &BTreeMap<i64, i64>,
 ) -> ApiResult<Done> {
@@ -157,15 +130,11 @@ pub async fn bulk(
             });
         }
     }
-    let ids = match selection {
-        Selection::Ids(ids) => ids.clone(),
-        Selection::Matching(request) => matching(&mut tx, dialect, request).await?,
-    };
-    let mut locked = ids.clone();
+    let mut locked = ids.to_vec();
     locked.sort_unstable();
     db::lock_rows(&mut tx, "properties", &locked).await?;
-    let before = find_many(&mut tx, &ids).await?;
-    let (chosen, skipped) = bulk::sort_out(&ids, &before, versions, |p| p.version, |p| already(p, change));
+    let before = find_many(&mut tx, ids).await?;
+    let (chosen, skipped) = bulk::sort_out(ids, &before, versions, |p| p.version, |p| already(p, change));
     match change {
         PropertyChange::Trash => trash(&mut tx, actor, &chosen, versions).await?,
         _ => set(&mut tx, actor, &chosen, change, &before).await?,

@@ -1,25 +1,21 @@
-//! Reading listings for the export: every listing a list's query matches, in the list's
-//! order, handed over in chunks as they are read, so memory holds one chunk whatever the
-//! count.
+//! Reading listings for the export: the listings of the ids the search engine found (or the
+//! panel chose), in their order, handed over in chunks as they are read, so memory holds one
+//! chunk of listings whatever the count.
 //!
-//! One statement streams the listings' own columns on one connection (one snapshot of them);
-//! per chunk, a second connection reads the chunk's images and selected features by id. The
+//! Per chunk, one connection reads the listings' own columns by id, a second their images
+//! and selected features. The
 //! names of categories, types, places and features are read once before, into memory: the
 //! catalogue is small, and looking names up per row in SQL is the slow part of an export.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use rocket::futures::TryStreamExt;
 use rocket::tokio::sync::mpsc::Sender;
 use sqlx::{AnyConnection, AnyPool, Row};
 
-use super::super::listing::ListRequest;
-use super::super::selection::Selection;
 use super::super::Listing;
 use super::row::{export_from_row, export_select};
-use super::search::statements;
-use crate::platform::db::{self, Dialect};
+use crate::platform::db;
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Listings per chunk: the ids of one chunk are one statement's values (far below either
@@ -151,53 +147,17 @@ async fn fill(
     Ok(())
 }
 
-/// Sends every listing of `selection`, in its order (a list's paging ignored), to `sink` in
-/// chunks of [`CHUNK`]; stops early, without error, when the receiver is gone.
+/// Sends the listings of `ids` that exist, in the order of `ids`, to `sink` in chunks of
+/// [`CHUNK`]; stops early, without error, when the receiver is gone.
 pub async fn export(
     db: &AnyPool,
-    dialect: Dialect,
-    selection: &Selection,
+    ids: &[i64],
     sink: Sender<ApiResult<Vec<ExportedListing>>>,
 ) -> ApiResult<()> {
     let mut side = db.acquire().await?;
     let catalogue = Catalogue::read(&mut side).await?;
     let mut main = db.acquire().await?;
-    let query = match selection {
-        Selection::Matching(query) => ListRequest { paging: None, ..query.clone() },
-        Selection::Ids(ids) => return export_ids(&mut main, &mut side, &catalogue, ids, sink).await,
-    };
-    let Some((_, statement)) = statements(&mut main, dialect, &export_select(), &query).await? else {
-        return Ok(());
-    };
-    let mut rows = statement.params.bound(&statement.sql).fetch(&mut *main);
-    let mut chunk = Vec::with_capacity(CHUNK);
-    loop {
-        let row = rows.try_next().await?;
-        let last = row.is_none();
-        if let Some(row) = row {
-            chunk.push(catalogue.complete(export_from_row(&row).map_err(ApiError::from)?));
-        }
-        if chunk.len() == CHUNK || (last && !chunk.is_empty()) {
-            fill(&mut side, &catalogue, &mut chunk).await?;
-            let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
-            if sink.send(Ok(full)).await.is_err() {
-                return Ok(());
-            }
-        }
-        if last {
-            return Ok(());
-        }
-    }
-}
-
-/// Sends the listings of `ids` that exist, in the order of `ids`, a chunk at a time.
-async fn export_ids(
-    main: &mut AnyConnection,
-    side: &mut AnyConnection,
-    catalogue: &Catalogue,
-    ids: &[i64],
-    sink: Sender<ApiResult<Vec<ExportedListing>>>,
-) -> ApiResult<()> {
+    let (main, side, catalogue) = (&mut *main, &mut *side, &catalogue);
     for ids in ids.chunks(CHUNK) {
         let sql = format!("{} WHERE p.id {}", export_select(), db::Marks::of(main).in_list(ids.len()));
         let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *main).await?;

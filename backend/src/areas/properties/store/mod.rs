@@ -1,7 +1,7 @@
 //! SQL for properties, their ordered images and their selected features. Every write is one
 //! transaction: the references it names are checked, the row written, its images replaced.
-//! Lists are two indexed queries (the total and the page) plus one for the page's images
-//! (and, for the public site, one for its features); names come by JOIN.
+//! Lists read the rows of the ids the search engine found, plus the page's images (and, for
+//! the public site, its features); names come by JOIN.
 
 mod agent;
 mod batch;
@@ -10,15 +10,13 @@ pub mod export;
 mod features;
 mod read;
 mod row;
-mod search;
 mod write;
 
 pub use batch::{insert_many_in, NewListing};
 pub use bulk::bulk;
 pub use features::{features, replace_features, replace_features_in};
 pub use read::{get, list, public_get, public_list, revision};
-pub use search::explain;
-pub use write::{delete, insert, insert_in, restored, trash_in, update, update_in, RESTORE_CHECKS};
+pub use write::{delete, insert, insert_in, trash_in, update, update_in, RESTORE_CHECKS};
 
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
@@ -42,26 +40,5 @@ fn bind<'q>(query: Query<'q, Any, AnyArguments<'q>>, value: &'q Bound) -> Query<
         Bound::Id(v) => query.bind(*v),
         Bound::Real(v) => db::bind_double(query, *v),
         Bound::Flag(v) => query.bind(*v),
-    }
-}
-
-/// A statement's values, numbered from `$1` in the order the statement names them.
-struct Params {
-    values: Vec<Bound>,
-}
-
-impl Params {
-    fn new() -> Self {
-        Params { values: Vec::new() }
-    }
-
-    /// The mark that stands for `value` in the statement.
-    fn mark(&mut self, value: Bound) -> String {
-        self.values.push(value);
-        format!("${}", self.values.len())
-    }
-
-    fn bound<'q>(&'q self, sql: &'q str) -> Query<'q, Any, AnyArguments<'q>> {
-        self.values.iter().fold(sqlx::query(sql), bind)
     }
 }

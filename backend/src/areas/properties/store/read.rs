@@ -9,11 +9,9 @@ use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AnyPool, Row};
 
-use super::super::listing::ListRequest;
 use super::super::{Property, PublicFeature, PublicImage, PublicProperty};
 use super::row::{panel_from_row, panel_select, public_from_row, public_select, vocabulary};
-use super::search::statements;
-use crate::platform::db::{self, Dialect};
+use crate::platform::db;
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Which properties' images or features to load: a page's ids, or every property the whole
@@ -137,39 +135,28 @@ pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
     Ok(property)
 }
 
-/// The rows of a list and, when paged, the total matching.
-async fn rows_and_total(
-    conn: &mut AnyConnection,
-    dialect: Dialect,
-    select: &str,
-    query: &ListRequest,
-) -> ApiResult<(Vec<AnyRow>, Option<i64>)> {
-    let Some((total, statement)) = statements(conn, dialect, select, query).await? else {
-        return Ok((Vec::new(), query.paging.map(|_| 0)));
-    };
-    let found = statement.params.bound(&statement.sql).fetch_all(&mut *conn).await?;
-    if query.paging.is_none() {
-        return Ok((found, total));
+/// The rows of `ids` that exist, in the order of `ids`, a statement per chunk of ids.
+async fn rows_of(conn: &mut AnyConnection, select: &str, ids: &[i64]) -> ApiResult<Vec<AnyRow>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("{select} WHERE p.id {}", db::Marks::of(conn).in_list(chunk.len()));
+        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+        let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
+        for row in rows {
+            by_id.insert(row.try_get("id")?, row);
+        }
+        found.extend(chunk.iter().filter_map(|id| by_id.remove(id)));
     }
-    // Two short statements rather than one: PostgreSQL plans each afresh, and the page's
-    // ids alone are a plan of one index; the rows by id another.
-    let ids = found.iter().map(|row| row.try_get::<i64, _>(0)).collect::<Result<Vec<_>, _>>()?;
-    if ids.is_empty() {
-        return Ok((Vec::new(), total));
-    }
-    let sql = format!("{select} WHERE p.id {}", db::Marks::of(conn).in_list(ids.len()));
-    let rows = ids.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
-    let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
-    for row in rows {
-        by_id.insert(row.try_get("id")?, row);
-    }
-    Ok((ids.iter().filter_map(|id| by_id.remove(id)).collect(), total))
+    Ok(found)
 }
 
-fn scope_of<'a>(query: &ListRequest, ids: &'a [i64]) -> Scope<'a> {
-    match query.paging {
-        Some(_) => Scope::Ids(ids),
-        None => Scope::All { active_only: query.active_only },
+/// Whose images or features a list loads: a page's, or (the whole list) every listing's,
+/// read at once rather than by ids that could outgrow a statement.
+fn scope_of(ids: &[i64], whole: bool, active_only: bool) -> Scope<'_> {
+    if whole {
+        Scope::All { active_only }
+    } else {
+        Scope::Ids(ids)
     }
 }
 
@@ -179,37 +166,29 @@ pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
     Ok(sqlx::query_scalar(sql).fetch_one(db).await?)
 }
 
-pub async fn list(
-    db: &AnyPool,
-    dialect: Dialect,
-    query: &ListRequest,
-) -> ApiResult<(Vec<Property>, Option<i64>)> {
+/// The listings of `ids` (a list's page, or with `whole` all of it), as the panel reads them.
+pub async fn list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Vec<Property>> {
     let mut conn = db.acquire().await?;
-    let (rows, total) = rows_and_total(&mut conn, dialect, &panel_select(), query).await?;
+    let rows = rows_of(&mut conn, &panel_select(), ids).await?;
     let mut properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
-    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
-    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
+    let mut images = images_of(&mut conn, scope_of(ids, whole, false)).await?;
     for property in &mut properties {
         property.images = images.remove(&property.listing.id).unwrap_or_default();
     }
-    Ok((properties, total))
+    Ok(properties)
 }
 
-pub async fn public_list(
-    db: &AnyPool,
-    dialect: Dialect,
-    query: &ListRequest,
-) -> ApiResult<(Vec<PublicProperty>, Option<i64>)> {
+/// The listings of `ids` that are active, as the public site reads them.
+pub async fn public_list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Vec<PublicProperty>> {
     let mut conn = db.acquire().await?;
-    let (rows, total) = rows_and_total(&mut conn, dialect, &public_select(), query).await?;
+    let rows = rows_of(&mut conn, &public_select(), ids).await?;
     let mut properties = rows.iter().map(public_from_row).collect::<Result<Vec<_>, _>>()?;
-    let ids: Vec<i64> = properties.iter().map(|p| p.listing.id).collect();
-    let mut images = images_of(&mut conn, scope_of(query, &ids)).await?;
-    let mut features = public_features_of(&mut conn, scope_of(query, &ids)).await?;
+    let mut images = images_of(&mut conn, scope_of(ids, whole, true)).await?;
+    let mut features = public_features_of(&mut conn, scope_of(ids, whole, true)).await?;
     for property in &mut properties {
         let id = property.listing.id;
         property.images = images.remove(&id).unwrap_or_default().into_iter().map(PublicImage::of).collect();
         property.features = features.remove(&id).unwrap_or_default();
     }
-    Ok((properties, total))
+    Ok(properties)
 }

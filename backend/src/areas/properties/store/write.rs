@@ -5,7 +5,6 @@ use rules::{messages, FieldErrors};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use super::super::body::PropertyBody;
-use super::super::search_index::{self, Deferred, Indexed};
 use super::super::Property;
 use super::read::find;
 use super::row::to_thousandths;
@@ -307,20 +306,18 @@ pub(super) fn inserted_columns(
 
 pub async fn insert(db: &AnyPool, actor: &Actor, body: &PropertyBody) -> ApiResult<Property> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    let created = insert_in(&mut tx, actor, body, None, None).await?;
+    let created = insert_in(&mut tx, actor, body, None).await?;
     tx.commit().await?;
     Ok(created)
 }
 
 /// Creates a listing in the caller's transaction, as [`insert`] does; `import_id` records
-/// the import that brought it (issue 25). With `index`, the search index is written when the
-/// caller writes it, for a whole batch at once.
+/// the import that brought it (issue 25).
 pub async fn insert_in(
     tx: &mut AnyConnection,
     actor: &Actor,
     body: &PropertyBody,
     import_id: Option<i64>,
-    index: Option<&mut Deferred>,
 ) -> ApiResult<Property> {
     let shared = shared(body);
     check_references(&mut *tx, &shared, None).await?;
@@ -334,10 +331,6 @@ pub async fn insert_in(
     write_images(&mut *tx, id, shared.images, false).await?;
     let created =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    match index {
-        Some(index) => index.push(None, Some(Indexed::of(&created.listing))),
-        None => search_index::sync(&mut *tx, None, Some(&Indexed::of(&created.listing))).await?,
-    }
     audit::created(&mut *tx, actor, Entity::Property, id, &created).await?;
     Ok(created)
 }
@@ -350,7 +343,7 @@ pub async fn update(
     body: &PropertyBody,
 ) -> ApiResult<Property> {
     let mut tx = crate::platform::db::begin_write(db).await?;
-    let property = update_in(&mut tx, actor, id, expected, body, None).await?;
+    let property = update_in(&mut tx, actor, id, expected, body).await?;
     tx.commit().await?;
     Ok(property)
 }
@@ -362,7 +355,6 @@ pub async fn update_in(
     id: i64,
     expected: Option<i64>,
     body: &PropertyBody,
-    index: Option<&mut Deferred>,
 ) -> ApiResult<Property> {
     let shared = shared(body);
     db::lock_row(&mut *tx, "properties", id).await?;
@@ -407,11 +399,6 @@ pub async fn update_in(
     write_images(&mut *tx, id, shared.images, true).await?;
     let property =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    let (was, is) = (Indexed::of(&before.listing), Indexed::of(&property.listing));
-    match index {
-        Some(index) => index.push(Some(was), Some(is)),
-        None => search_index::sync(&mut *tx, Some(&was), Some(&is)).await?,
-    }
     audit::updated(&mut *tx, actor, Entity::Property, id, &before, &property).await?;
     Ok(property)
 }
@@ -464,7 +451,7 @@ pub const RESTORE_CHECKS: Checks = Checks {
 };
 
 /// Moves the listing `id` to the trash under `batch`, in the caller's transaction (a single
-/// delete, or one of a bulk move), keeping the words index in step; 404 when there is none,
+/// delete, or one of a bulk move); 404 when there is none,
 /// 412 when `expected` is stale.
 pub async fn trash_in(
     conn: &mut AnyConnection,
@@ -476,8 +463,7 @@ pub async fn trash_in(
     db::lock_row(conn, "properties", id).await?;
     let before =
         db::expected_version(find(conn, id).await?, expected, |p| p.version, messages::PROPERTY_NOT_FOUND)?;
-    trash::discard(conn, actor, Entity::Property, id, &before, &TRASHED, batch).await?;
-    search_index::sync(conn, Some(&Indexed::of(&before.listing)), None).await
+    trash::discard(conn, actor, Entity::Property, id, &before, &TRASHED, batch).await
 }
 
 pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>) -> ApiResult<Trashed> {
@@ -486,10 +472,4 @@ pub async fn delete(db: &AnyPool, actor: &Actor, id: i64, expected: Option<i64>)
     trash_in(&mut tx, actor, id, expected, &batch).await?;
     tx.commit().await?;
     Ok(Trashed(batch))
-}
-
-/// After a restore from the trash put the listing's rows back: its words go back in the index.
-pub async fn restored(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
-    let property = find(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
-    search_index::sync(conn, None, Some(&Indexed::of(&property.listing))).await
 }

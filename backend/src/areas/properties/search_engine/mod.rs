@@ -1,0 +1,357 @@
+//! The listings' search engine (issue 38, docs/adr/0028): a Tantivy index in this server's
+//! own folder, derived from the database, which stays the source of truth.
+//!
+//! Every write to a listing or its features appends the listing's id to `search_changes`
+//! in the write's own transaction (migration 0027's triggers). Each server applies the
+//! changes it has not applied yet before it answers a list, and every half second besides,
+//! so a save is in the next list of any server; a server that was down catches up at start.
+//! An index that is missing, unreadable, of another schema or of another database, or that
+//! fell behind the changes kept, is rebuilt from the listings while lists answer 503.
+
+mod collect;
+pub mod facets;
+mod query;
+mod schema;
+mod store;
+
+pub use collect::Hits;
+pub use facets::Facets;
+pub use store::reset;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rocket::fairing::AdHoc;
+use rocket_db_pools::Database;
+use serde::{Deserialize, Serialize};
+use sqlx::AnyPool;
+use tantivy::directory::MmapDirectory;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use self::collect::Sorted;
+use self::schema::Fields;
+use super::listing::{ListRequest, Sort, SortKey, DEFAULT_SORT};
+use crate::platform::config::Config;
+use crate::platform::db::{clock, Db};
+use crate::platform::http::error::{ApiError, ApiResult};
+use rocket::http::Status;
+
+/// How often a server looks for changes made through others.
+const FOLLOW_EVERY: Duration = Duration::from_millis(500);
+
+/// Changes are kept this long; a server down for longer rebuilds.
+const KEEP_CHANGES_SECS: i64 = 24 * 3600;
+
+/// How many changes are read at once while catching up.
+const CHANGES_PER_READ: i64 = 20_000;
+
+/// Listings read at once by a rebuild.
+const REBUILD_CHUNK: i64 = 5_000;
+
+/// The indexing memory of the one writer.
+const WRITER_MEMORY: usize = 64 * 1024 * 1024;
+
+/// Seconds a list asks to be retried after while the index is built.
+const RETRY_SECS: u64 = 2;
+
+/// A rebuild at start is waited for this long before the server answers (lists answer 503
+/// until it ends): a small database's index is ready before the first request.
+const WAIT_AT_START: Duration = Duration::from_secs(3);
+
+/// What each commit records: which schema, database and change the index holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Payload {
+    version: u32,
+    origin: String,
+    seq: i64,
+}
+
+pub struct Engine {
+    fields: Fields,
+    reader: IndexReader,
+    writer: rocket::tokio::sync::Mutex<IndexWriter<TantivyDocument>>,
+    /// The newest change the searchers see.
+    applied: AtomicI64,
+    origin: Mutex<String>,
+    ready: AtomicBool,
+}
+
+fn failed(error: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(format!("search index: {error}"))
+}
+
+/// The index in `dir`, or a new empty one when it is missing, unreadable or of another
+/// schema; its payload when it has one of this schema.
+fn open(dir: &Path) -> tantivy::Result<(Index, Option<Payload>)> {
+    let (schema, _) = schema::schema();
+    let opened = Index::open_in_dir(dir).ok().filter(|index| index.schema() == schema);
+    let payload = opened
+        .as_ref()
+        .and_then(|index| index.load_metas().ok())
+        .and_then(|metas| metas.payload)
+        .and_then(|text| serde_json::from_str::<Payload>(&text).ok())
+        .filter(|payload| payload.version == schema::VERSION);
+    let index = match (opened, &payload) {
+        (Some(index), Some(_)) => index,
+        _ => {
+            if dir.exists() {
+                std::fs::remove_dir_all(dir)?;
+            }
+            std::fs::create_dir_all(dir)?;
+            Index::create(MmapDirectory::open(dir)?, schema, tantivy::IndexSettings::default())?
+        }
+    };
+    index.tokenizers().register(schema::TOKENIZER, schema::tokenizer());
+    Ok((index, payload))
+}
+
+impl Engine {
+    /// The engine over the index in `dir`, not ready until [`Engine::start`].
+    pub fn open(dir: &Path) -> tantivy::Result<(Engine, Option<i64>)> {
+        let (index, payload) = open(dir)?;
+        let (_, fields) = schema::schema();
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let writer = index.writer(WRITER_MEMORY)?;
+        let (seq, origin) = payload.map_or((None, String::new()), |p| (Some(p.seq), p.origin));
+        let engine = Engine {
+            fields,
+            reader,
+            writer: rocket::tokio::sync::Mutex::new(writer),
+            applied: AtomicI64::new(seq.unwrap_or(0)),
+            origin: Mutex::new(origin),
+            ready: AtomicBool::new(false),
+        };
+        Ok((engine, seq))
+    }
+
+    fn origin(&self) -> String {
+        self.origin.lock().map(|o| o.clone()).unwrap_or_default()
+    }
+
+    /// Whether the index can follow the feed from where it is, or must be rebuilt.
+    async fn can_follow(&self, pool: &AnyPool, seq: Option<i64>) -> ApiResult<bool> {
+        let feed = store::feed(pool).await?;
+        Ok(seq.is_some_and(|seq| feed.origin == self.origin() && seq >= feed.pruned_through))
+    }
+
+    /// Follows the feed, or builds the index if it is not ready (a rebuild that failed is
+    /// tried again).
+    pub async fn follow(&self, pool: &AnyPool) -> ApiResult<()> {
+        if self.ready.load(Ordering::SeqCst) {
+            self.catch_up(pool).await
+        } else {
+            self.rebuild(pool, false).await
+        }
+    }
+
+    /// Every listing indexed anew, from the database; lists answer 503 meanwhile. Unless
+    /// `force`d, nothing is done when the index became ready while this waited for the
+    /// writer.
+    pub async fn rebuild(&self, pool: &AnyPool, force: bool) -> ApiResult<()> {
+        let mut writer = self.writer.lock().await;
+        if !force && self.ready.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.ready.store(false, Ordering::SeqCst);
+        let started = std::time::Instant::now();
+        // The changes after this one are applied after the rebuild: a listing saved while
+        // the table is read is indexed then.
+        let feed = store::feed(pool).await?;
+        writer.delete_all_documents().map_err(failed)?;
+        let mut conn = pool.acquire().await?;
+        let mut after = 0;
+        let mut count = 0usize;
+        loop {
+            let rows = store::rows_after(&mut conn, after, REBUILD_CHUNK).await?;
+            let Some(last) = rows.last() else { break };
+            after = last.id;
+            count += rows.len();
+            for row in &rows {
+                writer.add_document(row.document(&self.fields)).map_err(failed)?;
+            }
+        }
+        drop(conn);
+        self.commit(&mut writer, &feed.origin, feed.newest.max(feed.pruned_through))?;
+        if let Ok(mut origin) = self.origin.lock() {
+            origin.clone_from(&feed.origin);
+        }
+        self.ready.store(true, Ordering::SeqCst);
+        rocket::info!("search index: {count} listings indexed in {:.1} s", started.elapsed().as_secs_f64());
+        drop(writer);
+        self.catch_up(pool).await
+    }
+
+    fn commit(&self, writer: &mut IndexWriter<TantivyDocument>, origin: &str, seq: i64) -> ApiResult<()> {
+        let payload = Payload { version: schema::VERSION, origin: origin.to_owned(), seq };
+        let mut prepared = writer.prepare_commit().map_err(failed)?;
+        prepared.set_payload(&serde_json::to_string(&payload).map_err(failed)?);
+        prepared.commit().map_err(failed)?;
+        self.reader.reload().map_err(failed)?;
+        self.applied.store(seq, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Applies every change not applied yet. A server that cannot follow (the changes it
+    /// lacks were pruned, or the database is another) rebuilds.
+    pub async fn catch_up(&self, pool: &AnyPool) -> ApiResult<()> {
+        if !self.ready.load(Ordering::SeqCst) {
+            return Err(building());
+        }
+        let current = |origin: &str, newest: i64| {
+            newest <= self.applied.load(Ordering::SeqCst) && origin == self.origin()
+        };
+        let (origin, newest) = store::head(pool).await?;
+        if current(&origin, newest) {
+            return Ok(());
+        }
+        let mut writer = self.writer.lock().await;
+        if current(&origin, newest) {
+            // Another request applied them while this one waited.
+            return Ok(());
+        }
+        let mut seq = self.applied.load(Ordering::SeqCst);
+        if !self.can_follow(pool, Some(seq)).await? {
+            drop(writer);
+            return Box::pin(self.rebuild(pool, true)).await;
+        }
+        let mut changed = false;
+        loop {
+            let (ids, last) = store::changed_after(pool, seq, CHANGES_PER_READ).await?;
+            let Some(last) = last else { break };
+            let mut conn = pool.acquire().await?;
+            let rows = store::rows(&mut conn, &ids).await?;
+            drop(conn);
+            for id in &ids {
+                writer.delete_term(Term::from_field_u64(self.fields.id, u64::try_from(*id).unwrap_or(0)));
+            }
+            for row in &rows {
+                writer.add_document(row.document(&self.fields)).map_err(failed)?;
+            }
+            seq = last;
+            changed = true;
+        }
+        if changed {
+            let origin = self.origin();
+            self.commit(&mut writer, &origin, seq)?;
+        }
+        Ok(())
+    }
+
+    /// One page of a list (or all of it, unpaged, at most `limit`) and its total, as the
+    /// index holds it once every change so far is applied.
+    pub async fn find(&self, pool: &AnyPool, request: &ListRequest, limit: Option<usize>) -> ApiResult<Hits> {
+        self.catch_up(pool).await?;
+        let sort = match request.sort {
+            Sort { key: SortKey::Relevance, .. } if request.search.is_none() => DEFAULT_SORT,
+            sort => sort,
+        };
+        let (keep, skip) = match request.paging {
+            Some(paging) => {
+                let skip = usize::try_from(paging.offset()).unwrap_or(usize::MAX);
+                (skip.saturating_add(usize::try_from(paging.size).unwrap_or(0)), skip)
+            }
+            None => (limit.unwrap_or(usize::MAX), 0),
+        };
+        let query = query::of(&self.fields, request);
+        let searcher = self.reader.searcher();
+        searcher.search(&query, &Sorted { sort, keep, skip }).map_err(failed)
+    }
+
+    /// The counts of the listings a request matches, for a filter side bar.
+    pub async fn facets(&self, pool: &AnyPool, request: &ListRequest) -> ApiResult<Facets> {
+        self.catch_up(pool).await?;
+        let query = query::of(&self.fields, request);
+        self.reader.searcher().search(&query, &facets::Counting).map_err(failed)
+    }
+}
+
+/// The 503 of a list while the index is being built.
+fn building() -> ApiError {
+    ApiError {
+        retry_after_secs: Some(RETRY_SECS),
+        ..ApiError::new(Status::ServiceUnavailable, rules::messages::SEARCH_INDEX_BUILDING)
+    }
+}
+
+/// Opens the index at ignite, rebuilding it if it cannot follow the database (waiting
+/// [`WAIT_AT_START`] for that, then going on while it ends), and follows the changes.
+pub fn fairing() -> AdHoc {
+    AdHoc::try_on_ignite("Search engine", |rocket| async move {
+        let (Some(db), Some(config)) = (Db::fetch(&rocket), rocket.state::<Config>()) else {
+            return Err(rocket);
+        };
+        let pool = db.pool().clone();
+        let dir: PathBuf = config.search_dir.clone();
+        let (engine, seq) = match Engine::open(&dir) {
+            Ok(opened) => opened,
+            Err(error) => {
+                rocket::error!("cannot open the search index in {}: {error}", dir.display());
+                return Err(rocket);
+            }
+        };
+        let engine = Arc::new(engine);
+        let follows = match engine.can_follow(&pool, seq).await {
+            Ok(follows) => follows,
+            Err(error) => {
+                rocket::error!("cannot read the search feed: {}", error.message);
+                return Err(rocket);
+            }
+        };
+        if follows {
+            engine.ready.store(true, Ordering::SeqCst);
+        } else {
+            let (engine, pool) = (engine.clone(), pool.clone());
+            let built = rocket::tokio::spawn(async move {
+                if let Err(error) = engine.rebuild(&pool, false).await {
+                    rocket::error!("cannot build the search index: {}", error.message);
+                }
+            });
+            let _ = rocket::tokio::time::timeout(WAIT_AT_START, built).await;
+        }
+        Ok(rocket.manage(SearchEngine(engine)))
+    })
+}
+
+/// Follows the changes made through other servers every [`FOLLOW_EVERY`], and prunes the
+/// changes older than [`KEEP_CHANGES_SECS`] every few minutes.
+pub fn follower() -> AdHoc {
+    AdHoc::on_liftoff("Following the search feed", |rocket| {
+        Box::pin(async move {
+            let (Some(db), Some(engine)) = (Db::fetch(rocket), rocket.state::<SearchEngine>()) else {
+                return;
+            };
+            let (pool, engine) = (db.pool().clone(), engine.0.clone());
+            crate::platform::jobs::every(FOLLOW_EVERY, rocket.shutdown(), move || {
+                let (pool, engine) = (pool.clone(), engine.clone());
+                async move {
+                    if let Err(error) = engine.follow(&pool).await {
+                        rocket::warn!("following the search feed failed: {}", error.message);
+                    }
+                }
+            });
+            let pool = db.pool().clone();
+            crate::platform::jobs::every(crate::platform::jobs::EVERY, rocket.shutdown(), move || {
+                let pool = pool.clone();
+                async move {
+                    if let Err(error) = store::prune(&pool, clock::now_epoch() - KEEP_CHANGES_SECS).await {
+                        rocket::warn!("pruning the search feed failed: {}", error.message);
+                    }
+                }
+            });
+        })
+    })
+}
+
+/// The server's engine, as Rocket manages it.
+#[derive(Clone)]
+pub struct SearchEngine(pub Arc<Engine>);
+
+impl std::ops::Deref for SearchEngine {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        &self.0
+    }
+}

@@ -1,0 +1,130 @@
+//! A list request as the engine's query: every filter a term or a range of a fast field,
+//! and each word of `q` found exactly, as the start of a word, or (from five letters) with
+//! one typo, in that order of rank.
+
+use std::ops::Bound;
+
+use rules::vocabularies::PropertyStatus;
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::Term;
+
+use super::super::listing::{Filters, ListRequest, Range};
+use super::schema::{display_code, status_code, Fields};
+
+fn term(field: Field, value: u64) -> Box<dyn Query> {
+    Box::new(TermQuery::new(Term::from_field_u64(field, value), IndexRecordOption::Basic))
+}
+
+fn id(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
+}
+
+fn bound<T>(value: Option<T>, make: impl Fn(T) -> Term) -> Bound<Term> {
+    value.map_or(Bound::Unbounded, |v| Bound::Included(make(v)))
+}
+
+/// One word of `q`: its exact term ranks first, words it begins next, then words one typo
+/// away.
+fn word(field: Field, word: &str) -> Box<dyn Query> {
+    let exact = Term::from_field_text(field, word);
+    let mut arms: Vec<(Occur, Box<dyn Query>)> = vec![
+        (
+            Occur::Should,
+            Box::new(BoostQuery::new(
+                Box::new(TermQuery::new(exact.clone(), IndexRecordOption::WithFreqs)),
+                4.0,
+            )),
+        ),
+        (
+            Occur::Should,
+            Box::new(BoostQuery::new(Box::new(FuzzyTermQuery::new_prefix(exact.clone(), 0, true)), 2.0)),
+        ),
+    ];
+    if rules::search::tolerates_typo(word) {
+        arms.push((Occur::Should, Box::new(FuzzyTermQuery::new(exact, 1, true))));
+    }
+    Box::new(BooleanQuery::new(arms))
+}
+
+fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<dyn Query>)>) {
+    let mut must = |query: Box<dyn Query>| clauses.push((Occur::Must, query));
+    if let Some(status) = filters.status {
+        must(term(f.status, status_code(status)));
+    }
+    if let Some(v) = filters.category_id {
+        must(term(f.category, id(v)));
+    }
+    if let Some(v) = filters.type_id {
+        must(term(f.kind, id(v)));
+    }
+    if let Some(v) = filters.display_type {
+        must(term(f.display, display_code(v)));
+    }
+    if let Some(v) = filters.country_id {
+        must(term(f.country, id(v)));
+    }
+    if let Some(v) = filters.city_id {
+        must(term(f.city, id(v)));
+    }
+    if let Some(v) = filters.region_id {
+        must(term(f.region, id(v)));
+    }
+    if let Some(v) = filters.is_featured {
+        must(term(f.featured, u64::from(v)));
+    }
+    if let Some(v) = filters.import_id {
+        must(term(f.import, id(v)));
+    }
+    for feature in &filters.feature_ids {
+        must(term(f.features, id(*feature)));
+    }
+    if filters.price != Range::default() {
+        let Range { min, max } = filters.price;
+        must(Box::new(RangeQuery::new(
+            bound(min, |v| Term::from_field_i64(f.price, v)),
+            bound(max, |v| Term::from_field_i64(f.price, v)),
+        )));
+    }
+    if filters.area != Range::default() {
+        let metres = |v: i64| v as f64 / 1000.0;
+        let Range { min, max } = filters.area;
+        must(Box::new(RangeQuery::new(
+            bound(min, |v| Term::from_field_f64(f.area, metres(v))),
+            bound(max, |v| Term::from_field_f64(f.area, metres(v))),
+        )));
+    }
+    if let Some(n) = filters.bedrooms.filter(|n| *n > 0) {
+        must(Box::new(RangeQuery::new(
+            Bound::Included(Term::from_field_u64(f.bedrooms, id(n))),
+            Bound::Unbounded,
+        )));
+    }
+    if let Some(n) = filters.bathrooms.filter(|n| *n > 0) {
+        must(Box::new(RangeQuery::new(
+            Bound::Included(Term::from_field_u64(f.bathrooms, id(n))),
+            Bound::Unbounded,
+        )));
+    }
+}
+
+/// The query of a request: what matches, whatever the order.
+pub fn of(f: &Fields, request: &ListRequest) -> Box<dyn Query> {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    if request.active_only {
+        clauses.push((Occur::Must, term(f.status, status_code(PropertyStatus::Active))));
+    }
+    filter_clauses(f, &request.filters, &mut clauses);
+    if let Some(q) = &request.search {
+        for w in rules::search::query_words(q) {
+            clauses.push((Occur::Must, word(f.text, &w)));
+        }
+    }
+    if clauses.is_empty() {
+        Box::new(AllQuery)
+    } else {
+        Box::new(BooleanQuery::new(clauses))
+    }
+}

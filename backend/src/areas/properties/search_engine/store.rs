@@ -1,0 +1,166 @@
+//! The engine's SQL: the change feed (migration 0027's `search_changes`, written by triggers
+//! in each change's own transaction) and the listings' rows as the engine indexes them.
+
+use std::collections::HashMap;
+
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use super::schema::Row as Indexed;
+use crate::platform::db;
+use crate::platform::http::error::ApiResult;
+
+/// Where the feed stands: the database's identity, the newest change, and the newest change
+/// pruned (a follower behind it cannot catch up and rebuilds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feed {
+    pub origin: String,
+    pub newest: i64,
+    pub pruned_through: i64,
+}
+
+pub async fn feed(pool: &AnyPool) -> ApiResult<Feed> {
+    let row = sqlx::query(
+        "SELECT origin, pruned_through, (SELECT COALESCE(MAX(seq), 0) FROM search_changes) FROM search_feed",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(Feed { origin: row.try_get(0)?, pruned_through: row.try_get(1)?, newest: row.try_get(2)? })
+}
+
+/// The database's identity and its newest change: what a list compares with what its
+/// server has applied.
+pub async fn head(pool: &AnyPool) -> ApiResult<(String, i64)> {
+    let row =
+        sqlx::query("SELECT origin, (SELECT COALESCE(MAX(seq), 0) FROM search_changes) FROM search_feed")
+            .fetch_one(pool)
+            .await?;
+    Ok((row.try_get(0)?, row.try_get(1)?))
+}
+
+/// The listings changed after `seq`, at most `limit` changes, and the last change read.
+pub async fn changed_after(pool: &AnyPool, seq: i64, limit: i64) -> ApiResult<(Vec<i64>, Option<i64>)> {
+    let rows =
+        sqlx::query("SELECT seq, property_id FROM search_changes WHERE seq > $1 ORDER BY seq LIMIT $2")
+            .bind(seq)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?;
+    let mut ids = Vec::with_capacity(rows.len());
+    let mut last = None;
+    for row in &rows {
+        last = Some(row.try_get::<i64, _>(0)?);
+        ids.push(row.try_get::<i64, _>(1)?);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Ok((ids, last))
+}
+
+/// Forgets the changes made before `epoch`; a server that had not applied them rebuilds.
+pub async fn prune(pool: &AnyPool, epoch: i64) -> ApiResult<()> {
+    let mut tx = db::begin_write(pool).await?;
+    let through: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(seq) FROM search_changes WHERE changed_epoch < $1")
+            .bind(epoch)
+            .fetch_one(&mut *tx)
+            .await?;
+    if let Some(through) = through {
+        sqlx::query("DELETE FROM search_changes WHERE seq <= $1").bind(through).execute(&mut *tx).await?;
+        sqlx::query("UPDATE search_feed SET pruned_through = $1 WHERE pruned_through < $1")
+            .bind(through)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Gives the database a new identity and forgets its changes: after a bulk load that wrote
+/// its listings without the feed, every server rebuilds its index from the listings.
+pub async fn reset(conn: &mut AnyConnection) -> ApiResult<()> {
+    let origin = hex::encode(rand::random::<[u8; 16]>());
+    sqlx::query("UPDATE search_feed SET origin = $1, pruned_through = 0")
+        .bind(origin)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM search_changes").execute(&mut *conn).await?;
+    Ok(())
+}
+
+const SELECT: &str = "SELECT id, search_text, status, category_id, type_id, display_type, country_id, \
+     city_id, region_id, is_featured, import_id, price, area, CAST(COALESCE(bedrooms, bedroom) AS BIGINT), \
+     CAST(COALESCE(bathrooms, bathroom) AS BIGINT), created_at, updated_at, title_en, property_number \
+     FROM properties";
+
+fn indexed(row: &sqlx::any::AnyRow) -> Result<Indexed, sqlx::Error> {
+    Ok(Indexed {
+        id: row.try_get(0)?,
+        search_text: row.try_get(1)?,
+        status: row.try_get(2)?,
+        category_id: row.try_get(3)?,
+        type_id: row.try_get(4)?,
+        display_type: row.try_get(5)?,
+        country_id: row.try_get(6)?,
+        city_id: row.try_get(7)?,
+        region_id: row.try_get(8)?,
+        is_featured: db::flag(row, 9)?,
+        import_id: row.try_get(10)?,
+        price: row.try_get(11)?,
+        area: row.try_get(12)?,
+        bedrooms: row.try_get(13)?,
+        bathrooms: row.try_get(14)?,
+        created_at: row.try_get(15)?,
+        updated_at: row.try_get(16)?,
+        title_en: row.try_get(17)?,
+        property_number: row.try_get(18)?,
+        feature_ids: Vec::new(),
+    })
+}
+
+/// The listings of `ids` that exist, with their features.
+pub async fn rows(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<Vec<Indexed>> {
+    let mut found = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+        let sql = format!("{SELECT} WHERE id {}", db::Marks::of(conn).in_list(chunk.len()));
+        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+        let mut listings = rows.iter().map(indexed).collect::<Result<Vec<_>, _>>()?;
+        let sql = format!(
+            "SELECT property_id, feature_id FROM property_feature_assignments WHERE property_id {}",
+            db::Marks::of(conn).in_list(chunk.len())
+        );
+        let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
+        with_features(&rows, &mut listings)?;
+        found.extend(listings);
+    }
+    Ok(found)
+}
+
+/// Up to `limit` listings after the id `after`, in id order, with their features: a rebuild
+/// reads the table a chunk at a time.
+pub async fn rows_after(conn: &mut AnyConnection, after: i64, limit: i64) -> ApiResult<Vec<Indexed>> {
+    let sql = format!("{SELECT} WHERE id > $1 ORDER BY id LIMIT $2");
+    let rows = sqlx::query(&sql).bind(after).bind(limit).fetch_all(&mut *conn).await?;
+    let mut listings = rows.iter().map(indexed).collect::<Result<Vec<_>, _>>()?;
+    let (Some(first), Some(last)) = (listings.first(), listings.last()) else { return Ok(listings) };
+    let rows = sqlx::query(
+        "SELECT property_id, feature_id FROM property_feature_assignments \
+         WHERE property_id >= $1 AND property_id <= $2",
+    )
+    .bind(first.id)
+    .bind(last.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    with_features(&rows, &mut listings)?;
+    Ok(listings)
+}
+
+fn with_features(rows: &[sqlx::any::AnyRow], listings: &mut [Indexed]) -> Result<(), sqlx::Error> {
+    let mut features: HashMap<i64, Vec<i64>> = HashMap::new();
+    for row in rows {
+        features.entry(row.try_get(0)?).or_default().push(row.try_get(1)?);
+    }
+    for listing in listings {
+        listing.feature_ids = features.remove(&listing.id).unwrap_or_default();
+    }
+    Ok(())
+}
