@@ -809,7 +809,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every property, newest first; with any of page, pageSize, q, sort or a filter, one page of them with the total in X-Total-Count */
+        /** Every property, newest first; with any of page, pageSize, q, sort or a filter, one page of them with the total in X-Total-Count. Each word of q finds the words it begins, and from five letters the words one typo away, ranked after exact matches (sort=relevance). 400 naming a bad parameter (minPrice above maxPrice too); 503 with Retry-After while the search index is built */
         get: operations["get_api_properties"];
         put?: never;
         /** Creates a property from the comprehensive form, or with ?form=quick from the quick form; 409 when a category, type, place or agent it names does not exist, 422 naming agentId when its agent is not an active user */
@@ -1126,6 +1126,23 @@ export interface paths {
         };
         /** The active properties, newest first, for the public site; paged, searched, sorted and filtered like the panel's list */
         get: operations["get_api_public_properties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/properties/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counts a filter side bar shows for the active properties the same search and filters match (page, pageSize and sort are ignored): per category, property type, city (the 50 largest of each), number of bedrooms, and price band */
+        get: operations["get_api_public_properties_facets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1906,6 +1923,13 @@ export interface components {
             receivesLeads: boolean;
             username: string;
         };
+        /** @description How many matching listings have this many bedrooms. */
+        BedroomCount: {
+            /** Format: int64 */
+            bedrooms: number;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description What a bulk call answers: how many records it changed, and which it left as they were. */
         BulkOutcome: {
             /** Format: uint */
@@ -2252,6 +2276,13 @@ export interface components {
             /** @default null */
             status?: components["schemas"]["ContactStatus"] | (null);
         };
+        /** @description How many matching listings have one value. */
+        Count: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            id: number;
+        };
         Country: {
             /** @description Short code such as 'JO', kept in capitals. */
             code: string;
@@ -2360,6 +2391,19 @@ export interface components {
             status?: string;
             /** @default  */
             subject?: string;
+        };
+        /**
+         * @description `GET /api/public/properties/facets`: the counts of the listings the filters match, each
+         *     list the largest counts first (ids: at most `rules::search::MAX_FACET_VALUES`).
+         */
+        Facets: {
+            bedrooms: components["schemas"]["BedroomCount"][];
+            categories: components["schemas"]["Count"][];
+            cities: components["schemas"]["Count"][];
+            priceBands: components["schemas"]["PriceBand"][];
+            propertyTypes: components["schemas"]["Count"][];
+            /** Format: int64 */
+            total: number;
         };
         /**
          * @description The group a selectable property feature is shown in.
@@ -2644,6 +2688,18 @@ export interface components {
             language: components["schemas"]["Language"];
             /** @default null */
             numerals: components["schemas"]["Numerals"];
+        };
+        /**
+         * @description How many matching listings are priced from `min` up to, not including, `max` (none: no
+         *     upper bound).
+         */
+        PriceBand: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            max?: number | null;
+            /** Format: int64 */
+            min: number;
         };
         ProcessStep: {
             createdAt: string;
@@ -8623,7 +8679,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
                 status?: "active" | "pending" | "sold";
                 categoryId?: number;
                 typeId?: number;
@@ -8632,6 +8688,14 @@ export interface operations {
                 cityId?: number;
                 isFeatured?: boolean;
                 importId?: number;
+                regionId?: number;
+                featureIds?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minArea?: number;
+                maxArea?: number;
+                bedrooms?: number;
+                bathrooms?: number;
             };
             header?: never;
             path?: never;
@@ -8661,6 +8725,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8850,7 +8923,7 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
                 status?: "active" | "pending" | "sold";
                 categoryId?: number;
                 typeId?: number;
@@ -8859,6 +8932,14 @@ export interface operations {
                 cityId?: number;
                 isFeatured?: boolean;
                 importId?: number;
+                regionId?: number;
+                featureIds?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minArea?: number;
+                maxArea?: number;
+                bedrooms?: number;
+                bathrooms?: number;
                 format?: "xlsx" | "csv";
                 template?: boolean;
                 offset?: number;
@@ -8892,6 +8973,15 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10274,7 +10364,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
                 status?: "active" | "pending" | "sold";
                 categoryId?: number;
                 typeId?: number;
@@ -10283,6 +10373,14 @@ export interface operations {
                 cityId?: number;
                 isFeatured?: boolean;
                 importId?: number;
+                regionId?: number;
+                featureIds?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minArea?: number;
+                maxArea?: number;
+                bedrooms?: number;
+                bathrooms?: number;
             };
             header?: never;
             path?: never;
@@ -10314,6 +10412,83 @@ export interface operations {
             };
             /** @description A path, query or header value of the wrong type */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_public_properties_facets: {
+        parameters: {
+            query?: {
+                q?: string;
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
+                status?: "active" | "pending" | "sold";
+                categoryId?: number;
+                typeId?: number;
+                displayType?: "public" | "investment";
+                countryId?: number;
+                cityId?: number;
+                isFeatured?: boolean;
+                importId?: number;
+                regionId?: number;
+                featureIds?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                minArea?: number;
+                maxArea?: number;
+                bedrooms?: number;
+                bathrooms?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description How long the answer may be reused */
+                    "Cache-Control"?: string;
+                    /** @description The tag of this answer; send it back as If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facets"];
+                };
+            };
+            /** @description Not modified: If-None-Match named the current ETag; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database does not answer */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

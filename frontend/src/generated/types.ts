@@ -109,6 +109,14 @@ export interface Agent {
 }
 
 /**
+ * How many matching listings have this many bedrooms.
+ */
+export interface BedroomCount {
+  bedrooms: number;
+  count: number;
+}
+
+/**
  * What a bulk call answers: how many records it changed, and which it left as they were.
  */
 export interface BulkOutcome {
@@ -543,6 +551,14 @@ export interface ContactStatusChange {
   status?: ContactStatus | null;
 }
 
+/**
+ * How many matching listings have one value.
+ */
+export interface Count {
+  count: number;
+  id: number;
+}
+
 export interface Country {
   /**
    * Short code such as 'JO', kept in capitals.
@@ -710,6 +726,19 @@ export interface ExportSelection {
   endDate?: string | null;
   period?: ExportPeriod & string;
   startDate?: string | null;
+}
+
+/**
+ * `GET /api/public/properties/facets`: the counts of the listings the filters match, each
+ * list the largest counts first (ids: at most `rules::search::MAX_FACET_VALUES`).
+ */
+export interface Facets {
+  bedrooms: BedroomCount[];
+  categories: Count[];
+  cities: Count[];
+  priceBands: PriceBand[];
+  propertyTypes: Count[];
+  total: number;
 }
 
 /**
@@ -1099,6 +1128,16 @@ export interface Place {
 export interface Preferences {
   language: Language;
   numerals: Numerals;
+}
+
+/**
+ * How many matching listings are priced from `min` up to, not including, `max` (none: no
+ * upper bound).
+ */
+export interface PriceBand {
+  count: number;
+  max?: number | null;
+  min: number;
 }
 
 export interface ProcessStep {

@@ -107,7 +107,8 @@ impl log::Log for RocketLogger {
         // Don't print Hyper, Rustls or r2d2 messages unless debug is enabled.
         let max = log::max_level();
         let from = |path| record.module_path().map_or(false, |m| m.starts_with(path));
-        let debug_only = from("hyper") || from("rustls") || from("r2d2");
+        // Aqar: nor the search engine's (tantivy logs every commit at info level).
+        let debug_only = from("hyper") || from("rustls") || from("r2d2") || from("tantivy");
         if log::LevelFilter::from(LogLevel::Debug) > max && debug_only {
             return;
         }

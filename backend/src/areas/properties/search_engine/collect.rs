@@ -1,6 +1,6 @@
-//! The page of a sorted list: each segment keeps its best `offset + size` matches by
-//! (sort key, id) in a bounded heap and counts every match; the segments' bests are merged.
-//! The id breaks ties, so pages neither repeat nor skip a listing.
+//! The page of a list in order of relevance: each segment keeps its best `offset + size`
+//! matches by score (ties: the newer listing, by id) in a bounded heap and counts every
+//! match; the segments' bests are merged.
 
 use std::collections::BinaryHeap;
 
@@ -8,7 +8,6 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
-use super::super::listing::{Sort, SortKey};
 use super::schema::names;
 
 /// The ids of one page in order, and how many listings match.
@@ -18,61 +17,31 @@ pub struct Hits {
     pub total: i64,
 }
 
-pub struct Sorted {
-    pub sort: Sort,
+pub struct Relevance {
     /// Keep the first `keep` in order (the page's end); `usize::MAX`: all of them.
     pub keep: usize,
     pub skip: usize,
 }
 
-enum Key {
-    Unsigned(Column<u64>),
-    Signed(Column<i64>),
-    Score,
-}
-
-pub struct SegmentSorted {
-    key: Key,
+pub struct SegmentRelevance {
     ids: Column<u64>,
-    descending: bool,
     keep: usize,
-    /// The best so far, the worst on top: (key, id), both turned so smaller is better.
+    /// The best so far, the worst on top: (score, id), both turned so smaller is better.
     best: BinaryHeap<(u64, u64)>,
     count: u64,
 }
 
-/// A score as a number ordered like it (scores are never negative).
-fn score_key(score: Score) -> u64 {
-    u64::from(score.max(0.0).to_bits())
-}
-
-impl SegmentSorted {
-    fn key_of(&self, doc: DocId, score: Score) -> u64 {
-        match &self.key {
-            Key::Unsigned(column) => column.first(doc).unwrap_or(0),
-            // i64 to u64 keeping the order.
-            Key::Signed(column) => (column.first(doc).unwrap_or(0) as u64) ^ (1 << 63),
-            Key::Score => score_key(score),
-        }
-    }
-}
-
-impl SegmentCollector for SegmentSorted {
+impl SegmentCollector for SegmentRelevance {
     type Fruit = (Vec<(u64, u64)>, u64);
 
     fn collect(&mut self, doc: DocId, score: Score) {
         self.count += 1;
-        let key = self.key_of(doc, score);
-        let key = if self.descending { !key } else { key };
-        if self.best.len() >= self.keep {
-            match self.best.peek() {
-                Some(worst) if key > worst.0 => return,
-                _ => {}
-            }
+        // Scores are never negative: their bits order as they do.
+        let key = !u64::from(score.max(0.0).to_bits());
+        if self.best.len() >= self.keep && self.best.peek().is_some_and(|worst| key > worst.0) {
+            return;
         }
-        let id = self.ids.first(doc).unwrap_or(0);
-        let id = if self.descending { !id } else { id };
-        self.best.push((key, id));
+        self.best.push((key, !self.ids.first(doc).unwrap_or(0)));
         if self.best.len() > self.keep {
             self.best.pop();
         }
@@ -83,33 +52,13 @@ impl SegmentCollector for SegmentSorted {
     }
 }
 
-impl Sorted {
-    /// Relevance reads best first: its plain order is the scores' descending one.
-    fn descending(&self) -> bool {
-        (self.sort.key == SortKey::Relevance) != self.sort.descending
-    }
-}
-
-impl Collector for Sorted {
+impl Collector for Relevance {
     type Fruit = Hits;
-    type Child = SegmentSorted;
+    type Child = SegmentRelevance;
 
-    fn for_segment(&self, _: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<SegmentSorted> {
-        let fast = segment.fast_fields();
-        let column = |name: &str| fast.u64(name);
-        let key = match self.sort.key {
-            SortKey::Price => Key::Signed(fast.i64(names::PRICE)?),
-            SortKey::CreatedAt => Key::Unsigned(column(names::CREATED)?),
-            SortKey::UpdatedAt => Key::Unsigned(column(names::UPDATED)?),
-            SortKey::TitleEn => Key::Unsigned(column(names::TITLE_RANK)?),
-            SortKey::PropertyNumber => Key::Unsigned(column(names::NUMBER_RANK)?),
-            SortKey::Status => Key::Unsigned(column(names::STATUS_RANK)?),
-            SortKey::Relevance => Key::Score,
-        };
-        Ok(SegmentSorted {
-            key,
-            ids: column(names::ID)?,
-            descending: self.descending(),
+    fn for_segment(&self, _: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<SegmentRelevance> {
+        Ok(SegmentRelevance {
+            ids: segment.fast_fields().u64(names::ID)?,
             keep: self.keep,
             best: BinaryHeap::new(),
             count: 0,
@@ -117,20 +66,18 @@ impl Collector for Sorted {
     }
 
     fn requires_scoring(&self) -> bool {
-        self.sort.key == SortKey::Relevance
+        true
     }
 
     fn merge_fruits(&self, fruits: Vec<(Vec<(u64, u64)>, u64)>) -> tantivy::Result<Hits> {
         let total = fruits.iter().map(|(_, count)| *count).sum::<u64>();
         let mut best: Vec<(u64, u64)> = fruits.into_iter().flat_map(|(best, _)| best).collect();
         best.sort_unstable();
-        let descending = self.descending();
         let ids = best
             .into_iter()
             .take(self.keep)
             .skip(self.skip)
-            .map(|(_, id)| if descending { !id } else { id })
-            .map(|id| i64::try_from(id).unwrap_or(0))
+            .map(|(_, id)| i64::try_from(!id).unwrap_or(0))
             .collect();
         Ok(Hits { ids, total: i64::try_from(total).unwrap_or(i64::MAX) })
     }

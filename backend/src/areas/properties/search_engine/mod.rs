@@ -10,6 +10,7 @@
 
 mod collect;
 pub mod facets;
+mod order;
 mod query;
 mod schema;
 mod store;
@@ -28,9 +29,11 @@ use rocket_db_pools::Database;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use tantivy::directory::MmapDirectory;
+use tantivy::query::EnableScoring;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
-use self::collect::Sorted;
+use self::collect::Relevance;
+use self::order::Orders;
 use self::schema::Fields;
 use super::listing::{ListRequest, Sort, SortKey, DEFAULT_SORT};
 use crate::platform::config::Config;
@@ -76,6 +79,7 @@ pub struct Engine {
     applied: AtomicI64,
     origin: Mutex<String>,
     ready: AtomicBool,
+    orders: Orders,
 }
 
 fn failed(error: impl std::fmt::Display) -> ApiError {
@@ -122,6 +126,7 @@ impl Engine {
             applied: AtomicI64::new(seq.unwrap_or(0)),
             origin: Mutex::new(origin),
             ready: AtomicBool::new(false),
+            orders: Orders::default(),
         };
         Ok((engine, seq))
     }
@@ -142,19 +147,21 @@ impl Engine {
         if self.ready.load(Ordering::SeqCst) {
             self.catch_up(pool).await
         } else {
-            self.rebuild(pool, false).await
+            self.rebuild(pool).await
         }
     }
 
-    /// Every listing indexed anew, from the database; lists answer 503 meanwhile. Unless
-    /// `force`d, nothing is done when the index became ready while this waited for the
-    /// writer.
-    pub async fn rebuild(&self, pool: &AnyPool, force: bool) -> ApiResult<()> {
+    /// Every listing indexed anew, from the database, unless the index can follow the feed
+    /// (another rebuild ended while this one waited for the writer). Lists answer 503 while
+    /// an index that was not ready at start is built; a rebuild of a ready index (the
+    /// database was reloaded, or its changes pruned past this server's) keeps the lists
+    /// waiting for the writer instead, and answers them from the new index.
+    pub async fn rebuild(&self, pool: &AnyPool) -> ApiResult<()> {
         let mut writer = self.writer.lock().await;
-        if !force && self.ready.load(Ordering::SeqCst) {
+        let applied = Some(self.applied.load(Ordering::SeqCst));
+        if self.ready.load(Ordering::SeqCst) && self.can_follow(pool, applied).await? {
             return Ok(());
         }
-        self.ready.store(false, Ordering::SeqCst);
         let started = std::time::Instant::now();
         // The changes after this one are applied after the rebuild: a listing saved while
         // the table is read is indexed then.
@@ -178,7 +185,12 @@ impl Engine {
             origin.clone_from(&feed.origin);
         }
         self.ready.store(true, Ordering::SeqCst);
-        rocket::info!("search index: {count} listings indexed in {:.1} s", started.elapsed().as_secs_f64());
+        if count > 0 {
+            rocket::info!(
+                "search index: {count} listings indexed in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
         drop(writer);
         self.catch_up(pool).await
     }
@@ -189,6 +201,7 @@ impl Engine {
         prepared.set_payload(&serde_json::to_string(&payload).map_err(failed)?);
         prepared.commit().map_err(failed)?;
         self.reader.reload().map_err(failed)?;
+        self.orders.keep_only(&self.reader.searcher());
         self.applied.store(seq, Ordering::SeqCst);
         Ok(())
     }
@@ -214,7 +227,7 @@ impl Engine {
         let mut seq = self.applied.load(Ordering::SeqCst);
         if !self.can_follow(pool, Some(seq)).await? {
             drop(writer);
-            return Box::pin(self.rebuild(pool, true)).await;
+            return Box::pin(self.rebuild(pool)).await;
         }
         let mut changed = false;
         loop {
@@ -256,7 +269,11 @@ impl Engine {
         };
         let query = query::of(&self.fields, request);
         let searcher = self.reader.searcher();
-        searcher.search(&query, &Sorted { sort, keep, skip }).map_err(failed)
+        if sort.key == SortKey::Relevance {
+            return searcher.search(&query, &Relevance { keep, skip }).map_err(failed);
+        }
+        let weight = query.weight(EnableScoring::disabled_from_searcher(&searcher)).map_err(failed)?;
+        self.orders.page(&searcher, weight.as_ref(), sort, keep, skip).map_err(failed)
     }
 
     /// The counts of the listings a request matches, for a filter side bar.
@@ -304,7 +321,7 @@ pub fn fairing() -> AdHoc {
         } else {
             let (engine, pool) = (engine.clone(), pool.clone());
             let built = rocket::tokio::spawn(async move {
-                if let Err(error) = engine.rebuild(&pool, false).await {
+                if let Err(error) = engine.rebuild(&pool).await {
                     rocket::error!("cannot build the search index: {}", error.message);
                 }
             });
