@@ -33,7 +33,7 @@ use tantivy::query::EnableScoring;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use self::collect::Relevance;
-use self::order::Orders;
+use self::order::{Filter, Orders};
 use self::schema::Fields;
 use super::listing::{ListRequest, Sort, SortKey, DEFAULT_SORT};
 use crate::platform::config::Config;
@@ -267,20 +267,36 @@ impl Engine {
             }
             None => (limit.unwrap_or(usize::MAX), 0),
         };
-        let query = query::of(&self.fields, request);
         let searcher = self.reader.searcher();
         if sort.key == SortKey::Relevance {
+            let query = query::of(&self.fields, request);
             return searcher.search(&query, &Relevance { keep, skip }).map_err(failed);
         }
-        let weight = query.weight(EnableScoring::disabled_from_searcher(&searcher)).map_err(failed)?;
-        self.orders.page(&searcher, weight.as_ref(), sort, keep, skip).map_err(failed)
+        self.filtered(&searcher, request, |filter| self.orders.page(&searcher, filter, sort, keep, skip))
     }
 
     /// The counts of the listings a request matches, for a filter side bar.
     pub async fn facets(&self, pool: &AnyPool, request: &ListRequest) -> ApiResult<Facets> {
         self.catch_up(pool).await?;
-        let query = query::of(&self.fields, request);
-        self.reader.searcher().search(&query, &facets::Counting).map_err(failed)
+        let searcher = self.reader.searcher();
+        self.filtered(&searcher, request, |filter| facets::count(&self.orders, &searcher, filter))
+    }
+
+    /// Runs `read` on what `request` matches: its vocabulary flags and the rest of its query.
+    fn filtered<T>(
+        &self,
+        searcher: &tantivy::Searcher,
+        request: &ListRequest,
+        read: impl FnOnce(&Filter<'_>) -> tantivy::Result<T>,
+    ) -> ApiResult<T> {
+        let flags = query::flags(request);
+        let weight = match query::rest(&self.fields, request) {
+            Some(query) => {
+                Some(query.weight(EnableScoring::disabled_from_searcher(searcher)).map_err(failed)?)
+            }
+            None => None,
+        };
+        read(&Filter { weight: weight.as_deref(), flags: &flags }).map_err(failed)
     }
 }
 
@@ -370,5 +386,52 @@ impl std::ops::Deref for SearchEngine {
 
     fn deref(&self) -> &Engine {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::areas::properties::listing::ListQuery;
+
+    #[test]
+    fn an_unreadable_index_is_made_anew() {
+        let dir = tempfile::tempdir().expect("a folder");
+        std::fs::write(dir.path().join("meta.json"), b"{ not an index").expect("written");
+        let (index, payload) = open(dir.path()).expect("opened");
+        assert_eq!(payload, None, "nothing to follow from");
+        assert_eq!(index.schema(), schema::schema().0);
+        assert!(index.searchable_segment_ids().expect("segments").is_empty());
+    }
+
+    #[test]
+    fn an_index_of_another_version_is_made_anew() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (engine, seq) = Engine::open(dir.path()).expect("opened");
+        assert_eq!(seq, None);
+        let payload =
+            serde_json::to_string(&Payload { version: schema::VERSION + 1, origin: "o".into(), seq: 7 })
+                .expect("payload");
+        let mut writer = engine.writer.try_lock().expect("the writer");
+        let mut prepared = writer.prepare_commit().expect("prepared");
+        prepared.set_payload(&payload);
+        prepared.commit().expect("committed");
+        drop(writer);
+        drop(engine);
+        let (_, seq) = Engine::open(dir.path()).expect("opened again");
+        assert_eq!(seq, None, "rebuilt, not followed");
+    }
+
+    #[rocket::async_test]
+    async fn lists_answer_503_until_the_index_is_built() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (engine, _) = Engine::open(dir.path()).expect("opened");
+        sqlx::any::install_default_drivers();
+        let pool = AnyPool::connect("sqlite::memory:").await.expect("a pool");
+        let request = ListQuery::default().parse(true).expect("parsed");
+        let error = engine.find(&pool, &request, None).await.expect_err("not ready");
+        assert_eq!(error.status.code, 503);
+        assert_eq!(error.retry_after_secs, Some(RETRY_SECS));
+        assert_eq!(error.message, rules::messages::SEARCH_INDEX_BUILDING);
     }
 }

@@ -2,7 +2,9 @@
 //! documents in order of (key, id), made once when the segment is first sorted by that key.
 //! A request marks its matches in a bitmap, then walks that order from the front (or the
 //! back, descending) until the page is full, so any order costs what the default one does:
-//! the matches, once, plus the walk to the page.
+//! the matches, once, plus the walk to the page. Each segment also keeps a bitmap per value
+//! of the vocabulary filters (`query::flags`), made once; a request's bitmap is its query's
+//! matches (or every document) and'ed with them.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,41 +16,64 @@ use tantivy::{DocId, Searcher, SegmentReader};
 
 use super::super::listing::{Sort, SortKey};
 use super::collect::Hits;
+use super::query::Flag;
 use super::schema::names;
 
 /// One segment's documents in order of one sort key (ties: the id), ascending.
 type Order = Arc<[DocId]>;
 
-/// The orders made so far, by segment and sort key; those of segments gone are dropped.
+/// One segment's documents holding one value of a vocabulary filter.
+type Bits = Arc<[u64]>;
+
+/// The orders and vocabulary bitmaps made so far, by segment; those of segments gone are
+/// dropped.
 #[derive(Default)]
 pub struct Orders {
     made: Mutex<HashMap<(SegmentId, SortKey), Order>>,
+    flags: Mutex<HashMap<(SegmentId, Flag), Bits>>,
+}
+
+/// What a request matches: its query but the flags (none: every document), and its flags.
+pub struct Filter<'a> {
+    pub weight: Option<&'a dyn Weight>,
+    pub flags: &'a [Flag],
 }
 
 /// The matches of one segment.
-struct Matched {
+pub struct Matched {
     words: Vec<u64>,
-    count: u64,
+    pub count: u64,
 }
 
 impl Matched {
-    fn of(weight: &dyn Weight, segment: &SegmentReader) -> tantivy::Result<Matched> {
-        let mut matched = Matched { words: vec![0; (segment.max_doc() as usize).div_ceil(64)], count: 0 };
-        let alive = segment.alive_bitset();
-        weight.for_each_no_score(segment, &mut |docs| {
-            for &doc in docs {
-                if alive.is_none_or(|alive| alive.is_alive(doc)) {
-                    matched.words[(doc / 64) as usize] |= 1 << (doc % 64);
-                    matched.count += 1;
-                }
-            }
-        })?;
-        Ok(matched)
-    }
-
     fn contains(&self, doc: DocId) -> bool {
         self.words[(doc / 64) as usize] & (1 << (doc % 64)) != 0
     }
+
+    /// The documents matched, in order.
+    pub fn docs(&self) -> impl Iterator<Item = DocId> + '_ {
+        self.words.iter().enumerate().flat_map(|(at, word)| {
+            let mut word = *word;
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros();
+                    word &= word - 1;
+                    (at as u32) * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+fn flag_bits(segment: &SegmentReader, (name, value): Flag) -> tantivy::Result<Bits> {
+    let column = segment.fast_fields().u64(name)?;
+    let mut words = vec![0u64; (segment.max_doc() as usize).div_ceil(64)];
+    for doc in 0..segment.max_doc() {
+        if column.first(doc) == Some(value) {
+            words[(doc / 64) as usize] |= 1 << (doc % 64);
+        }
+    }
+    Ok(words.into())
 }
 
 /// A sort key's column as numbers ordered like the key.
@@ -90,6 +115,58 @@ fn order_of(segment: &SegmentReader, key: SortKey) -> tantivy::Result<Order> {
 }
 
 impl Orders {
+    fn flag(&self, segment: &SegmentReader, flag: Flag) -> tantivy::Result<Bits> {
+        let slot = (segment.segment_id(), flag);
+        if let Some(bits) = self.flags.lock().ok().and_then(|made| made.get(&slot).cloned()) {
+            return Ok(bits);
+        }
+        let bits = flag_bits(segment, flag)?;
+        if let Ok(mut made) = self.flags.lock() {
+            made.insert(slot, bits.clone());
+        }
+        Ok(bits)
+    }
+
+    /// The documents of `segment` that `filter` matches, deleted ones left out.
+    pub fn matched(&self, segment: &SegmentReader, filter: &Filter<'_>) -> tantivy::Result<Matched> {
+        let max_doc = segment.max_doc();
+        let mut words = match filter.weight {
+            Some(weight) => {
+                let mut words = vec![0u64; (max_doc as usize).div_ceil(64)];
+                weight.for_each_no_score(segment, &mut |docs| {
+                    for &doc in docs {
+                        words[(doc / 64) as usize] |= 1 << (doc % 64);
+                    }
+                })?;
+                words
+            }
+            None => {
+                let mut words = vec![!0u64; (max_doc as usize).div_ceil(64)];
+                if max_doc % 64 != 0 {
+                    if let Some(last) = words.last_mut() {
+                        *last = (1u64 << (max_doc % 64)) - 1;
+                    }
+                }
+                words
+            }
+        };
+        for flag in filter.flags {
+            let bits = self.flag(segment, *flag)?;
+            for (word, bits) in words.iter_mut().zip(bits.iter()) {
+                *word &= bits;
+            }
+        }
+        let mut matched = Matched { words, count: 0 };
+        if let Some(alive) = segment.alive_bitset() {
+            let deleted: Vec<DocId> = matched.docs().filter(|doc| !alive.is_alive(*doc)).collect();
+            for doc in deleted {
+                matched.words[(doc / 64) as usize] &= !(1 << (doc % 64));
+            }
+        }
+        matched.count = matched.words.iter().map(|word| u64::from(word.count_ones())).sum();
+        Ok(matched)
+    }
+
     fn order(&self, segment: &SegmentReader, key: SortKey) -> tantivy::Result<Order> {
         let slot = (segment.segment_id(), key);
         if let Some(order) = self.made.lock().ok().and_then(|made| made.get(&slot).cloned()) {
@@ -108,14 +185,17 @@ impl Orders {
         if let Ok(mut made) = self.made.lock() {
             made.retain(|(segment, _), _| live.contains(segment));
         }
+        if let Ok(mut made) = self.flags.lock() {
+            made.retain(|(segment, _), _| live.contains(segment));
+        }
     }
 
-    /// The page `skip .. keep` of the matches of `weight` in the order `sort`, and their
+    /// The page `skip .. keep` of the matches of `filter` in the order `sort`, and their
     /// count.
     pub fn page(
         &self,
         searcher: &Searcher,
-        weight: &dyn Weight,
+        filter: &Filter<'_>,
         sort: Sort,
         keep: usize,
         skip: usize,
@@ -124,7 +204,7 @@ impl Orders {
         // Each segment's first `keep` matches in order, with their key and id to merge by.
         let mut best: Vec<(u64, u64)> = Vec::new();
         for segment in searcher.segment_readers() {
-            let matched = Matched::of(weight, segment)?;
+            let matched = self.matched(segment, filter)?;
             total += matched.count;
             if matched.count == 0 || keep == 0 {
                 continue;

@@ -1,6 +1,9 @@
 //! A list request as the engine's query: every filter a term or a range of a fast field,
 //! and each word of `q` found exactly, as the start of a word, or (from five letters) with
-//! one typo, in that order of rank.
+//! one typo, in that order of rank. The filters on a vocabulary of a few values (status,
+//! display type, featured) can be left out of the query and read from each segment's kept
+//! bitmap of that value instead (`order.rs`): the public list's status alone matches most
+//! listings, and intersecting its postings was most of a request's cost.
 
 use std::ops::Bound;
 
@@ -12,7 +15,7 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::Term;
 
 use super::super::listing::{Filters, ListRequest, Range};
-use super::schema::{display_code, status_code, Fields};
+use super::schema::{display_code, names, status_code, Fields};
 
 fn term(field: Field, value: u64) -> Box<dyn Query> {
     Box::new(TermQuery::new(Term::from_field_u64(field, value), IndexRecordOption::Basic))
@@ -49,19 +52,36 @@ fn word(field: Field, word: &str) -> Box<dyn Query> {
     Box::new(BooleanQuery::new(arms))
 }
 
+/// A filter on one value of a vocabulary's fast field.
+pub type Flag = (&'static str, u64);
+
+/// The vocabulary filters of a request: its status (active, for the public list), display
+/// type and featured.
+pub fn flags(request: &ListRequest) -> Vec<Flag> {
+    let filters = &request.filters;
+    let mut flags = Vec::new();
+    if request.active_only {
+        flags.push((names::STATUS, status_code(PropertyStatus::Active)));
+    }
+    if let Some(status) = filters.status {
+        flags.push((names::STATUS, status_code(status)));
+    }
+    if let Some(v) = filters.display_type {
+        flags.push((names::DISPLAY, display_code(v)));
+    }
+    if let Some(v) = filters.is_featured {
+        flags.push((names::FEATURED, u64::from(v)));
+    }
+    flags
+}
+
 fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<dyn Query>)>) {
     let mut must = |query: Box<dyn Query>| clauses.push((Occur::Must, query));
-    if let Some(status) = filters.status {
-        must(term(f.status, status_code(status)));
-    }
     if let Some(v) = filters.category_id {
         must(term(f.category, id(v)));
     }
     if let Some(v) = filters.type_id {
         must(term(f.kind, id(v)));
-    }
-    if let Some(v) = filters.display_type {
-        must(term(f.display, display_code(v)));
     }
     if let Some(v) = filters.country_id {
         must(term(f.country, id(v)));
@@ -71,9 +91,6 @@ fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<d
     }
     if let Some(v) = filters.region_id {
         must(term(f.region, id(v)));
-    }
-    if let Some(v) = filters.is_featured {
-        must(term(f.featured, u64::from(v)));
     }
     if let Some(v) = filters.import_id {
         must(term(f.import, id(v)));
@@ -110,17 +127,29 @@ fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<d
     }
 }
 
-/// The query of a request: what matches, whatever the order.
-pub fn of(f: &Fields, request: &ListRequest) -> Box<dyn Query> {
+/// The query of a request but its [`flags`]; `None` when nothing else narrows it.
+pub fn rest(f: &Fields, request: &ListRequest) -> Option<Box<dyn Query>> {
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    if request.active_only {
-        clauses.push((Occur::Must, term(f.status, status_code(PropertyStatus::Active))));
-    }
     filter_clauses(f, &request.filters, &mut clauses);
     if let Some(q) = &request.search {
         for w in rules::search::query_words(q) {
             clauses.push((Occur::Must, word(f.text, &w)));
         }
+    }
+    (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
+}
+
+/// The whole query of a request, flags included: what relevance scores.
+pub fn of(f: &Fields, request: &ListRequest) -> Box<dyn Query> {
+    let fields = |name: &str| match name {
+        names::STATUS => f.status,
+        names::DISPLAY => f.display,
+        _ => f.featured,
+    };
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> =
+        flags(request).into_iter().map(|(name, value)| (Occur::Must, term(fields(name), value))).collect();
+    if let Some(rest) = rest(f, request) {
+        clauses.push((Occur::Must, rest));
     }
     if clauses.is_empty() {
         Box::new(AllQuery)

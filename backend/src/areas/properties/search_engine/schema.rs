@@ -68,6 +68,8 @@ pub mod names {
     pub const ID: &str = "id";
     pub const STATUS: &str = "status";
     pub const STATUS_RANK: &str = "status_rank";
+    pub const DISPLAY: &str = "display";
+    pub const FEATURED: &str = "featured";
     pub const CATEGORY: &str = "category";
     pub const KIND: &str = "type";
     pub const CITY: &str = "city";
@@ -93,11 +95,11 @@ pub fn schema() -> (Schema, Fields) {
         status_rank: b.add_u64_field(names::STATUS_RANK, FAST),
         category: b.add_u64_field(names::CATEGORY, key()),
         kind: b.add_u64_field(names::KIND, key()),
-        display: b.add_u64_field("display", INDEXED),
+        display: b.add_u64_field(names::DISPLAY, key()),
         country: b.add_u64_field("country", INDEXED),
         city: b.add_u64_field(names::CITY, key()),
         region: b.add_u64_field("region", INDEXED),
-        featured: b.add_u64_field("featured", INDEXED),
+        featured: b.add_u64_field(names::FEATURED, key()),
         import: b.add_u64_field("import", INDEXED),
         features: b.add_u64_field("features", INDEXED),
         price: b.add_i64_field(names::PRICE, key()),
