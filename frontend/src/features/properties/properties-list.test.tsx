@@ -7,14 +7,38 @@ import { renderApp } from '@/test/render';
 import { answer, json, mockServer, sentBody, signedIn, withQuery } from '@/test/server';
 import { testProperty } from './test-property';
 
-/** A server holding `properties` that pages, searches (in titles) and orders them as the API does. */
+/** Whether `value` is within the range `query` names by `low` and `high` (either may be absent). */
+function inRange(query: URLSearchParams, low: string, high: string, value: number | null | undefined): boolean {
+  const min = query.get(low);
+  const max = query.get(high);
+  if (min !== null && (value ?? 0) < Number(min)) return false;
+  return max === null || (value ?? 0) <= Number(max);
+}
+
+/**
+ * A server holding `properties` that pages, searches (in titles), filters (price, area,
+ * bedrooms) and orders them as the API does, refusing a range whose low end is above its
+ * high end (400) as the API does.
+ */
 function listingServer(properties: Property[]) {
   return withQuery((query) => {
+    for (const [low, high] of [['minPrice', 'maxPrice'], ['minArea', 'maxArea']] as const) {
+      if (Number(query.get(low) ?? 0) > Number(query.get(high) ?? Infinity)) {
+        return json(400, { message: `${low} must not be more than ${high}` });
+      }
+    }
     const page = Number(query.get('page') ?? '1');
     const pageSize = Number(query.get('pageSize') ?? '10');
     const q = query.get('q') ?? '';
     const sort = query.get('sort') ?? '-createdAt';
-    const found = properties.filter((property) => q === '' || property.titleEn.includes(q) || property.titleAr.includes(q));
+    const bedrooms = Number(query.get('bedrooms') ?? 0);
+    const found = properties.filter(
+      (property) =>
+        (q === '' || property.titleEn.includes(q) || property.titleAr.includes(q)) &&
+        inRange(query, 'minPrice', 'maxPrice', property.price) &&
+        inRange(query, 'minArea', 'maxArea', property.area) &&
+        (property.bedrooms ?? 0) >= bedrooms,
+    );
     const field = sort.replace(/^-/, '') as keyof Property;
     const ordered = [...found].sort((a, b) => {
       const order = String(a[field]).localeCompare(String(b[field]), 'en', { numeric: true });
@@ -205,6 +229,209 @@ describe('properties list', () => {
 
     expect(await screen.findByText('No results found')).toBeInTheDocument();
     expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});
+
+/** Listings 1 to 25: listing N costs N × 1,000, has N × 10 m² and N % 6 bedrooms. */
+function varied(): Property[] {
+  return many(25).map((property) => ({ ...property, area: property.id * 10, bedrooms: property.id % 6 }));
+}
+
+function addressOf(router: ReturnType<typeof renderApp>['router']) {
+  return new URLSearchParams(router.state.location.search);
+}
+
+const lastQuery = (server: ReturnType<typeof mockServer>) => new URL(pageCalls(server).at(-1) ?? '', 'http://localhost').searchParams;
+
+describe('filtering by price, area and bedrooms', () => {
+  it('sends a price range once typing pauses, from the first page, and keeps it in the address', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    const { router } = renderApp('/properties?page=2');
+    await screen.findByText('Showing 11 to 20 of 25 results');
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Minimum price' }), '3000');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Maximum price' }), '7500.5');
+
+    expect(await screen.findByText('Showing 1 to 5 of 5 results')).toBeInTheDocument();
+    expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&minPrice=3000&maxPrice=7500.5');
+    expect(addressOf(router).get('minPrice')).toBe('3000');
+    expect(addressOf(router).get('maxPrice')).toBe('7500.5');
+    expect(addressOf(router).get('page')).toBeNull();
+  });
+
+  it('sends an area range and a bedrooms minimum, each kept in the address', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    const { router } = renderApp('/properties?page=3');
+    await screen.findByText('Showing 21 to 25 of 25 results');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Bedrooms' }), '4+');
+    await waitFor(() => {
+      expect(lastQuery(server).get('bedrooms')).toBe('4');
+    });
+    expect(lastQuery(server).get('page')).toBe('1');
+    expect(addressOf(router).get('bedrooms')).toBe('4');
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Minimum area' }), '100');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Maximum area' }), '200');
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&minArea=100&maxArea=200&bedrooms=4');
+    });
+    expect(addressOf(router).get('minArea')).toBe('100');
+    expect(addressOf(router).get('maxArea')).toBe('200');
+    // Listings 10 to 20 measure 100 to 200 m²; of them 10, 11, 16 and 17 have 4 or more bedrooms.
+    expect(await screen.findByText('Showing 1 to 4 of 4 results')).toBeInTheDocument();
+  });
+
+  it('opens with the filters its address names, shown and sent', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    renderApp('/properties?minPrice=2000&maxPrice=20000&minArea=50&maxArea=150&bedrooms=2');
+
+    expect(await screen.findByText('Showing 1 to 7 of 7 results')).toBeInTheDocument();
+    expect(pageCalls(server)).toEqual([
+      '/api/properties?page=1&pageSize=10&minPrice=2000&maxPrice=20000&minArea=50&maxArea=150&bedrooms=2',
+    ]);
+    expect(screen.getByRole('spinbutton', { name: 'Minimum price' })).toHaveValue(2000);
+    expect(screen.getByRole('spinbutton', { name: 'Maximum price' })).toHaveValue(20000);
+    expect(screen.getByRole('spinbutton', { name: 'Minimum area' })).toHaveValue(50);
+    expect(screen.getByRole('spinbutton', { name: 'Maximum area' })).toHaveValue(150);
+    expect(screen.getByRole('combobox', { name: 'Bedrooms' })).toHaveValue('2');
+  });
+
+  it('says so under a range whose minimum is above its maximum, and asks for no such page', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    const { router } = renderApp('/properties');
+    await screen.findByText('Showing 1 to 10 of 25 results');
+
+    const minimum = screen.getByRole('spinbutton', { name: 'Minimum price' });
+    await userEvent.type(minimum, '9000');
+    await waitFor(() => {
+      expect(lastQuery(server).get('minPrice')).toBe('9000');
+    });
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Maximum price' }), '5000');
+
+    const message = await screen.findByText('The minimum must not be more than the maximum');
+    expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    expect(minimum).toHaveAccessibleDescription(message.textContent);
+    expect(pageCalls(server).filter((path) => path.includes('maxPrice'))).toEqual([]);
+    expect(addressOf(router).get('maxPrice')).toBeNull();
+
+    // Mended, the range is sent and the message goes.
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '1000');
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&minPrice=1000&maxPrice=5000');
+    });
+    expect(screen.queryByText('The minimum must not be more than the maximum')).toBeNull();
+    expect(minimum).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('sends no range the address names with its minimum above its maximum, and says why', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    renderApp('/properties?minArea=300&maxArea=100&bedrooms=1');
+
+    expect(await screen.findByText('The minimum must not be more than the maximum')).toBeInTheDocument();
+    await screen.findByText(/^Showing/);
+    expect(pageCalls(server)).toEqual(['/api/properties?page=1&pageSize=10&bedrooms=1']);
+  });
+
+  it("takes every filter off with 'Clear filters', from the first page, keeping the search", async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    const { router } = renderApp('/properties?q=Villa&minPrice=1000&maxArea=90&bedrooms=3&page=2');
+    await screen.findByRole('table', { name: 'Properties' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&q=Villa');
+    });
+    expect(router.state.location.search).toBe('?q=Villa');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum price' })).toHaveValue(null);
+    expect(screen.getByRole('spinbutton', { name: 'Maximum area' })).toHaveValue(null);
+    expect(screen.getByRole('combobox', { name: 'Bedrooms' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it("offers no 'all matching' selection while they narrow the list, which a bulk call could not say", async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(varied()) });
+    renderApp('/properties?minPrice=1000');
+    await screen.findByText('Showing 1 to 10 of 25 results');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Select all 25 matching' })).toBeNull();
+
+    // Without them, the same page offers it.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByRole('button', { name: 'Select all 25 matching' })).toBeInTheDocument();
+  });
+});
+
+describe('ordering by relevance', () => {
+  const sortChoices = () =>
+    within(screen.getByRole('combobox', { name: 'Sort by' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('is offered only while a search is typed', async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(3)) });
+    renderApp('/properties');
+    await screen.findByText('Showing 1 to 3 of 3 results');
+    expect(sortChoices()).not.toContain('Relevance');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-createdAt');
+
+    await userEvent.type(screen.getByRole('searchbox'), 'Villa');
+
+    await waitFor(() => {
+      expect(sortChoices()[0]).toBe('Relevance');
+    });
+  });
+
+  it('orders the search by relevance on the server, and falls back to newest first once the search is cleared', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
+    const { router } = renderApp('/properties?q=Villa&page=2');
+    await screen.findByText('Showing 11 to 20 of 25 results');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Relevance');
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&q=Villa&sort=relevance');
+    });
+    expect(addressOf(router).get('sort')).toBe('relevance');
+
+    await userEvent.clear(screen.getByRole('searchbox'));
+
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10');
+    });
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-createdAt');
+    expect(sortChoices()).not.toContain('Relevance');
+  });
+
+  it('is not asked for by an address that names it without a search', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(3)) });
+    renderApp('/properties?sort=relevance');
+
+    await screen.findByText('Showing 1 to 3 of 3 results');
+    expect(pageCalls(server)).toEqual(['/api/properties?page=1&pageSize=10']);
+  });
+
+  it('orders by any other choice of the list, which the headers show', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(many(25)) });
+    const { router } = renderApp('/properties');
+    await screen.findByText('Showing 1 to 10 of 25 results');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: high to low');
+
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&sort=-price');
+    });
+    expect(router.state.location.search).toBe('?sort=-price');
+    expect(within(table()).getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
   });
 });
 

@@ -23,4 +23,24 @@ describe('exportQuery', () => {
       offset: -new Date().getTimezoneOffset(),
     });
   });
+
+  it('sends the price, area and room filters the list is asked for, not the address’s unchecked ones', () => {
+    const query = exportQuery({
+      format: 'xlsx',
+      q: 'villa',
+      sort: 'relevance',
+      search: '?minPrice=9&maxPrice=1&bedrooms=2&minArea=50',
+      filters: { minArea: 50, bedrooms: 2, featureIds: [3, 5] },
+      language: 'en',
+    });
+    expect(query).toEqual({
+      format: 'xlsx',
+      offset: -new Date().getTimezoneOffset(),
+      q: 'villa',
+      sort: 'relevance',
+      minArea: 50,
+      bedrooms: 2,
+      featureIds: '3,5',
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PropertySelection } from '@/generated/types';
 import { api } from '@/lib/api-client';
 import { attachmentName, download } from '@/lib/download';
+import { searchFilterParams, type PropertySearchFilters } from './get-properties';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -25,12 +26,14 @@ export interface ExportChoice {
   sort?: string | undefined;
   /** The address's search part, read for the list's filters. */
   search: string;
+  /** The price, area and room filters the list is asked for (checked, unlike the address's). */
+  filters?: PropertySearchFilters | undefined;
   /** The interface's language: the header row's. */
   language: string;
 }
 
 /** The export's query: the format, then the list's search, order and filters. */
-export function exportQuery({ format, q, sort, search }: ExportChoice): Record<string, string | number> {
+export function exportQuery({ format, q, sort, search, filters }: ExportChoice): Record<string, string | number> {
   const params = new URLSearchParams(search);
   const query: Record<string, string | number> = { format, offset: -new Date().getTimezoneOffset() };
   if (q !== '') query.q = q;
@@ -39,7 +42,7 @@ export function exportQuery({ format, q, sort, search }: ExportChoice): Record<s
     const value = params.get(name);
     if (value !== null && value !== '') query[name] = value;
   }
-  return query;
+  return { ...query, ...searchFilterParams(filters) };
 }
 
 /** Every listing of the current search, filters and order as a file, saved as the server names it. */

@@ -40,12 +40,18 @@ import { useExportProperties } from '../api/export-properties';
 import { usePropertiesPage, useProperty, type Property } from '../api/get-properties';
 import { PropertyBulkActions } from '../components/bulk-actions';
 import { ExportMenu } from '../components/export-menu';
+import { OrderSelect, RELEVANCE } from '../components/order-select';
+import { SearchFilters } from '../components/search-filters';
+import { useSearchFiltersAddress } from '../components/search-filters-address';
 import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { AgentName } from '../components/agent-name';
 import { StatusBadge } from '../components/status-badge';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
 import { useFormat } from '@/lib/format';
+
+/** Orders the list has only while searched: best match first. */
+const SEARCH_ONLY_SORTS = [RELEVANCE];
 
 function Thumbnail({ property }: { property: Property }) {
   const { t } = useTranslation('properties');
@@ -90,7 +96,8 @@ function PropertiesList() {
   const { t, i18n } = useTranslation('properties');
   const f = useFormat();
   const { pageSize } = constants();
-  const address = useListAddress();
+  const address = useListAddress({ searchOnlySorts: SEARCH_ONLY_SORTS });
+  const searchFilters = useSearchFiltersAddress();
   const { search } = useLocation();
   // `?importId=ID` (an import's summary) shows only the listings that import wrote.
   const importId = importIdFrom(search);
@@ -100,10 +107,14 @@ function PropertiesList() {
     q: address.q,
     sort: address.sort === null ? undefined : sortParam(address.sort),
     importId,
+    filters: searchFilters.filters,
   });
   // The selection holds while the search and filters do: 'all matching' means them.
   const filter = propertyFilter(address.q, search);
-  const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
+  const { selection, dispatch } = useRowSelection(JSON.stringify([filter, searchFilters.filters]));
+  // A bulk call's filter cannot say price, area or rooms yet: while they narrow the list,
+  // 'all matching' would reach listings it does not show.
+  const matchingOffered = Object.keys(searchFilters.filters).length === 0;
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
@@ -149,6 +160,7 @@ function PropertiesList() {
         q: address.q,
         sort: address.sort === null ? undefined : sortParam(address.sort),
         search,
+        filters: searchFilters.filters,
         language: i18n.language,
       },
       {
@@ -193,6 +205,15 @@ function PropertiesList() {
           ) : (
             <div className="grid gap-4">
               <DebouncedTableSearch label={t('search')} query={address.q} onQueryChange={address.onQueryChange} />
+              <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+                <SearchFilters
+                  texts={searchFilters.texts}
+                  active={searchFilters.active}
+                  onFiltersChange={searchFilters.onFiltersChange}
+                  onClear={searchFilters.onClear}
+                />
+                <OrderSelect sort={address.sort} searching={address.q !== ''} onSortChange={address.onSortChange} />
+              </div>
               {importId !== undefined && (
                 <ImportedFilter
                   onClear={() => {
@@ -210,6 +231,7 @@ function PropertiesList() {
                 page={listing.data.rows}
                 total={listing.data.total}
                 filter={filter}
+                matchingOffered={matchingOffered}
               />
               <Table aria-label={t('title')}>
                 <TableHeader>
