@@ -36,27 +36,14 @@ export interface PropertiesPageParams {
   filters?: PropertySearchFilters | undefined;
 }
 
-type GeneratedQuery = NonNullable<paths['/api/properties']['get']['parameters']['query']>;
-
-/**
- * The list's query as the server takes it. The generated description predates issue 38's
- * 'relevance' order and search filters, which the server takes; it is widened here until
- * `make types` catches up.
- */
-type PropertiesQuery = Omit<GeneratedQuery, 'sort'> & { sort?: GeneratedQuery['sort'] | 'relevance' } & SearchFilterQuery;
+/** The list's query as the server takes it (its OpenAPI description). */
+type PropertiesQuery = NonNullable<paths['/api/properties']['get']['parameters']['query']>;
 
 /** The search filters as query parameters. */
-interface SearchFilterQuery {
-  minPrice?: number;
-  maxPrice?: number;
-  minArea?: number;
-  maxArea?: number;
-  bedrooms?: number;
-  bathrooms?: number;
-  regionId?: number;
-  /** Comma-separated ids. */
-  featureIds?: string;
-}
+type SearchFilterQuery = Pick<
+  PropertiesQuery,
+  'minPrice' | 'maxPrice' | 'minArea' | 'maxArea' | 'bedrooms' | 'bathrooms' | 'regionId' | 'featureIds'
+>;
 
 const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms', 'bathrooms', 'regionId'] as const;
 
@@ -91,7 +78,7 @@ export function getPropertiesPage(
   params: PropertiesPageParams,
   signal?: AbortSignal,
 ): Promise<Page<Property>> {
-  const query = propertiesPageQuery(params) as GeneratedQuery;
+  const query = propertiesPageQuery(params);
   return pageOf(api.GET('/api/properties', { params: { query }, signal }));
 }
 
