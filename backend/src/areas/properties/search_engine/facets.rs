@@ -8,7 +8,7 @@ use serde::Serialize;
 use tantivy::columnar::Column;
 use tantivy::{DocId, Searcher, SegmentReader};
 
-use super::order::{Filter, Orders};
+use super::order::{Filter, Matched, Orders};
 use super::schema::names;
 
 /// How many matching listings have one value.
@@ -59,26 +59,17 @@ struct Counter {
 const DENSE: u64 = 1 << 16;
 
 impl Counter {
-    fn add(&mut self, value: u64) {
+    fn add_many(&mut self, value: u64, count: u64) {
+        if count == 0 {
+            return;
+        }
         if value < DENSE {
             let at = value as usize;
             if at >= self.dense.len() {
                 self.dense.resize(at + 1, 0);
             }
-            self.dense[at] += 1;
+            self.dense[at] += count;
         } else {
-            *self.sparse.entry(value).or_default() += 1;
-        }
-    }
-
-    fn merge(&mut self, other: Counter) {
-        if self.dense.len() < other.dense.len() {
-            self.dense.resize(other.dense.len(), 0);
-        }
-        for (sum, count) in self.dense.iter_mut().zip(other.dense) {
-            *sum += count;
-        }
-        for (value, count) in other.sparse {
             *self.sparse.entry(value).or_default() += count;
         }
     }
@@ -89,74 +80,44 @@ impl Counter {
     }
 }
 
+/// The facets' counts so far.
 #[derive(Default)]
-pub struct Tally {
+struct Tally {
     total: u64,
     categories: Counter,
     types: Counter,
     cities: Counter,
     bedrooms: Counter,
-    bands: [u64; rules::search::PRICE_BANDS.len()],
-}
-
-/// Documents read at once from the columns.
-const BLOCK: usize = 64;
-
-pub struct SegmentCounting {
-    category: Column<u64>,
-    kind: Column<u64>,
-    city: Column<u64>,
-    bedrooms: Column<u64>,
-    price: Column<i64>,
-    tally: Tally,
-    values: [Option<u64>; BLOCK],
-    prices: [Option<i64>; BLOCK],
+    /// By band, its place in `PRICE_BANDS`.
+    bands: Counter,
 }
 
 /// The band of a price in thousandths.
-fn band(price: i64) -> usize {
+fn band(price: i64) -> u64 {
     let units = price / 1000;
-    rules::search::PRICE_BANDS.iter().rposition(|low| units >= *low).unwrap_or(0)
+    rules::search::PRICE_BANDS.iter().rposition(|low| units >= *low).unwrap_or(0) as u64
 }
 
-impl SegmentCounting {
-    fn of(segment: &SegmentReader) -> tantivy::Result<SegmentCounting> {
-        let fast = segment.fast_fields();
-        Ok(SegmentCounting {
-            category: fast.u64(names::CATEGORY)?,
-            kind: fast.u64(names::KIND)?,
-            city: fast.u64(names::CITY)?,
-            bedrooms: fast.u64(names::BEDROOMS)?,
-            price: fast.i64(names::PRICE)?,
-            tally: Tally::default(),
-            values: [None; BLOCK],
-            prices: [None; BLOCK],
-        })
-    }
-
-    /// Counts a block of at most [`BLOCK`] documents.
-    fn count(&mut self, docs: &[DocId]) {
-        let n = docs.len();
-        self.tally.total += n as u64;
-        let values = &mut self.values[..n];
-        for (column, counter) in [
-            (&self.category, &mut self.tally.categories),
-            (&self.kind, &mut self.tally.types),
-            (&self.bedrooms, &mut self.tally.bedrooms),
-        ] {
-            column.first_vals(docs, values);
-            for value in values.iter() {
-                counter.add(value.unwrap_or(0));
+/// Counts one facet of a segment's matches into `counter`: by its per-value bitmaps when the
+/// segment has few values, else document by document.
+fn tally(
+    orders: &Orders,
+    segment: &SegmentReader,
+    matched: &Matched,
+    name: &'static str,
+    key: &dyn Fn(DocId) -> u64,
+    counter: &mut Counter,
+) {
+    match orders.values(segment, name, key) {
+        Some(values) => {
+            for (value, bits) in values.iter() {
+                counter.add_many(*value, matched.count_in(bits));
             }
         }
-        self.city.first_vals(docs, values);
-        for city in values.iter().flatten().filter(|c| **c > 0) {
-            self.tally.cities.add(*city);
-        }
-        let prices = &mut self.prices[..n];
-        self.price.first_vals(docs, prices);
-        for price in prices.iter() {
-            self.tally.bands[band(price.unwrap_or(0))] += 1;
+        None => {
+            for doc in matched.docs() {
+                counter.add_many(key(doc), 1);
+            }
         }
     }
 }
@@ -169,32 +130,44 @@ pub fn count(orders: &Orders, searcher: &Searcher, filter: &Filter<'_>) -> tanti
         if matched.count == 0 {
             continue;
         }
-        let mut counting = SegmentCounting::of(segment)?;
-        let mut block = Vec::with_capacity(BLOCK);
-        for doc in matched.docs() {
-            block.push(doc);
-            if block.len() == BLOCK {
-                counting.count(&block);
-                block.clear();
-            }
-        }
-        counting.count(&block);
-        let t = counting.tally;
-        all.total += t.total;
-        all.categories.merge(t.categories);
-        all.types.merge(t.types);
-        all.cities.merge(t.cities);
-        all.bedrooms.merge(t.bedrooms);
-        for (sum, count) in all.bands.iter_mut().zip(t.bands) {
-            *sum += count;
-        }
+        all.total += matched.count;
+        let fast = segment.fast_fields();
+        let first = |column: Column<u64>| move |doc: DocId| column.first(doc).unwrap_or(0);
+        let price = fast.i64(names::PRICE)?;
+        tally(
+            orders,
+            segment,
+            &matched,
+            names::CATEGORY,
+            &first(fast.u64(names::CATEGORY)?),
+            &mut all.categories,
+        );
+        tally(orders, segment, &matched, names::KIND, &first(fast.u64(names::KIND)?), &mut all.types);
+        tally(orders, segment, &matched, names::CITY, &first(fast.u64(names::CITY)?), &mut all.cities);
+        tally(
+            orders,
+            segment,
+            &matched,
+            names::BEDROOMS,
+            &first(fast.u64(names::BEDROOMS)?),
+            &mut all.bedrooms,
+        );
+        let bands = move |doc: DocId| band(price.first(doc).unwrap_or(0));
+        tally(orders, segment, &matched, names::PRICE, &bands, &mut all.bands);
     }
     let bands = rules::search::PRICE_BANDS;
+    let mut by_band = [0u64; rules::search::PRICE_BANDS.len()];
+    for (at, count) in all.bands.counts() {
+        if let Some(slot) = by_band.get_mut(at as usize) {
+            *slot += count;
+        }
+    }
     Ok(Facets {
         total: whole(all.total),
         categories: counts(all.categories),
         property_types: counts(all.types),
-        cities: counts(all.cities),
+        // Listings without a city are not a city.
+        cities: counts(all.cities).into_iter().filter(|c| c.id > 0).collect(),
         bedrooms: {
             let mut rooms: Vec<BedroomCount> = all
                 .bedrooms
@@ -207,11 +180,7 @@ pub fn count(orders: &Orders, searcher: &Searcher, filter: &Filter<'_>) -> tanti
         price_bands: bands
             .iter()
             .enumerate()
-            .map(|(i, low)| PriceBand {
-                min: *low,
-                max: bands.get(i + 1).copied(),
-                count: whole(all.bands[i]),
-            })
+            .map(|(i, low)| PriceBand { min: *low, max: bands.get(i + 1).copied(), count: whole(by_band[i]) })
             .collect(),
     })
 }

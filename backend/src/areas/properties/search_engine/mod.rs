@@ -59,9 +59,10 @@ const WRITER_MEMORY: usize = 64 * 1024 * 1024;
 /// Seconds a list asks to be retried after while the index is built.
 const RETRY_SECS: u64 = 2;
 
-/// A rebuild at start is waited for this long before the server answers (lists answer 503
-/// until it ends): a small database's index is ready before the first request.
-const WAIT_AT_START: Duration = Duration::from_secs(3);
+/// A rebuild at start is waited for this long before the server answers (then `/healthz`
+/// answers and lists answer 503 until it ends): a small database's index is ready before
+/// the first request.
+const WAIT_AT_START: Duration = Duration::from_millis(500);
 
 /// What each commit records: which schema, database and change the index holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,7 +23,13 @@ use super::schema::names;
 type Order = Arc<[DocId]>;
 
 /// One segment's documents holding one value of a vocabulary filter.
-type Bits = Arc<[u64]>;
+pub type Bits = Arc<[u64]>;
+
+/// One segment's documents by value of a facet, when its values are few (none: too many).
+pub type Values = Option<Arc<[(u64, Bits)]>>;
+
+/// A facet with more values than this in a segment is counted document by document.
+const MAX_VALUES: usize = 256;
 
 /// The orders and vocabulary bitmaps made so far, by segment; those of segments gone are
 /// dropped.
@@ -31,6 +37,7 @@ type Bits = Arc<[u64]>;
 pub struct Orders {
     made: Mutex<HashMap<(SegmentId, SortKey), Order>>,
     flags: Mutex<HashMap<(SegmentId, Flag), Bits>>,
+    values: Mutex<HashMap<(SegmentId, &'static str), Values>>,
 }
 
 /// What a request matches: its query but the flags (none: every document), and its flags.
@@ -48,6 +55,11 @@ pub struct Matched {
 impl Matched {
     fn contains(&self, doc: DocId) -> bool {
         self.words[(doc / 64) as usize] & (1 << (doc % 64)) != 0
+    }
+
+    /// How many of the documents of `bits` are matched.
+    pub fn count_in(&self, bits: &[u64]) -> u64 {
+        self.words.iter().zip(bits).map(|(word, bits)| u64::from((word & bits).count_ones())).sum()
     }
 
     /// The documents matched, in order.
@@ -114,7 +126,34 @@ fn order_of(segment: &SegmentReader, key: SortKey) -> tantivy::Result<Order> {
     Ok(keyed.into_iter().map(|(_, _, doc)| doc).collect())
 }
 
+/// The documents of each value `key` gives, or none when there are more than [`MAX_VALUES`].
+fn values_of(segment: &SegmentReader, key: &dyn Fn(DocId) -> u64) -> Values {
+    let words = (segment.max_doc() as usize).div_ceil(64);
+    let mut by_value: HashMap<u64, Vec<u64>> = HashMap::new();
+    for doc in 0..segment.max_doc() {
+        let bits = by_value.entry(key(doc)).or_insert_with(|| vec![0; words]);
+        bits[(doc / 64) as usize] |= 1 << (doc % 64);
+        if by_value.len() > MAX_VALUES {
+            return None;
+        }
+    }
+    Some(by_value.into_iter().map(|(value, bits)| (value, Bits::from(bits))).collect())
+}
+
 impl Orders {
+    /// The documents of `segment` by value of the facet `name`, as `key` reads it.
+    pub fn values(&self, segment: &SegmentReader, name: &'static str, key: &dyn Fn(DocId) -> u64) -> Values {
+        let slot = (segment.segment_id(), name);
+        if let Some(values) = self.values.lock().ok().and_then(|made| made.get(&slot).cloned()) {
+            return values;
+        }
+        let values = values_of(segment, key);
+        if let Ok(mut made) = self.values.lock() {
+            made.insert(slot, values.clone());
+        }
+        values
+    }
+
     fn flag(&self, segment: &SegmentReader, flag: Flag) -> tantivy::Result<Bits> {
         let slot = (segment.segment_id(), flag);
         if let Some(bits) = self.flags.lock().ok().and_then(|made| made.get(&slot).cloned()) {
@@ -186,6 +225,9 @@ impl Orders {
             made.retain(|(segment, _), _| live.contains(segment));
         }
         if let Ok(mut made) = self.flags.lock() {
+            made.retain(|(segment, _), _| live.contains(segment));
+        }
+        if let Ok(mut made) = self.values.lock() {
             made.retain(|(segment, _), _| live.contains(segment));
         }
     }
