@@ -363,7 +363,7 @@ async fn export_listings(
     let ids = if request.template {
         Vec::new()
     } else {
-        selection::Selection::Matching(list).ids(engine, db.pool(), None).await?
+        selection::Selection::Matching(Box::new(list)).ids(engine, db.pool(), None).await?
     };
     export::export(db.pool().clone(), ids, request).await
 }

@@ -15,7 +15,7 @@ pub enum Selection {
     /// In the order given, each once.
     Ids(Vec<i64>),
     /// In the list's order.
-    Matching(ListRequest),
+    Matching(Box<ListRequest>),
 }
 
 impl Selection {
@@ -24,7 +24,7 @@ impl Selection {
         match (ids, filter) {
             (Some(ids), _) => Selection::Ids(bulk::distinct(ids)),
             (None, filter) => {
-                Selection::Matching(ListRequest::filtered(&filter.cloned().unwrap_or_default()))
+                Selection::Matching(Box::new(ListRequest::filtered(&filter.cloned().unwrap_or_default())))
             }
         }
     }
@@ -35,7 +35,7 @@ impl Selection {
         match self {
             Selection::Ids(ids) => Ok(ids),
             Selection::Matching(request) => {
-                let request = ListRequest { paging: None, ..request };
+                let request = ListRequest { paging: None, ..*request };
                 let hits = engine.find(pool, &request, most.map(|most| most.saturating_add(1))).await?;
                 if most.is_some_and(|most| hits.ids.len() > most) {
                     let mut errors = rules::FieldErrors::new();

@@ -13,19 +13,20 @@ pub mod facets;
 mod order;
 mod query;
 mod schema;
+mod start;
 mod store;
 
 pub use collect::Hits;
 pub use facets::Facets;
+pub use start::{fairing, follower};
 pub use store::reset;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rocket::fairing::AdHoc;
-use rocket_db_pools::Database;
+use rocket::http::Status;
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use tantivy::directory::MmapDirectory;
@@ -36,10 +37,7 @@ use self::collect::Relevance;
 use self::order::{Filter, Orders};
 use self::schema::Fields;
 use super::listing::{ListRequest, Sort, SortKey, DEFAULT_SORT};
-use crate::platform::config::Config;
-use crate::platform::db::{clock, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
-use rocket::http::Status;
 
 /// How often a server looks for changes made through others.
 const FOLLOW_EVERY: Duration = Duration::from_millis(500);
@@ -309,75 +307,6 @@ fn building() -> ApiError {
     }
 }
 
-/// Opens the index at ignite, rebuilding it if it cannot follow the database (waiting
-/// [`WAIT_AT_START`] for that, then going on while it ends), and follows the changes.
-pub fn fairing() -> AdHoc {
-    AdHoc::try_on_ignite("Search engine", |rocket| async move {
-        let (Some(db), Some(config)) = (Db::fetch(&rocket), rocket.state::<Config>()) else {
-            return Err(rocket);
-        };
-        let pool = db.pool().clone();
-        let dir: PathBuf = config.search_dir.clone();
-        let (engine, seq) = match Engine::open(&dir) {
-            Ok(opened) => opened,
-            Err(error) => {
-                rocket::error!("cannot open the search index in {}: {error}", dir.display());
-                return Err(rocket);
-            }
-        };
-        let engine = Arc::new(engine);
-        let follows = match engine.can_follow(&pool, seq).await {
-            Ok(follows) => follows,
-            Err(error) => {
-                rocket::error!("cannot read the search feed: {}", error.message);
-                return Err(rocket);
-            }
-        };
-        if follows {
-            engine.ready.store(true, Ordering::SeqCst);
-        } else {
-            let (engine, pool) = (engine.clone(), pool.clone());
-            let built = rocket::tokio::spawn(async move {
-                if let Err(error) = engine.rebuild(&pool).await {
-                    rocket::error!("cannot build the search index: {}", error.message);
-                }
-            });
-            let _ = rocket::tokio::time::timeout(WAIT_AT_START, built).await;
-        }
-        Ok(rocket.manage(SearchEngine(engine)))
-    })
-}
-
-/// Follows the changes made through other servers every [`FOLLOW_EVERY`], and prunes the
-/// changes older than [`KEEP_CHANGES_SECS`] every few minutes.
-pub fn follower() -> AdHoc {
-    AdHoc::on_liftoff("Following the search feed", |rocket| {
-        Box::pin(async move {
-            let (Some(db), Some(engine)) = (Db::fetch(rocket), rocket.state::<SearchEngine>()) else {
-                return;
-            };
-            let (pool, engine) = (db.pool().clone(), engine.0.clone());
-            crate::platform::jobs::every(FOLLOW_EVERY, rocket.shutdown(), move || {
-                let (pool, engine) = (pool.clone(), engine.clone());
-                async move {
-                    if let Err(error) = engine.follow(&pool).await {
-                        rocket::warn!("following the search feed failed: {}", error.message);
-                    }
-                }
-            });
-            let pool = db.pool().clone();
-            crate::platform::jobs::every(crate::platform::jobs::EVERY, rocket.shutdown(), move || {
-                let pool = pool.clone();
-                async move {
-                    if let Err(error) = store::prune(&pool, clock::now_epoch() - KEEP_CHANGES_SECS).await {
-                        rocket::warn!("pruning the search feed failed: {}", error.message);
-                    }
-                }
-            });
-        })
-    })
-}
-
 /// The server's engine, as Rocket manages it.
 #[derive(Clone)]
 pub struct SearchEngine(pub Arc<Engine>);
@@ -391,48 +320,4 @@ impl std::ops::Deref for SearchEngine {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::areas::properties::listing::ListQuery;
-
-    #[test]
-    fn an_unreadable_index_is_made_anew() {
-        let dir = tempfile::tempdir().expect("a folder");
-        std::fs::write(dir.path().join("meta.json"), b"{ not an index").expect("written");
-        let (index, payload) = open(dir.path()).expect("opened");
-        assert_eq!(payload, None, "nothing to follow from");
-        assert_eq!(index.schema(), schema::schema().0);
-        assert!(index.searchable_segment_ids().expect("segments").is_empty());
-    }
-
-    #[test]
-    fn an_index_of_another_version_is_made_anew() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let (engine, seq) = Engine::open(dir.path()).expect("opened");
-        assert_eq!(seq, None);
-        let payload =
-            serde_json::to_string(&Payload { version: schema::VERSION + 1, origin: "o".into(), seq: 7 })
-                .expect("payload");
-        let mut writer = engine.writer.try_lock().expect("the writer");
-        let mut prepared = writer.prepare_commit().expect("prepared");
-        prepared.set_payload(&payload);
-        prepared.commit().expect("committed");
-        drop(writer);
-        drop(engine);
-        let (_, seq) = Engine::open(dir.path()).expect("opened again");
-        assert_eq!(seq, None, "rebuilt, not followed");
-    }
-
-    #[rocket::async_test]
-    async fn lists_answer_503_until_the_index_is_built() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let (engine, _) = Engine::open(dir.path()).expect("opened");
-        sqlx::any::install_default_drivers();
-        let pool = AnyPool::connect("sqlite::memory:").await.expect("a pool");
-        let request = ListQuery::default().parse(true).expect("parsed");
-        let error = engine.find(&pool, &request, None).await.expect_err("not ready");
-        assert_eq!(error.status.code, 503);
-        assert_eq!(error.retry_after_secs, Some(RETRY_SECS));
-        assert_eq!(error.message, rules::messages::SEARCH_INDEX_BUILDING);
-    }
-}
+mod tests;

@@ -181,7 +181,7 @@ impl Orders {
             }
             None => {
                 let mut words = vec![!0u64; (max_doc as usize).div_ceil(64)];
-                if max_doc % 64 != 0 {
+                if !max_doc.is_multiple_of(64) {
                     if let Some(last) = words.last_mut() {
                         *last = (1u64 << (max_doc % 64)) - 1;
                     }
