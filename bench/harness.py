@@ -206,9 +206,12 @@ class Server:
 
     Without `url` it runs on a fresh SQLite database in `workdir`; without `workdir`, in a
     temporary folder of its own, removed when it stops. `started` is when the process began;
-    `healthy_secs`, how long after that /healthz first answered 200."""
+    `healthy_secs`, how long after that /healthz first answered 200. Unless `wait_for_lists`
+    is false, it also waits for the listings' search index to be built (the public list answers
+    503 until then)."""
 
-    def __init__(self, binary, url=None, workdir=None, extra_env=None, startup_secs=STARTUP_SECS):
+    def __init__(self, binary, url=None, workdir=None, extra_env=None, startup_secs=STARTUP_SECS,
+                 wait_for_lists=True):
         self.folder = tempfile.TemporaryDirectory() if workdir is None else None
         workdir = workdir or self.folder.name
         self.port = free_port()
@@ -233,12 +236,21 @@ class Server:
             try:
                 if self.request("GET", "/healthz", timeout=5)[0] == 200:
                     self.healthy_secs = time.monotonic() - self.started
+                    if wait_for_lists:
+                        self.wait_for_lists(deadline)
                     return
             except OSError:
                 pass
             time.sleep(0.1)
         self.stop()
         raise SystemExit(f"aqar did not answer /healthz within {startup_secs} s")
+
+    def wait_for_lists(self, deadline):
+        while self.request("GET", "/api/public/properties?page=1", timeout=30)[0] == 503:
+            if time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit("aqar's lists did not come up before the deadline")
+            time.sleep(0.1)
 
     def request(self, method, path, body=None, headers=None, timeout=30):
         """(status, headers by lower-case name, body) of one request on a fresh connection."""

@@ -182,7 +182,8 @@ def remove_index(workdir, index_dir):
 
 def start(binary, url, workdir, index_dir):
     """The server, caches off, its index in `index_dir`, and how its start went (see `ready`)."""
-    server = Server(binary, url, workdir, search_env(index_dir), startup_secs=READY_LIMIT_SECS)
+    server = Server(binary, url, workdir, search_env(index_dir), startup_secs=READY_LIMIT_SECS,
+                    wait_for_lists=False)
     try:
         return server, ready(server)
     except BaseException:

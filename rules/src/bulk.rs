@@ -12,7 +12,7 @@ use crate::language::Language;
 use crate::vocabularies::{
     ContactBulkAction, ContactStatus, DisplayType, PropertyBulkAction, PropertyStatus, SkipReason,
 };
-use crate::{messages, FieldErrors, Validate};
+use crate::{messages, search, FieldErrors, Validate};
 
 /// The most records one bulk change may touch, whether named by id or matched by a filter:
 /// 10,000 listings change within the 5 seconds the issue allows, in one transaction.
@@ -27,7 +27,7 @@ pub const BODY_MAX_BYTES: u64 = 1024 * 1024;
 const _: () = assert!(BULK_MAX_RECORDS * (20 + 44) + 4096 <= BODY_MAX_BYTES as usize);
 
 /// The properties list's search and filters (its query parameters, without paging and sort).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct PropertyFilter {
     #[schemars(length(max = FILTER_Q_MAX_CHARS))]
@@ -40,6 +40,53 @@ pub struct PropertyFilter {
     pub city_id: Option<i64>,
     pub is_featured: Option<bool>,
     pub import_id: Option<i64>,
+    pub region_id: Option<i64>,
+    /// Listings with every one of these features.
+    #[schemars(length(max = search::MAX_FEATURE_FILTERS))]
+    pub feature_ids: Option<Vec<i64>>,
+    /// In the listing's currency, inclusive, from 0.
+    #[schemars(range(min = 0, max = search::MAX_RANGE_VALUE))]
+    pub min_price: Option<f64>,
+    #[schemars(range(min = 0, max = search::MAX_RANGE_VALUE))]
+    pub max_price: Option<f64>,
+    /// Square metres, inclusive, from 0.
+    #[schemars(range(min = 0, max = search::MAX_RANGE_VALUE))]
+    pub min_area: Option<f64>,
+    #[schemars(range(min = 0, max = search::MAX_RANGE_VALUE))]
+    pub max_area: Option<f64>,
+    /// At least this many.
+    #[schemars(range(max = search::MAX_ROOMS))]
+    pub bedrooms: Option<u32>,
+    #[schemars(range(max = search::MAX_ROOMS))]
+    pub bathrooms: Option<u32>,
+}
+
+impl PropertyFilter {
+    /// The ranges and features of the filter: each bound a number from 0, no minimum above
+    /// its maximum, at most [`search::MAX_FEATURE_FILTERS`] features.
+    fn check(&self, errors: &mut FieldErrors) {
+        let ranges = [
+            (self.min_price, self.max_price, "filter.minPrice", "filter.maxPrice"),
+            (self.min_area, self.max_area, "filter.minArea", "filter.maxArea"),
+        ];
+        for (min, max, min_field, max_field) in ranges {
+            let invalid = |v: Option<f64>| v.is_some_and(|v| !(0.0..=search::MAX_RANGE_VALUE).contains(&v));
+            errors.check(invalid(min), min_field, messages::RANGE_VALUE_INVALID);
+            errors.check(invalid(max), max_field, messages::RANGE_VALUE_INVALID);
+            if let (Some(min), Some(max)) = (min, max) {
+                errors.check(min > max, min_field, messages::RANGE_MIN_ABOVE_MAX);
+            }
+        }
+        for (rooms, field) in [(self.bedrooms, "filter.bedrooms"), (self.bathrooms, "filter.bathrooms")] {
+            errors.check(rooms.is_some_and(|n| n > search::MAX_ROOMS), field, messages::RANGE_VALUE_INVALID);
+        }
+        let features = self.feature_ids.as_deref().unwrap_or_default();
+        errors.check(
+            features.len() > search::MAX_FEATURE_FILTERS,
+            "filter.featureIds",
+            messages::TOO_MANY_FEATURE_FILTERS,
+        );
+    }
 }
 
 /// The inbox's search and filters (its query parameters, without paging and sort).
@@ -115,7 +162,7 @@ pub struct ContactBulkRequest {
 }
 
 /// `POST /api/properties/export`: the listings of a selection, by id or by filter.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PropertySelection {
     /// The listings by id, exported in this order (at most 10,000); or else `filter`.
@@ -237,6 +284,9 @@ impl Validate for PropertyBulkRequest {
         let mut errors = FieldErrors::new();
         let q = self.filter.as_ref().and_then(|filter| filter.q.as_deref());
         check_selection(&mut errors, self.ids.as_deref(), self.filter.is_some(), self.versions.as_ref(), q);
+        if let Some(filter) = &self.filter {
+            filter.check(&mut errors);
+        }
         if let Err((field, message)) = self.change() {
             errors.add(field, message);
         }
@@ -249,6 +299,9 @@ impl Validate for PropertySelection {
         let mut errors = FieldErrors::new();
         let q = self.filter.as_ref().and_then(|filter| filter.q.as_deref());
         check_selection(&mut errors, self.ids.as_deref(), self.filter.is_some(), None, q);
+        if let Some(filter) = &self.filter {
+            filter.check(&mut errors);
+        }
         errors.into_result()
     }
 }

@@ -232,6 +232,18 @@ messages! {
     SERVER_BUSY = "The server is busy; please try again in a moment",
         ar: "الخادم مشغول حاليًا؛ يرجى المحاولة مرة أخرى بعد لحظات";
 
+    /// A bound of a search's range filter (issue 38) that is not a number from 0.
+    RANGE_VALUE_INVALID = "Enter a number from 0",
+        ar: "أدخل رقمًا من 0 فأكثر";
+
+    /// A search's range whose minimum is above its maximum.
+    RANGE_MIN_ABOVE_MAX = "The minimum must not be more than the maximum",
+        ar: "يجب ألا يزيد الحد الأدنى على الحد الأقصى";
+
+    /// A search asking for more features at once than `search::MAX_FEATURE_FILTERS`.
+    TOO_MANY_FEATURE_FILTERS = "Choose at most 20 features",
+        ar: "اختر 20 ميزة على الأكثر";
+
     /// The answer (503) of a list while the search index is being built (issue 38).
     SEARCH_INDEX_BUILDING = "The listings are being indexed; please try again in a few seconds",
         ar: "يجري فهرسة العقارات؛ يرجى المحاولة مرة أخرى بعد بضع ثوانٍ";

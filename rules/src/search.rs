@@ -14,6 +14,9 @@ pub const MAX_QUERY_WORDS: usize = 12;
 /// The largest price or area a range filter may name.
 pub const MAX_RANGE_VALUE: f64 = 1e12;
 
+/// The most bedrooms or bathrooms a filter may ask for at least.
+pub const MAX_ROOMS: u32 = 1000;
+
 /// The lower bounds of the price bands counted by the facets, in the listing's currency; the
 /// last band has no upper bound.
 pub const PRICE_BANDS: [i64; 8] = [0, 100_000, 250_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000];

@@ -308,6 +308,24 @@ both_databases! {
         }
     }
 
+    async fn a_bulk_change_or_export_by_filter_takes_the_ranges(app) {
+        setup(&app).await;
+        let change = json!({ "filter": { "minPrice": 1_000_000 }, "action": "setFeatured", "value": true });
+        let (status, body) = app.send(Method::Post, "/api/properties/bulk", change).await;
+        assert_eq!(status, Status::Ok, "{body}");
+        assert_eq!(body["changed"], 2, "Delta and Foxtrot: {body}");
+        let (_, _, total) = listed(&app, "/api/properties?isFeatured=true&page=1").await;
+        assert_eq!(total, Some(2));
+        let reversed = json!({ "filter": { "minArea": 5, "maxArea": 4 }, "action": "setFeatured", "value": false });
+        let (status, body) = app.send(Method::Post, "/api/properties/bulk", reversed).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"]["filter.minArea"], rules::messages::RANGE_MIN_ABOVE_MAX);
+        let negative = json!({ "filter": { "maxPrice": -1 } });
+        let (status, body) = app.send(Method::Post, "/api/properties/export?format=csv", negative).await;
+        assert_eq!(status, Status::UnprocessableEntity);
+        assert_eq!(body["errors"]["filter.maxPrice"], rules::messages::RANGE_VALUE_INVALID);
+    }
+
     async fn two_servers_agree_within_a_second(app) {
         let s = setup(&app).await;
         let other = app.another_server().await;

@@ -18,11 +18,6 @@ export interface BulkBarProps {
   total: number;
   /** While a bulk change runs: what it does, shown beside its progress bar. */
   working?: string | undefined;
-  /**
-   * Whether 'all matching' can be offered: not while the list is narrowed by something a
-   * bulk call's filter cannot say, since the call would then reach rows the list does not show.
-   */
-  matchingOffered?: boolean;
   /** The actions offered on the selection. */
   children: ReactNode;
 }
@@ -32,7 +27,7 @@ export interface BulkBarProps {
  * selected, 'Clear selection' (or Escape), the screen's actions, and a progress bar while a
  * long change runs.
  */
-export function BulkBar({ selection, dispatch, page, total, working, matchingOffered = true, children }: BulkBarProps) {
+export function BulkBar({ selection, dispatch, page, total, working, children }: BulkBarProps) {
   const { t } = useTranslation();
   const count = selectedCount(selection, total);
   const [slow, setSlow] = useState(false);
@@ -47,7 +42,7 @@ export function BulkBar({ selection, dispatch, page, total, working, matchingOff
     };
   }, [working]);
   if (count === 0) return null;
-  const offerMatching = matchingOffered && selection.kind === 'rows' && isPageSelected(selection, page) && total > count;
+  const offerMatching = selection.kind === 'rows' && isPageSelected(selection, page) && total > count;
   return (
     <section aria-label={t('bulk.region')} className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">

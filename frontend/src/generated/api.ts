@@ -2987,6 +2987,17 @@ export interface components {
         /** @description The properties list's search and filters (its query parameters, without paging and sort). */
         PropertyFilter: {
             /**
+             * Format: uint32
+             * @default null
+             */
+            bathrooms?: number | null;
+            /**
+             * Format: uint32
+             * @description At least this many.
+             * @default null
+             */
+            bedrooms?: number | null;
+            /**
              * Format: int64
              * @default null
              */
@@ -3004,14 +3015,46 @@ export interface components {
             /** @default null */
             displayType?: components["schemas"]["DisplayType"] | (null);
             /**
+             * @description Listings with every one of these features.
+             * @default null
+             */
+            featureIds?: number[] | null;
+            /**
              * Format: int64
              * @default null
              */
             importId?: number | null;
             /** @default null */
             isFeatured?: boolean | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            maxArea?: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            maxPrice?: number | null;
+            /**
+             * Format: double
+             * @description Square metres, inclusive, from 0.
+             * @default null
+             */
+            minArea?: number | null;
+            /**
+             * Format: double
+             * @description In the listing's currency, inclusive, from 0.
+             * @default null
+             */
+            minPrice?: number | null;
             /** @default null */
             q?: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            regionId?: number | null;
             /** @default null */
             status?: components["schemas"]["PropertyStatus"] | (null);
             /**

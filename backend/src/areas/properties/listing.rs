@@ -163,7 +163,17 @@ impl ListRequest {
                 city_id: f.city_id,
                 is_featured: f.is_featured,
                 import_id: f.import_id,
-                ..Filters::default()
+                region_id: f.region_id,
+                feature_ids: {
+                    let mut ids = f.feature_ids.clone().unwrap_or_default();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    ids
+                },
+                price: Range { min: f.min_price.map(thousandths), max: f.max_price.map(thousandths) },
+                area: Range { min: f.min_area.map(thousandths), max: f.max_area.map(thousandths) },
+                bedrooms: f.bedrooms.map(i64::from),
+                bathrooms: f.bathrooms.map(i64::from),
             },
             active_only: false,
         }
@@ -247,8 +257,8 @@ impl ListQuery<'_> {
             feature_ids: ids(&self.feature_ids, "featureIds")?,
             price: range(&self.min_price, "minPrice", &self.max_price, "maxPrice")?,
             area: range(&self.min_area, "minArea", &self.max_area, "maxArea")?,
-            bedrooms: whole_number(&self.bedrooms, "bedrooms", 0, 1000, "a whole number from 0 to 1000")?,
-            bathrooms: whole_number(&self.bathrooms, "bathrooms", 0, 1000, "a whole number from 0 to 1000")?,
+            bedrooms: rooms(&self.bedrooms, "bedrooms")?,
+            bathrooms: rooms(&self.bathrooms, "bathrooms")?,
         };
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
@@ -278,6 +288,17 @@ fn ids(values: &[&str], name: &str) -> ApiResult<Vec<i64>> {
     Ok(found)
 }
 
+/// At least this many rooms: a whole number up to [`rules::search::MAX_ROOMS`].
+fn rooms(values: &[&str], name: &str) -> ApiResult<Option<i64>> {
+    let most = rules::search::MAX_ROOMS;
+    whole_number(values, name, 0, i64::from(most), &format!("a whole number from 0 to {most}"))
+}
+
+/// A number in thousandths, as the ranges keep it.
+fn thousandths(n: f64) -> i64 {
+    (n * 1000.0).round() as i64
+}
+
 /// A number from 0, up to three decimals kept, as thousandths.
 fn amount(values: &[&str], name: &str) -> ApiResult<Option<i64>> {
     let Some(text) = single(values, name)? else { return Ok(None) };
@@ -285,7 +306,7 @@ fn amount(values: &[&str], name: &str) -> ApiResult<Option<i64>> {
         .parse::<f64>()
         .ok()
         .filter(|n| n.is_finite() && (0.0..=rules::search::MAX_RANGE_VALUE).contains(n))
-        .map(|n| Some((n * 1000.0).round() as i64))
+        .map(|n| Some(thousandths(n)))
         .ok_or_else(|| ApiError::bad_request(format!("{name} must be a number from 0")))
 }
 
@@ -345,8 +366,8 @@ pub fn documented_search(doc: Doc) -> Doc {
             "maxArea",
             json!({ "type": "number", "minimum": 0, "maximum": rules::search::MAX_RANGE_VALUE }),
         )
-        .query("bedrooms", json!({ "type": "integer", "minimum": 0, "maximum": 1000 }))
-        .query("bathrooms", json!({ "type": "integer", "minimum": 0, "maximum": 1000 }))
+        .query("bedrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
+        .query("bathrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ struct Payload {
 pub struct Engine {
     fields: Fields,
     reader: IndexReader,
-    writer: rocket::tokio::sync::Mutex<IndexWriter<TantivyDocument>>,
+    writer: Arc<rocket::tokio::sync::Mutex<Writer>>,
     /// The newest change the searchers see.
     applied: AtomicI64,
     origin: Mutex<String>,
@@ -83,6 +83,27 @@ pub struct Engine {
 
 fn failed(error: impl std::fmt::Display) -> ApiError {
     ApiError::internal(format!("search index: {error}"))
+}
+
+type Writer = IndexWriter<TantivyDocument>;
+
+/// The writer, held until its holder lets it go.
+type Held = rocket::tokio::sync::OwnedMutexGuard<Writer>;
+
+/// Runs `work` on the writer on a blocking thread: indexing waits for the indexing threads
+/// and a commit for the disk, which must not hold up the server's request threads.
+async fn blocking(
+    mut writer: Held,
+    work: impl FnOnce(&mut Writer) -> tantivy::Result<()> + Send + 'static,
+) -> ApiResult<Held> {
+    let (writer, done) = rocket::tokio::task::spawn_blocking(move || {
+        let done = work(&mut writer);
+        (writer, done)
+    })
+    .await
+    .map_err(failed)?;
+    done.map_err(failed)?;
+    Ok(writer)
 }
 
 /// The index in `dir`, or a new empty one when it is missing, unreadable or of another
@@ -121,7 +142,7 @@ impl Engine {
         let engine = Engine {
             fields,
             reader,
-            writer: rocket::tokio::sync::Mutex::new(writer),
+            writer: Arc::new(rocket::tokio::sync::Mutex::new(writer)),
             applied: AtomicI64::new(seq.unwrap_or(0)),
             origin: Mutex::new(origin),
             ready: AtomicBool::new(false),
@@ -156,7 +177,7 @@ impl Engine {
     /// database was reloaded, or its changes pruned past this server's) keeps the lists
     /// waiting for the writer instead, and answers them from the new index.
     pub async fn rebuild(&self, pool: &AnyPool) -> ApiResult<()> {
-        let mut writer = self.writer.lock().await;
+        let mut writer = self.writer.clone().lock_owned().await;
         let applied = Some(self.applied.load(Ordering::SeqCst));
         if self.ready.load(Ordering::SeqCst) && self.can_follow(pool, applied).await? {
             return Ok(());
@@ -165,7 +186,7 @@ impl Engine {
         // The changes after this one are applied after the rebuild: a listing saved while
         // the table is read is indexed then.
         let feed = store::feed(pool).await?;
-        writer.delete_all_documents().map_err(failed)?;
+        writer = blocking(writer, |w| w.delete_all_documents().map(drop)).await?;
         let mut conn = pool.acquire().await?;
         let mut after = 0;
         let mut count = 0usize;
@@ -174,12 +195,13 @@ impl Engine {
             let Some(last) = rows.last() else { break };
             after = last.id;
             count += rows.len();
-            for row in &rows {
-                writer.add_document(row.document(&self.fields)).map_err(failed)?;
-            }
+            let documents: Vec<TantivyDocument> = rows.iter().map(|row| row.document(&self.fields)).collect();
+            writer =
+                blocking(writer, |w| documents.into_iter().try_for_each(|d| w.add_document(d).map(drop)))
+                    .await?;
         }
         drop(conn);
-        self.commit(&mut writer, &feed.origin, feed.newest.max(feed.pruned_through))?;
+        let writer = self.commit(writer, &feed.origin, feed.newest.max(feed.pruned_through)).await?;
         if let Ok(mut origin) = self.origin.lock() {
             origin.clone_from(&feed.origin);
         }
@@ -194,15 +216,23 @@ impl Engine {
         self.catch_up(pool).await
     }
 
-    fn commit(&self, writer: &mut IndexWriter<TantivyDocument>, origin: &str, seq: i64) -> ApiResult<()> {
-        let payload = Payload { version: schema::VERSION, origin: origin.to_owned(), seq };
-        let mut prepared = writer.prepare_commit().map_err(failed)?;
-        prepared.set_payload(&serde_json::to_string(&payload).map_err(failed)?);
-        prepared.commit().map_err(failed)?;
-        self.reader.reload().map_err(failed)?;
+    /// Commits what the writer holds as having applied the changes up to `seq`, and shows
+    /// it to the next searches.
+    async fn commit(&self, writer: Held, origin: &str, seq: i64) -> ApiResult<Held> {
+        let payload =
+            serde_json::to_string(&Payload { version: schema::VERSION, origin: origin.to_owned(), seq })
+                .map_err(failed)?;
+        let reader = self.reader.clone();
+        let writer = blocking(writer, move |w| {
+            let mut prepared = w.prepare_commit()?;
+            prepared.set_payload(&payload);
+            prepared.commit()?;
+            reader.reload()
+        })
+        .await?;
         self.orders.keep_only(&self.reader.searcher());
         self.applied.store(seq, Ordering::SeqCst);
-        Ok(())
+        Ok(writer)
     }
 
     /// Applies every change not applied yet. A server that cannot follow (the changes it
@@ -218,7 +248,7 @@ impl Engine {
         if current(&origin, newest) {
             return Ok(());
         }
-        let mut writer = self.writer.lock().await;
+        let mut writer = self.writer.clone().lock_owned().await;
         if current(&origin, newest) {
             // Another request applied them while this one waited.
             return Ok(());
@@ -235,18 +265,24 @@ impl Engine {
             let mut conn = pool.acquire().await?;
             let rows = store::rows(&mut conn, &ids).await?;
             drop(conn);
-            for id in &ids {
-                writer.delete_term(Term::from_field_u64(self.fields.id, u64::try_from(*id).unwrap_or(0)));
-            }
-            for row in &rows {
-                writer.add_document(row.document(&self.fields)).map_err(failed)?;
-            }
+            let terms: Vec<Term> = ids
+                .iter()
+                .map(|id| Term::from_field_u64(self.fields.id, u64::try_from(*id).unwrap_or(0)))
+                .collect();
+            let documents: Vec<TantivyDocument> = rows.iter().map(|row| row.document(&self.fields)).collect();
+            writer = blocking(writer, move |w| {
+                for term in terms {
+                    w.delete_term(term);
+                }
+                documents.into_iter().try_for_each(|d| w.add_document(d).map(drop))
+            })
+            .await?;
             seq = last;
             changed = true;
         }
         if changed {
             let origin = self.origin();
-            self.commit(&mut writer, &origin, seq)?;
+            self.commit(writer, &origin, seq).await?;
         }
         Ok(())
     }

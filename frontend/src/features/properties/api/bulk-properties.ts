@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PropertyBulkRequest, PropertyFilter } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
 import { LIST_FILTERS } from './export-properties';
+import type { PropertySearchFilters } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 
 const NUMBERS: readonly string[] = ['categoryId', 'typeId', 'countryId', 'cityId', 'importId'];
 
-/** The list's search and filters as a bulk call's filter: `q`, and each filter the address holds. */
-export function propertyFilter(q: string, search: string): PropertyFilter {
+/** The list's search and filters as a bulk call's filter: `q`, each filter the address holds, and the search filters (price, area, rooms). */
+export function propertyFilter(q: string, search: string, searchFilters: PropertySearchFilters = {}): PropertyFilter {
   const params = new URLSearchParams(search);
-  const filter: Record<string, string | number | boolean> = {};
+  const filter: Record<string, string | number | boolean | readonly number[]> = { ...searchFilters };
   if (q !== '') filter.q = q;
   for (const name of LIST_FILTERS) {
     const value = params.get(name);

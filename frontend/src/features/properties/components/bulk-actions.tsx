@@ -24,11 +24,6 @@ export interface PropertyBulkActionsProps {
   total: number;
   /** The list's search and filters, for 'all matching'. */
   filter: PropertyFilter;
-  /**
-   * False while the list is narrowed by a filter `filter` cannot carry yet (price, area,
-   * rooms): only rows can then be checked, never 'all matching'.
-   */
-  matchingOffered: boolean;
 }
 
 /** A choice from a list and the button that applies it: choosing alone changes nothing. */
@@ -84,7 +79,7 @@ function ChooseAndApply({
 }
 
 /** The properties list's bulk actions: set status, set or clear featured, set category, export, move to trash. */
-export function PropertyBulkActions({ selection, dispatch, page, total, filter, matchingOffered }: PropertyBulkActionsProps) {
+export function PropertyBulkActions({ selection, dispatch, page, total, filter }: PropertyBulkActionsProps) {
   const { t, i18n } = useTranslation('properties');
   const arabicFirst = useArabicFirst();
   const change = useBulkProperties();
@@ -119,7 +114,6 @@ export function PropertyBulkActions({ selection, dispatch, page, total, filter, 
       page={page}
       total={total}
       working={busy ? t('bulk.working', { ns: 'translation' }) : undefined}
-      matchingOffered={matchingOffered}
     >
       <ChooseAndApply
         label={t('bulk.setStatus')}

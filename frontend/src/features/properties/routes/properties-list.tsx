@@ -110,11 +110,8 @@ function PropertiesList() {
     filters: searchFilters.filters,
   });
   // The selection holds while the search and filters do: 'all matching' means them.
-  const filter = propertyFilter(address.q, search);
-  const { selection, dispatch } = useRowSelection(JSON.stringify([filter, searchFilters.filters]));
-  // A bulk call's filter cannot say price, area or rooms yet: while they narrow the list,
-  // 'all matching' would reach listings it does not show.
-  const matchingOffered = Object.keys(searchFilters.filters).length === 0;
+  const filter = propertyFilter(address.q, search, searchFilters.filters);
+  const { selection, dispatch } = useRowSelection(JSON.stringify(filter));
   const onDelete = useDeletePropertyWithToasts();
   const onDuplicate = useDuplicatePropertyWithToasts();
   const [dialog, setDialog] = useState<PropertyDialogState>(null);
@@ -231,7 +228,6 @@ function PropertiesList() {
                 page={listing.data.rows}
                 total={listing.data.total}
                 filter={filter}
-                matchingOffered={matchingOffered}
               />
               <Table aria-label={t('title')}>
                 <TableHeader>

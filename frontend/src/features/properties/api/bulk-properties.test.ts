@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { propertyFilter } from './bulk-properties';
+
+describe("a bulk call's filter", () => {
+  it('carries the search, the filters in the address and the search filters', () => {
+    const filter = propertyFilter('villa', '?status=sold&categoryId=3&isFeatured=true&minPrice=9', {
+      minPrice: 100000,
+      maxPrice: 250000.5,
+      minArea: 80,
+      bedrooms: 2,
+      featureIds: [4, 7],
+    });
+    expect(filter).toEqual({
+      q: 'villa',
+      status: 'sold',
+      categoryId: 3,
+      isFeatured: true,
+      minPrice: 100000,
+      maxPrice: 250000.5,
+      minArea: 80,
+      bedrooms: 2,
+      featureIds: [4, 7],
+    });
+  });
+
+  it('has nothing for what is not given', () => {
+    expect(propertyFilter('', '', {})).toEqual({});
+  });
+});
