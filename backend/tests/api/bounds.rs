@@ -342,3 +342,16 @@ async fn a_locked_sqlite_database_answers_503_with_retry_after() {
         app.send(Method::Post, "/api/categories", json!({ "nameEn": "Land", "nameAr": "أراضي" })).await;
     assert_eq!(status, Status::Created, "writes again once the lock is free");
 }
+
+// Found by schemathesis: serde's refusal quotes the value it could not read, and an error's
+// message is promised free of U+0000.
+#[rocket::async_test]
+async fn a_refusal_quoting_the_body_never_answers_a_nul() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite app");
+    app.login_admin().await;
+    let (status, body) =
+        app.send(Method::Post, "/api/contact-requests/1/responses", json!({ "channel": "a\u{0}b" })).await;
+    assert_eq!(status, Status::BadRequest, "{body}");
+    let message = body["message"].as_str().expect("a message");
+    assert!(message.contains("channel") && !message.contains('\0'), "{message}");
+}

@@ -167,8 +167,11 @@ impl<'r> Responder<'r, 'static> for ApiError {
     fn respond_to(self, request: &'r Request<'_>) -> response::Result<'static> {
         let language = super::language::of(request);
         let errors = self.errors.map(|errors| errors.in_language(language));
+        // A message may quote what the client sent (a serde error names the value it could
+        // not read): U+0000 never goes back, as the answer's schema promises.
+        let message = rules::messages::in_language(&self.message, language).replace('\0', "\u{FFFD}");
         let body = serde_json::to_string(&ErrorBody {
-            message: &rules::messages::in_language(&self.message, language),
+            message: &message,
             errors: errors.as_ref(),
             current: self.current.as_deref(),
         })
