@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use crate::language::Language;
 use crate::vocabularies::{
-    ContactBulkAction, ContactStatus, DisplayType, PropertyBulkAction, PropertyStatus, SkipReason,
+    ContactBulkAction, ContactStatus, DisplayType, OfferingType, PropertyBulkAction, PropertyStatus,
+    SkipReason,
 };
 use crate::{messages, search, FieldErrors, Validate};
 
@@ -59,6 +60,7 @@ pub struct PropertyFilter {
     pub bedrooms: Option<u32>,
     #[schemars(range(max = search::MAX_ROOMS))]
     pub bathrooms: Option<u32>,
+    pub offering_type: Option<OfferingType>,
 }
 
 impl PropertyFilter {
@@ -215,6 +217,7 @@ impl Skipped {
             SkipReason::NotFound => messages::SKIPPED_NOT_FOUND,
             SkipReason::Stale => messages::SKIPPED_STALE,
             SkipReason::Unchanged => messages::SKIPPED_UNCHANGED,
+            SkipReason::NotAllowed => messages::SKIPPED_NOT_ALLOWED,
         };
         Skipped { id, reason, message: messages::in_language(english, language).into_owned() }
     }
@@ -226,6 +229,8 @@ pub enum PropertyChange {
     Status(PropertyStatus),
     Featured(bool),
     Category(i64),
+    /// A rental keeps its rent period, or is let by the year when it had none.
+    Offering(OfferingType),
     Trash,
 }
 
@@ -270,6 +275,12 @@ impl PropertyBulkRequest {
                 .and_then(Value::as_bool)
                 .map(PropertyChange::Featured)
                 .ok_or(("value", messages::BULK_FEATURED_VALUE)),
+            (PropertyBulkAction::SetOfferingType, None) => Err(("value", messages::FIELD_REQUIRED)),
+            (PropertyBulkAction::SetOfferingType, Some(value)) => value
+                .as_str()
+                .and_then(OfferingType::from_value)
+                .map(PropertyChange::Offering)
+                .ok_or(("value", messages::NOT_IN_LIST)),
             (PropertyBulkAction::SetCategory, value) => value
                 .and_then(Value::as_i64)
                 .filter(|id| *id > 0)

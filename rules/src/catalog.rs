@@ -87,6 +87,11 @@ pub struct CountryInput {
     #[schemars(pattern(VISIBLE_TEXT))]
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub code: String,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+    /// another name; none when absent or blank. The closest of region, city and country wins.
+    #[serde(default)]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub advertising_authority: Option<String>,
 }
 
 impl Validate for CountryInput {
@@ -94,6 +99,7 @@ impl Validate for CountryInput {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.require(&self.code, "code", messages::FIELD_REQUIRED);
         errors.limit_short(&self.code, "code");
+        errors.limit_short_optional(self.advertising_authority.as_deref(), "advertisingAuthority");
         errors.into_result()
     }
 }
@@ -112,12 +118,18 @@ pub struct CityInput {
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
     pub country_id: i64,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+    /// another name; none when absent or blank. The closest of region, city and country wins.
+    #[serde(default)]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub advertising_authority: Option<String>,
 }
 
 impl Validate for CityInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.check(self.country_id < 1, "countryId", messages::COUNTRY_REQUIRED);
+        errors.limit_short_optional(self.advertising_authority.as_deref(), "advertisingAuthority");
         errors.into_result()
     }
 }
@@ -136,12 +148,18 @@ pub struct RegionInput {
     #[serde(deserialize_with = "null_as_default")]
     #[schemars(range(min = 1))]
     pub city_id: i64,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+    /// another name; none when absent or blank. The closest of region, city and country wins.
+    #[serde(default)]
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub advertising_authority: Option<String>,
 }
 
 impl Validate for RegionInput {
     fn validate(&self) -> Result<(), FieldErrors> {
         let mut errors = names(&self.name_en, &self.name_ar);
         errors.check(self.city_id < 1, "cityId", messages::CITY_REQUIRED);
+        errors.limit_short_optional(self.advertising_authority.as_deref(), "advertisingAuthority");
         errors.into_result()
     }
 }

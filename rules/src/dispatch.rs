@@ -17,7 +17,8 @@ use crate::export::{ExportQuery, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::language::Language;
 use crate::leads::{LeadNoteInput, ManualLeadInput};
-use crate::properties::{PropertyInput, QuickPropertyInput};
+use crate::properties::quality::{self, QualityFacts};
+use crate::properties::{PermitContext, PropertyInput, QuickPropertyInput};
 use crate::reading::{self, Refusal};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
@@ -34,7 +35,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
     match op {
         "validate.signIn" => validate_as::<SignIn>(input),
         "validate.preferences" => validate_as::<Preferences>(input),
-        "validate.property" => validate_in_year(input, PropertyInput::validate_in_year),
+        "validate.property" => validate_property(input),
         "validate.quickProperty" => validate_in_year(input, QuickPropertyInput::validate_in_year),
         "validate.category" => validate_as::<CategoryInput>(input),
         "validate.propertyType" => validate_as::<PropertyTypeInput>(input),
@@ -62,6 +63,8 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "validate.exportSelection" => validate_as::<ExportSelection>(input),
 
         "property.duplicate" => to_json(&parse_object::<PropertyInput>(input)?.duplicate()),
+        "property.quality" => to_json(&quality::score(&parse_object::<QualityFacts>(input)?)),
+        "property.formQuality" => to_json(&quality::score(&form_facts(input)?)),
         "valuesSection.toAboutSections" => {
             to_json(&parse_object::<ValuesSectionForm>(input)?.to_about_sections())
         }
@@ -107,7 +110,8 @@ fn validate_as<T: DeserializeOwned + Validate>(input: &str) -> Result<String, St
 
 /// [`call`] with every message of the answer in `language` ('en' or 'ar'; anything else
 /// reads as English): the failing fields of `validate.*`, the toasts of `image.*`, the
-/// export's file name and refusals. English is `call`'s answer itself.
+/// fixes of `property.quality`, the export's file name and refusals. English is `call`'s
+/// answer itself.
 pub fn call_in(op: &str, input: &str, language: &str) -> Result<String, String> {
     let language = Language::from_tag(language).unwrap_or_default();
     if language == Language::En {
@@ -122,6 +126,10 @@ pub fn call_in(op: &str, input: &str, language: &str) -> Result<String, String> 
         "export.range" => {
             to_json(&parse_object::<ExportQuery>(input)?.range().map_err(|e| e.in_language(language))?)
         }
+        "property.quality" => {
+            to_json(&quality::score(&parse_object::<QualityFacts>(input)?).in_language(language))
+        }
+        "property.formQuality" => to_json(&quality::score(&form_facts(input)?).in_language(language)),
         _ if op.starts_with("validate.") || op.starts_with("image.") => {
             let mut answer = parse_value(&call(op, input)?)?;
             if let Value::Object(fields) = &mut answer {
@@ -150,6 +158,34 @@ fn validate_in_year<T: DeserializeOwned>(
         .ok_or("'currentYear' must be a whole number")?;
     let current_year = i32::try_from(current_year).map_err(|e| e.to_string())?;
     answer_errors(reading::read_with(fields, |payload: &T| check(payload, current_year)))
+}
+
+/// The comprehensive form, with `currentYear` and, to judge the permit, the place's
+/// `advertisingAuthority` and the instant `now` when the browser knows them.
+fn validate_property(input: &str) -> Result<String, String> {
+    let mut fields = parse_object::<Map<String, Value>>(input)?;
+    let mut context_text = |key: &str| match fields.remove(key) {
+        Some(Value::String(text)) => Some(text),
+        _ => None,
+    };
+    let (authority, now) = (context_text("advertisingAuthority"), context_text("now"));
+    let current_year = fields
+        .remove("currentYear")
+        .and_then(|year| year.as_i64())
+        .ok_or("'currentYear' must be a whole number")?;
+    let current_year = i32::try_from(current_year).map_err(|e| e.to_string())?;
+    let context = PermitContext { authority: authority.as_deref(), now: now.as_deref() };
+    answer_errors(reading::read_with(fields, |payload: &PropertyInput| {
+        payload.validate_in(current_year, context)
+    }))
+}
+
+/// The quality facts of the comprehensive form: its fields, with the context's keys beside
+/// them (`typeNameEn`, `typeNameAr`, `advertisingAuthority`, `now`).
+fn form_facts(input: &str) -> Result<QualityFacts, String> {
+    let form = parse_object::<PropertyInput>(input)?;
+    let context = parse_object::<quality::FormContext>(input)?;
+    Ok(QualityFacts::of_form(&form, &context))
 }
 
 /// The failing fields (`{}` when none), or the sentence saying why the input is malformed.

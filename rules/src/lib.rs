@@ -5,6 +5,7 @@
 
 pub mod about;
 pub mod account;
+pub mod advertising;
 pub mod bounds;
 pub mod bulk;
 pub mod calendar;
@@ -18,6 +19,7 @@ pub mod email;
 pub mod export;
 pub mod field_errors;
 pub mod fold;
+pub mod geo;
 pub mod hero_images;
 pub mod images;
 pub mod imports;

@@ -82,6 +82,48 @@ messages! {
     // Written here.
     NOT_IN_LIST = "Please choose a value from the list",
         ar: "يرجى اختيار قيمة من القائمة";
+
+    // Rentals, map pins, publishing windows and advertising permits (issue 39).
+    RENT_FREQUENCY_REQUIRED = "Choose how often the rent is paid",
+        ar: "اختر دورية دفع الإيجار";
+    SOLD_NEEDS_SALE = "Only a listing for sale can be sold",
+        ar: "لا يمكن وضع حالة «مباع» إلا لعقار معروض للبيع";
+    RENTED_NEEDS_RENT = "Only a listing for rent can be rented",
+        ar: "لا يمكن وضع حالة «مؤجر» إلا لعقار معروض للإيجار";
+    LATITUDE_INVALID = "Latitude must be between -90 and 90",
+        ar: "يجب أن يكون خط العرض بين -90 و90";
+    LONGITUDE_INVALID = "Longitude must be between -180 and 180",
+        ar: "يجب أن يكون خط الطول بين -180 و180";
+    PIN_INCOMPLETE = "Give both latitude and longitude, or neither",
+        ar: "أدخل خط العرض وخط الطول معًا، أو اتركهما فارغين";
+    DATE_TIME_INVALID = "Give a date and time such as 2026-01-31T09:00:00Z",
+        ar: "أدخل تاريخًا ووقتًا مثل 2026-01-31T09:00:00Z";
+    BBOX_INVALID = "bbox is four numbers: minLng,minLat,maxLng,maxLat, each in range and each minimum not above its maximum",
+        ar: "bbox أربعة أرقام: minLng,minLat,maxLng,maxLat، كل منها في نطاقه ولا يزيد الحد الأدنى على الأقصى";
+    UNPUBLISH_BEFORE_PUBLISH = "Publishing must end after it starts",
+        ar: "يجب أن ينتهي النشر بعد بدايته";
+    PERMIT_REQUIRED = "An active listing here needs its advertising permit number",
+        ar: "يحتاج العقار النشط هنا إلى رقم تصريح الإعلان";
+    PERMIT_ISSUED_REQUIRED = "The permit's issue date is required",
+        ar: "تاريخ إصدار التصريح مطلوب";
+    PERMIT_EXPIRES_REQUIRED = "The permit's expiry date is required",
+        ar: "تاريخ انتهاء التصريح مطلوب";
+    PERMIT_EXPIRED = "This permit has expired: renew it, or set the listing to pending",
+        ar: "انتهت صلاحية هذا التصريح: جدّده أو اجعل حالة العقار «قيد الانتظار»";
+    PERMIT_EXPIRES_BEFORE_ISSUED = "A permit expires after it is issued",
+        ar: "ينتهي التصريح بعد تاريخ إصداره";
+    PERMIT_DIGITS_DLD = "A Trakheesi permit number is 7 to 11 digits",
+        ar: "يتكون رقم تصريح «ترخيصي» من 7 إلى 11 رقمًا";
+    PERMIT_DIGITS_ADREC = "An ADREC permit number is 7 to 20 digits",
+        ar: "يتكون رقم تصريح مركز أبوظبي العقاري من 7 إلى 20 رقمًا";
+    PERMIT_DIGITS_REGA = "A REGA advertising licence number is 10 digits",
+        ar: "يتكون رقم ترخيص الإعلان من الهيئة العامة للعقار من 10 أرقام";
+    PERMIT_DIGITS_OTHER = "A permit number is digits only, at most 20",
+        ar: "رقم التصريح أرقام فقط، 20 رقمًا على الأكثر";
+    CONTRACT_END_REQUIRED = "The brokerage contract's end date is required",
+        ar: "تاريخ انتهاء عقد الوساطة مطلوب";
+    CONTRACT_ENDED = "The brokerage contract has ended",
+        ar: "انتهى عقد الوساطة";
     FLOORS_IN_BUILDING_TOO_SMALL = "Number of floors must be at least 1",
         ar: "يجب أن يكون عدد الطوابق 1 على الأقل";
     APARTMENTS_PER_FLOOR_TOO_SMALL = "Apartments per floor must be at least 1",
@@ -477,6 +519,8 @@ messages! {
         ar: "عدّله شخص آخر في أثناء ذلك: لم تتم الكتابة فوقه";
     SKIPPED_UNCHANGED = "Already as asked",
         ar: "كان على الحال المطلوبة أصلًا";
+    SKIPPED_NOT_ALLOWED = "Not allowed: the status must fit the offering, and an active listing needs its permit",
+        ar: "غير مسموح: يجب أن تناسب الحالة نوع العرض، ويحتاج العقار النشط إلى تصريحه";
 
     IMPORT_FILE_TOO_LARGE = "The file is larger than 20 MB",
         ar: "حجم الملف أكبر من 20 ميغابايت";
@@ -565,6 +609,30 @@ messages! {
     // Trash rights and inactive users (issue 37).
     AGENT_INACTIVE = "The agent must be an active user",
         ar: "يجب أن يكون الوكيل مستخدمًا نشطًا";
+
+    // Listing quality (issue 39): the fixes that raise a listing's score, written here. The
+    // numbers are those of `crate::properties::quality`; the photos need one message for
+    // each count a listing can be asked for.
+    QUALITY_TITLE_EN = "Make the English title 30 to 70 characters long",
+        ar: "اجعل طول العنوان بالإنجليزية بين 30 و70 حرفًا";
+    QUALITY_TITLE_AR = "Make the Arabic title 30 to 70 characters long",
+        ar: "اجعل طول العنوان بالعربية بين 30 و70 حرفًا";
+    QUALITY_DESCRIPTION_EN = "Make the English description at least 750 characters long",
+        ar: "اجعل الوصف بالإنجليزية 750 حرفًا على الأقل";
+    QUALITY_DESCRIPTION_AR = "Make the Arabic description at least 750 characters long",
+        ar: "اجعل الوصف بالعربية 750 حرفًا على الأقل";
+    QUALITY_LOCATION_EN = "Enter the location in English",
+        ar: "أدخل الموقع بالإنجليزية";
+    QUALITY_LOCATION_AR = "Enter the location in Arabic",
+        ar: "أدخل الموقع بالعربية";
+    QUALITY_MAP_PIN = "Mark the listing's location on the map",
+        ar: "حدّد موقع العقار على الخريطة";
+    QUALITY_PHOTOS_5 = "Add photos so the listing has at least 5",
+        ar: "أضف صورًا ليصبح عدد صور العقار 5 على الأقل";
+    QUALITY_PHOTOS_8 = "Add photos so the listing has at least 8",
+        ar: "أضف صورًا ليصبح عدد صور العقار 8 على الأقل";
+    QUALITY_PERMIT = "Add a valid permit for this listing",
+        ar: "أضف تصريحًا ساريًا لهذا العقار";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does
@@ -694,6 +762,9 @@ pub enum Formatted {
     TooManySignIns(i64),
     /// A country code already used by another country.
     CountryCodeTaken(String),
+    /// A permit number another listing of the agency holds: 'Permit 7123456789 is already
+    /// used by listing #12'.
+    PermitInUse(String, i64),
 }
 
 const MINIMUM_LENGTH: &str = "Minimum length is ";
@@ -703,6 +774,8 @@ const HERO_BEFORE: &str = "A hero image for the ";
 const HERO_AFTER: &str = " page already exists";
 const COUNTRY_CODE_BEFORE: &str = "A country with code '";
 const COUNTRY_CODE_AFTER: &str = "' already exists";
+const PERMIT_BEFORE: &str = "Permit ";
+const PERMIT_MIDDLE: &str = " is already used by listing #";
 
 impl Formatted {
     pub fn english(&self) -> String {
@@ -715,6 +788,7 @@ impl Formatted {
             Formatted::HeroPageTaken(page) => format!("{HERO_BEFORE}{}{HERO_AFTER}", page.label()),
             Formatted::TooManySignIns(minutes) => format!("{SIGN_INS_BEFORE}{minutes}{SIGN_INS_AFTER}"),
             Formatted::CountryCodeTaken(code) => format!("{COUNTRY_CODE_BEFORE}{code}{COUNTRY_CODE_AFTER}"),
+            Formatted::PermitInUse(number, id) => format!("{PERMIT_BEFORE}{number}{PERMIT_MIDDLE}{id}"),
         }
     }
 
@@ -734,6 +808,9 @@ impl Formatted {
                 format!("محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {}", MINUTES.of(*minutes))
             }
             Formatted::CountryCodeTaken(code) => format!("توجد دولة بالرمز '{code}' بالفعل"),
+            Formatted::PermitInUse(number, id) => {
+                format!("التصريح {number} مستخدم بالفعل في العقار رقم {id}")
+            }
         }
     }
 
@@ -759,6 +836,11 @@ impl Formatted {
                 .find(|page| page.label() == label)
                 .copied()
                 .map(Formatted::HeroPageTaken);
+        }
+        if let Some((number, id)) =
+            english.strip_prefix(PERMIT_BEFORE).and_then(|rest| rest.split_once(PERMIT_MIDDLE))
+        {
+            return id.parse().ok().map(|id| Formatted::PermitInUse(number.to_owned(), id));
         }
         if let Some(rest) = english.strip_prefix(COUNTRY_CODE_BEFORE) {
             return rest
@@ -794,6 +876,11 @@ pub fn hero_page_taken(page: HeroPage) -> String {
 /// 'Too many failed sign-in attempts. Try again in 2 minute(s)'.
 pub fn too_many_sign_ins(minutes: i64) -> String {
     Formatted::TooManySignIns(minutes).english()
+}
+
+/// 'Permit 7123456789 is already used by listing #12'.
+pub fn permit_in_use(number: &str, listing_id: i64) -> String {
+    Formatted::PermitInUse(number.to_owned(), listing_id).english()
 }
 
 /// 'A country with code 'JO' already exists'.
@@ -832,6 +919,7 @@ mod tests {
         }
         samples.extend(HeroPage::ALL.iter().map(|page| Formatted::HeroPageTaken(*page)));
         samples.push(Formatted::CountryCodeTaken("JO".into()));
+        samples.push(Formatted::PermitInUse("7123456789".into(), 12));
         samples
     }
 

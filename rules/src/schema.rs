@@ -17,6 +17,7 @@ use crate::export::{ExportQuery, ExportRange, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::images::{TooLarge, UrlVerdict};
 use crate::leads::{LeadNoteInput, ManualLeadInput};
+use crate::properties::quality::{Quality, QualityFacts};
 use crate::properties::{PropertyInput, QuickPropertyInput};
 use crate::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use crate::settings::SettingsInput;
@@ -26,7 +27,7 @@ use crate::users::{UserCreateInput, UserUpdateInput};
 use crate::vocabularies::Term;
 use crate::vocabularies::{
     AboutSectionType, ContactStatus, DisplayType, ExportPeriod, FeatureCategory, HeroPage, Language,
-    LeadSource, Numerals, PropertyStatus,
+    LeadSource, Numerals, OfferingType, PropertyStatus, RentFrequency,
 };
 use crate::FieldErrors;
 
@@ -89,6 +90,10 @@ pub fn document() -> Value {
         .with::<Location>()
         .with::<PropertyStatus>()
         .with::<DisplayType>()
+        .with::<OfferingType>()
+        .with::<RentFrequency>()
+        .with::<QualityFacts>()
+        .with::<Quality>()
         .with::<FeatureCategory>()
         .with::<HeroPage>()
         .with::<AboutSectionType>()

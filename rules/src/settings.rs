@@ -66,6 +66,13 @@ pub struct SettingsInput {
     pub stat_experience_label_en: Option<String>,
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub stat_experience_label_ar: Option<String>,
+    /// The company's brokerage licence (ORN in Dubai, FAL in Saudi Arabia), shown on the
+    /// public site (issue 39).
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub license_number: Option<String>,
+    /// Who issued it: `DLD`, `ADREC`, `REGA` or another name.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub license_authority: Option<String>,
 }
 
 impl SettingsInput {
@@ -117,6 +124,8 @@ impl Validate for SettingsInput {
         errors.limit_short(&self.company_name, "companyName");
         errors.limit_short_optional(self.company_name_en.as_deref(), "companyNameEn");
         errors.limit_short_optional(self.company_name_ar.as_deref(), "companyNameAr");
+        errors.limit_short_optional(self.license_number.as_deref(), "licenseNumber");
+        errors.limit_short_optional(self.license_authority.as_deref(), "licenseAuthority");
         errors.check_url(self.company_logo.as_deref(), UrlField::Upload, "companyLogo");
         // Only inline data is measured; a stored logo is answered as a `/media` reference.
         let logo = self.company_logo.as_deref().filter(|logo| logo.starts_with("data:"));

@@ -39,6 +39,10 @@ pub struct UserCreateInput {
     pub role: Role,
     /// Whether the round-robin hands this user new leads (issue 26); on unless turned off.
     pub receives_leads: bool,
+    /// The broker's licence number (BRN in Dubai, FAL in Saudi Arabia), shown beside their
+    /// listings on the public site (issue 39).
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub license_number: Option<String>,
 }
 
 impl Default for UserCreateInput {
@@ -52,6 +56,7 @@ impl Default for UserCreateInput {
             is_active: true,
             role: Role::User,
             receives_leads: true,
+            license_number: None,
         }
     }
 }
@@ -75,6 +80,7 @@ impl Validate for UserCreateInput {
         check_confirmation(&mut errors, &self.password, self.confirm_password.as_deref());
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.limit_short_optional(self.full_name.as_deref(), "fullName");
+        errors.limit_short_optional(self.license_number.as_deref(), "licenseNumber");
         errors.into_result()
     }
 }
@@ -96,6 +102,9 @@ pub struct UserUpdateInput {
     pub role: Role,
     /// Whether the round-robin hands this user new leads; absent keeps the current choice.
     pub receives_leads: Option<bool>,
+    /// The broker's licence number; absent keeps it, blank clears it.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub license_number: Option<String>,
 }
 
 impl Default for UserUpdateInput {
@@ -109,6 +118,7 @@ impl Default for UserUpdateInput {
             is_active: true,
             role: Role::User,
             receives_leads: None,
+            license_number: None,
         }
     }
 }
@@ -131,6 +141,7 @@ impl Validate for UserUpdateInput {
         }
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.limit_short_optional(self.full_name.as_deref(), "fullName");
+        errors.limit_short_optional(self.license_number.as_deref(), "licenseNumber");
         errors.into_result()
     }
 }

@@ -85,6 +85,69 @@ enumeration! {
         Active = "active", "Active";
         Pending = "pending", "Pending";
         Sold = "sold", "Sold";
+        Rented = "rented", "Rented";
+        Archived = "archived", "Archived";
+    }
+}
+
+impl PropertyStatus {
+    /// Whether a listing of `offering` may carry this status: `sold` ends a sale only and
+    /// `rented` a rental only.
+    pub fn fits(self, offering: OfferingType) -> bool {
+        match self {
+            Self::Sold => offering == OfferingType::Sale,
+            Self::Rented => offering == OfferingType::Rent,
+            _ => true,
+        }
+    }
+}
+
+enumeration! {
+    /// Whether a listing is offered for sale or to let (issue 39); every listing made
+    /// before rentals is a sale.
+    #[derive(Default)]
+    OfferingType {
+        #[default]
+        Sale = "sale", "Sale";
+        Rent = "rent", "Rent";
+    }
+}
+
+enumeration! {
+    /// What a notification in the bell is about (issues 26 and 39).
+    #[derive(Default)]
+    NotificationKind {
+        /// A lead given to the user.
+        #[default]
+        Lead = "lead", "Lead";
+        /// A permit of one of the user's listings expires in 14 days.
+        PermitExpiring14 = "permitExpiring14", "Permit expires in 14 days";
+        /// ... in 3 days.
+        PermitExpiring3 = "permitExpiring3", "Permit expires in 3 days";
+        /// It has expired: the listing is off the public site and pending.
+        PermitExpired = "permitExpired", "Permit expired";
+    }
+}
+
+impl NotificationKind {
+    /// How many days before a permit's expiry this notice goes; 0 at expiry, none for a lead.
+    pub fn days_before(self) -> Option<i64> {
+        match self {
+            Self::Lead => None,
+            Self::PermitExpiring14 => Some(14),
+            Self::PermitExpiring3 => Some(3),
+            Self::PermitExpired => Some(0),
+        }
+    }
+}
+
+enumeration! {
+    /// The period a rent listing's price is for.
+    RentFrequency {
+        Yearly = "yearly", "Yearly";
+        Monthly = "monthly", "Monthly";
+        Weekly = "weekly", "Weekly";
+        Daily = "daily", "Daily";
     }
 }
 
@@ -146,6 +209,7 @@ enumeration! {
         SetStatus = "setStatus", "Set status";
         SetFeatured = "setFeatured", "Set featured";
         SetCategory = "setCategory", "Set category";
+        SetOfferingType = "setOfferingType", "Set offering type";
         Trash = "trash", "Move to trash";
     }
 }
@@ -168,6 +232,9 @@ enumeration! {
         Stale = "stale", "Changed meanwhile";
         /// It already was as the change would leave it.
         Unchanged = "unchanged", "Already so";
+        /// The change would leave it breaking a rule: `sold` on a rental, `active` without
+        /// the permit its place requires.
+        NotAllowed = "notAllowed", "Not allowed";
     }
 }
 
@@ -363,6 +430,10 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("buildingConditions", BUILDING_CONDITIONS),
     ("orientations", ORIENTATIONS),
     ("propertyStatuses", PropertyStatus::TERMS),
+    ("offeringTypes", OfferingType::TERMS),
+    ("rentFrequencies", RentFrequency::TERMS),
+    ("notificationKinds", NotificationKind::TERMS),
+    ("advertisingAuthorities", crate::advertising::AUTHORITIES),
     ("displayTypes", DisplayType::TERMS),
     ("featureCategories", FeatureCategory::TERMS),
     ("heroPages", HeroPage::TERMS),

@@ -36,6 +36,7 @@ pub async fn sign_in_plain_user(app: &TestApp) {
             role: "user",
             is_active: true,
             receives_leads: true,
+            license_number: None,
         },
     )
     .await

@@ -105,7 +105,7 @@ both_databases! {
         // A kept answer of the current revision is what the server sends, unread from the rows.
         let marker: Arc<[u8]> = Arc::from(&b"[\"kept\"]"[..]);
         let current = revision(&app).await;
-        cache.put(paged_request(), Answer { revision: current, body: marker.clone(), total: Some(7) });
+        cache.put(paged_request(), Answer { revision: current, until: i64::MAX, body: marker.clone(), total: Some(7) });
         let (status, _, body, total) = raw(&app.client, PAGED).await;
         assert_eq!((status, body, total.as_deref()), (Status::Ok, marker.to_vec(), Some("7")));
 

@@ -99,7 +99,7 @@ both_databases! {
         for path in ["/api/public/properties".to_owned(), "/api/public/properties?page=1".to_owned(), format!("/api/public/properties/{}", property["id"])] {
             let response = app.client.get(path.clone()).dispatch().await;
             assert_eq!(response.status(), Status::Ok, "{path}");
-            assert_eq!(response.headers().get_one("Cache-Control"), Some("public, max-age=60"), "{path}");
+            assert_eq!(response.headers().get_one("Cache-Control"), Some("public, max-age=10"), "{path}");
             let tag = response.headers().get_one("ETag").expect("ETag").to_owned();
             let again = app.client.get(path.clone()).header(Header::new("If-None-Match", tag.clone())).dispatch().await;
             assert_eq!(again.status(), Status::NotModified, "{path}");

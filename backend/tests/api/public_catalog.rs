@@ -36,7 +36,7 @@ both_databases! {
         let response = app.client.get("/api/public/categories").dispatch().await;
         assert_eq!(response.status(), Status::Ok);
         let tag = response.headers().get_one("ETag").expect("ETag").to_owned();
-        assert_eq!(response.headers().get_one("Cache-Control"), Some("public, max-age=60"));
+        assert_eq!(response.headers().get_one("Cache-Control"), Some("public, max-age=10"));
         let again = app.client.get("/api/public/categories").header(Header::new("If-None-Match", tag.clone())).dispatch().await;
         assert_eq!(again.status(), Status::NotModified);
         assert_eq!(again.headers().get_one("ETag"), Some(tag.as_str()));

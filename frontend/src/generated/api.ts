@@ -681,6 +681,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/map-tiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map tiles the pin picker shows (AQAR_MAP_TILE_URL) */
+        get: operations["get_api_map_tiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -886,6 +903,23 @@ export interface paths {
         put?: never;
         /** Replaces the features selected for a property; 422 naming featureIds when one does not exist */
         post: operations["post_api_properties__id__features"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every price a property asked, oldest first, from its history: one point each time its price, currency or rent period changed */
+        get: operations["get_api_properties__id__price_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1991,6 +2025,11 @@ export interface components {
         };
         /** @description A city with its country's names, as the Management screen lists it. */
         City: {
+            /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+             *     name, or none.
+             */
+            advertisingAuthority?: string | null;
             /** Format: int64 */
             countryId: number;
             countryNameAr: string;
@@ -2008,6 +2047,12 @@ export interface components {
         };
         /** @description `POST /api/cities`, `PUT /api/cities/{id}`. */
         CityInput: {
+            /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+             *     another name; none when absent or blank. The closest of region, city and country wins.
+             * @default null
+             */
+            advertisingAuthority?: string | null;
             /**
              * Format: int64
              * @default 0
@@ -2030,6 +2075,12 @@ export interface components {
             companyNameEn?: string | null;
             contactEmail?: string | null;
             contactPhone?: string | null;
+            licenseAuthority?: string | null;
+            /**
+             * @description The company's licence (ORN in Dubai, FAL in Saudi Arabia), which the public site
+             *     shows (issue 39), and who issued it.
+             */
+            licenseNumber?: string | null;
             statClients?: string | null;
             statClientsLabel?: string | null;
             statClientsLabelAr?: string | null;
@@ -2284,6 +2335,11 @@ export interface components {
             id: number;
         };
         Country: {
+            /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+             *     name, or none.
+             */
+            advertisingAuthority?: string | null;
             /** @description Short code such as 'JO', kept in capitals. */
             code: string;
             createdAt: string;
@@ -2302,6 +2358,12 @@ export interface components {
          *     to check, against the stored rows.
          */
         CountryInput: {
+            /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+             *     another name; none when absent or blank. The closest of region, city and country wins.
+             * @default null
+             */
+            advertisingAuthority?: string | null;
             /**
              * @description Short code such as 'JO'.
              * @default
@@ -2636,6 +2698,11 @@ export interface components {
             /** @default  */
             subject?: string;
         };
+        /** @description Where the pin picker's map tiles come from. */
+        MapTiles: {
+            /** @description A tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`). */
+            tileUrl: string;
+        };
         /** @description The side bar's count of the signed-in user's work. */
         MyLeads: {
             /**
@@ -2654,18 +2721,33 @@ export interface components {
             /** @default [] */
             ids?: number[];
         };
-        /** @description A lead given to the user: whose and about what, as the bell lists it. */
+        /**
+         * @description What the bell lists: a lead given to the user (whose and about what), or the permit of
+         *     one of their listings expiring or expired (which listing, which permit).
+         */
         Notification: {
-            /** Format: int64 */
-            contactRequestId: number;
+            /**
+             * Format: int64
+             * @description The lead, for a lead.
+             */
+            contactRequestId?: number | null;
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description The name of whoever sent the request. */
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The name of whoever sent the request; the listing's English title. */
             name: string;
+            /**
+             * Format: int64
+             * @description The listing, for a permit notice.
+             */
+            propertyId?: number | null;
             read: boolean;
+            /** @description The request's subject; the listing's permit number. */
             subject: string;
         };
+        /** @description What a notification in the bell is about (issues 26 and 39). */
+        NotificationKind: "lead" | "permitExpiring14" | "permitExpiring3" | "permitExpired";
         /** @description The bell: the newest notifications and the count of unread ones among them all. */
         Notifications: {
             items: components["schemas"]["Notification"][];
@@ -2678,6 +2760,12 @@ export interface components {
          * @enum {string}
          */
         Numerals: "latin" | "arabic";
+        /**
+         * @description Whether a listing is offered for sale or to let (issue 39); every listing made
+         *     before rentals is a sale.
+         * @enum {string}
+         */
+        OfferingType: "sale" | "rent";
         /**
          * @description `PUT /api/account/preferences`: the signed-in user's interface language and digits.
          *     Both are required; a value outside its list is answered as that field's
@@ -2700,6 +2788,16 @@ export interface components {
             max?: number | null;
             /** Format: int64 */
             min: number;
+        };
+        /** @description The price a listing asked from `at` on. */
+        PricePoint: {
+            /** @description RFC 3339 UTC. */
+            at: string;
+            currency: string;
+            /** Format: double */
+            price: number;
+            /** @description The rent period the price is for; null for a sale. */
+            rentFrequency?: string | null;
         };
         ProcessStep: {
             createdAt: string;
@@ -2754,6 +2852,12 @@ export interface components {
         /** @description A property as the panel reads it (list, one, and the answer of every write). */
         Property: {
             /**
+             * @description Who regulates advertising in the listing's place (`DLD`, `ADREC`, `REGA` or another
+             *     name; the closest of region, city and country): an active listing there needs a
+             *     valid permit. None where nobody does.
+             */
+            advertisingAuthority?: string | null;
+            /**
              * Format: int64
              * @description The user responsible for the listing, handed its leads (issue 26); the panel's
              *     only, never the public site's.
@@ -2792,6 +2896,8 @@ export interface components {
             /** Format: int64 */
             cityId?: number | null;
             continent?: string | null;
+            /** @description The end of the brokerage contract behind a REGA licence. */
+            contractEndsAt?: string | null;
             /**
              * Format: int64
              * @description Absent on listings made with the quick form, which has no location picker.
@@ -2846,13 +2952,22 @@ export interface components {
             kitchen: number;
             kitchenWithAppliances: boolean;
             lastRenovated?: string | null;
+            /**
+             * Format: double
+             * @description The map pin, WGS84 degrees; the public site's is rounded to about 500 m when
+             *     `locationApproximate`.
+             */
+            latitude?: number | null;
             /** Format: int32 */
             laundryRoom: number;
             /** Format: int32 */
             livingRoom: number;
             lobby: boolean;
+            locationApproximate: boolean;
             locationAr: string;
             locationEn: string;
+            /** Format: double */
+            longitude?: number | null;
             /** Format: int32 */
             maidsRoom: number;
             /** Format: double */
@@ -2861,6 +2976,8 @@ export interface components {
             masterBedroom: number;
             /** Format: int32 */
             numberOfFloorsInBuilding?: number | null;
+            /** @description Sale or rent (issue 39); a rent listing's price is per `rentFrequency`. */
+            offeringType: components["schemas"]["OfferingType"];
             /** Format: int32 */
             openKitchen: number;
             panoramicView: boolean;
@@ -2869,6 +2986,12 @@ export interface components {
             parkingSpaces?: number | null;
             /** Format: int32 */
             parkingSpacesAvailable?: number | null;
+            permitExpiresAt?: string | null;
+            permitIssuedAt?: string | null;
+            /** @description The advertising permit (Trakheesi, ADREC) or licence (REGA) the listing is shown with. */
+            permitNumber?: string | null;
+            /** @description The permit's QR code image: a `/media/...` path or an outside URL. */
+            permitQrImage?: string | null;
             petsAllowed: boolean;
             /** Format: double */
             plotArea?: number | null;
@@ -2878,8 +3001,19 @@ export interface components {
             propertyNumber?: string | null;
             /** Format: double */
             propertyTax?: number | null;
+            /**
+             * @description The publishing window (RFC 3339 UTC): public reads show the listing from
+             *     `publishAt` (none: at once) until `unpublishAt` (none: for good).
+             */
+            publishAt?: string | null;
+            /**
+             * Format: uint8
+             * @description The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
+             */
+            quality: number;
             /** Format: int64 */
             regionId?: number | null;
+            rentFrequency?: components["schemas"]["RentFrequency"] | (null);
             saunaJacuzzi: boolean;
             securitySystemCCTVAlarm: boolean;
             /** Format: int32 */
@@ -2899,6 +3033,7 @@ export interface components {
             typeId: number;
             typeName: string;
             typeNameAr: string;
+            unpublishAt?: string | null;
             updatedAt: string;
             /**
              * Format: int64
@@ -2914,7 +3049,7 @@ export interface components {
          * @description What a bulk change of listings does to each selected one (issue 24).
          * @enum {string}
          */
-        PropertyBulkAction: "setStatus" | "setFeatured" | "setCategory" | "trash";
+        PropertyBulkAction: "setStatus" | "setFeatured" | "setCategory" | "setOfferingType" | "trash";
         /** @description `POST /api/properties/bulk`. */
         PropertyBulkRequest: {
             /** @default null */
@@ -3049,6 +3184,8 @@ export interface components {
              */
             minPrice?: number | null;
             /** @default null */
+            offeringType?: components["schemas"]["OfferingType"] | (null);
+            /** @default null */
             q?: string | null;
             /**
              * Format: int64
@@ -3141,6 +3278,11 @@ export interface components {
              */
             continent?: string | null;
             /**
+             * @description The end of the brokerage contract a REGA licence rests on.
+             * @default null
+             */
+            contractEndsAt?: string | null;
+            /**
              * Format: int64
              * @default 0
              */
@@ -3222,6 +3364,12 @@ export interface components {
             /** @default false */
             kitchenWithAppliances?: boolean;
             /**
+             * Format: double
+             * @description The map pin (WGS84 degrees): both or neither.
+             * @default null
+             */
+            latitude?: number | null;
+            /**
              * Format: int32
              * @default 0
              */
@@ -3233,10 +3381,20 @@ export interface components {
             livingRoom?: number;
             /** @default false */
             lobby?: boolean;
+            /**
+             * @description Public reads round an approximate pin to about 500 m.
+             * @default false
+             */
+            locationApproximate?: boolean;
             /** @default  */
             locationAr?: string;
             /** @default  */
             locationEn?: string;
+            /**
+             * Format: double
+             * @default null
+             */
+            longitude?: number | null;
             /**
              * Format: int32
              * @default 0
@@ -3258,6 +3416,11 @@ export interface components {
              */
             numberOfFloorsInBuilding?: number | null;
             /**
+             * @description Sale (the default) or rent; `sold` fits a sale only and `rented` a rental only.
+             * @default sale
+             */
+            offeringType?: components["schemas"]["OfferingType"];
+            /**
              * Format: int32
              * @default 0
              */
@@ -3271,6 +3434,21 @@ export interface components {
              * @default null
              */
             parkingSpacesAvailable?: number | null;
+            /** @default null */
+            permitExpiresAt?: string | null;
+            /** @default null */
+            permitIssuedAt?: string | null;
+            /**
+             * @description The advertising permit (Trakheesi, ADREC) or licence (REGA) where the listing's
+             *     place names an authority: an `active` listing there must hold a valid one.
+             * @default null
+             */
+            permitNumber?: string | null;
+            /**
+             * @description The permit's QR code image, a stored `/media/...` path or an accepted URL.
+             * @default null
+             */
+            permitQrImage?: string | null;
             /**
              * Format: double
              * @default null
@@ -3292,10 +3470,20 @@ export interface components {
              */
             propertyTax?: number | null;
             /**
+             * @description When public reads start showing the listing (an RFC 3339 instant); none is at once.
+             * @default null
+             */
+            publishAt?: string | null;
+            /**
              * Format: int64
              * @default null
              */
             regionId?: number | null;
+            /**
+             * @description Required for a rental, whose price is per this period; a sale keeps none.
+             * @default null
+             */
+            rentFrequency?: components["schemas"]["RentFrequency"] | (null);
             /** @default false */
             saunaJacuzzi?: boolean;
             /** @default false */
@@ -3330,6 +3518,11 @@ export interface components {
              * @default 0
              */
             typeId?: number | null;
+            /**
+             * @description When public reads stop showing it; none is never.
+             * @default null
+             */
+            unpublishAt?: string | null;
             /** @default null */
             videoUrl?: string | null;
             /** @default null */
@@ -3362,6 +3555,17 @@ export interface components {
             activeListings: number;
             /**
              * Format: int64
+             * @description Listings off the market, kept.
+             */
+            archivedListings: number;
+            /**
+             * Format: int64
+             * @description Active listings the public site does not show for want of a valid permit where their
+             *     place regulates advertising.
+             */
+            heldBackByPermit: number;
+            /**
+             * Format: int64
              * @description Properties with status pending.
              */
             pendingListings: number;
@@ -3370,6 +3574,22 @@ export interface components {
              * @description Contact requests awaiting an answer.
              */
             pendingRequests: number;
+            /**
+             * Format: int64
+             * @description Active listings whose permit expires within the next 14 days.
+             */
+            permitsExpiring: number;
+            /**
+             * Format: double
+             * @description The share (0 to 1) of active listings whose quality score is 80 or more; null while
+             *     the search index is built, or with no active listing.
+             */
+            qualityShare?: number | null;
+            /**
+             * Format: int64
+             * @description Rentals let (issue 39).
+             */
+            rentedListings: number;
             /**
              * Format: int64
              * @description Properties with status sold.
@@ -3382,7 +3602,7 @@ export interface components {
          * @description Property status; any value may be chosen from any other.
          * @enum {string}
          */
-        PropertyStatus: "active" | "pending" | "sold";
+        PropertyStatus: "active" | "pending" | "sold" | "rented" | "archived";
         PropertyType: {
             createdAt: string;
             descriptionAr?: string | null;
@@ -3408,6 +3628,11 @@ export interface components {
             /** @default  */
             nameEn: string & unknown;
         };
+        /** @description A listing's agent on the public site: their name and broker licence (BRN, FAL). */
+        PublicAgent: {
+            licenseNumber?: string | null;
+            name: string;
+        };
         /** @description A selected feature as the public site shows it. */
         PublicFeature: {
             category: components["schemas"]["FeatureCategory"];
@@ -3430,6 +3655,8 @@ export interface components {
          *     images with their scaled copies, and its selected active features.
          */
         PublicProperty: {
+            /** @description The agent responsible for the listing, as an advertisement must name them. */
+            agent?: components["schemas"]["PublicAgent"] | (null);
             airConditioningUnit: boolean;
             /** Format: int32 */
             apartmentsPerFloor?: number | null;
@@ -3465,6 +3692,8 @@ export interface components {
             cityName?: string | null;
             cityNameAr?: string | null;
             continent?: string | null;
+            /** @description The end of the brokerage contract behind a REGA licence. */
+            contractEndsAt?: string | null;
             /**
              * Format: int64
              * @description Absent on listings made with the quick form, which has no location picker.
@@ -3519,13 +3748,22 @@ export interface components {
             kitchen: number;
             kitchenWithAppliances: boolean;
             lastRenovated?: string | null;
+            /**
+             * Format: double
+             * @description The map pin, WGS84 degrees; the public site's is rounded to about 500 m when
+             *     `locationApproximate`.
+             */
+            latitude?: number | null;
             /** Format: int32 */
             laundryRoom: number;
             /** Format: int32 */
             livingRoom: number;
             lobby: boolean;
+            locationApproximate: boolean;
             locationAr: string;
             locationEn: string;
+            /** Format: double */
+            longitude?: number | null;
             /** Format: int32 */
             maidsRoom: number;
             /** Format: double */
@@ -3534,6 +3772,8 @@ export interface components {
             masterBedroom: number;
             /** Format: int32 */
             numberOfFloorsInBuilding?: number | null;
+            /** @description Sale or rent (issue 39); a rent listing's price is per `rentFrequency`. */
+            offeringType: components["schemas"]["OfferingType"];
             /** Format: int32 */
             openKitchen: number;
             panoramicView: boolean;
@@ -3542,19 +3782,37 @@ export interface components {
             parkingSpaces?: number | null;
             /** Format: int32 */
             parkingSpacesAvailable?: number | null;
+            permitExpiresAt?: string | null;
+            permitIssuedAt?: string | null;
+            /** @description The advertising permit (Trakheesi, ADREC) or licence (REGA) the listing is shown with. */
+            permitNumber?: string | null;
+            /** @description The permit's QR code image: a `/media/...` path or an outside URL. */
+            permitQrImage?: string | null;
             petsAllowed: boolean;
             /** Format: double */
             plotArea?: number | null;
+            /**
+             * Format: double
+             * @description The price before it dropped, when it dropped within the last 90 days; null otherwise.
+             */
+            previousPrice?: number | null;
             /** Format: double */
             price: number;
+            priceChangedAt?: string | null;
             privateElevator: boolean;
             propertyNumber?: string | null;
             /** Format: double */
             propertyTax?: number | null;
+            /**
+             * @description The publishing window (RFC 3339 UTC): public reads show the listing from
+             *     `publishAt` (none: at once) until `unpublishAt` (none: for good).
+             */
+            publishAt?: string | null;
             /** Format: int64 */
             regionId?: number | null;
             regionName?: string | null;
             regionNameAr?: string | null;
+            rentFrequency?: components["schemas"]["RentFrequency"] | (null);
             saunaJacuzzi: boolean;
             securitySystemCCTVAlarm: boolean;
             /** Format: int32 */
@@ -3574,6 +3832,7 @@ export interface components {
             typeId: number;
             typeName: string;
             typeNameAr: string;
+            unpublishAt?: string | null;
             updatedAt: string;
             videoUrl?: string | null;
             virtualTourUrl?: string | null;
@@ -3654,6 +3913,11 @@ export interface components {
             locationAr?: string;
             /** @default  */
             locationEn?: string;
+            /**
+             * @description As on the comprehensive form.
+             * @default sale
+             */
+            offeringType?: components["schemas"]["OfferingType"];
             /** @default false */
             parkingSpace?: boolean;
             /**
@@ -3670,6 +3934,8 @@ export interface components {
             price?: number | null;
             /** @default null */
             propertyNumber?: string | null;
+            /** @default null */
+            rentFrequency?: components["schemas"]["RentFrequency"] | (null);
             /** @default active */
             status?: components["schemas"]["PropertyStatus"];
             /** @default  */
@@ -3698,6 +3964,11 @@ export interface components {
         };
         /** @description A region with its city's and country's names, as the Management screen lists it. */
         Region: {
+            /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+             *     name, or none.
+             */
+            advertisingAuthority?: string | null;
             /** Format: int64 */
             cityId: number;
             cityNameAr: string;
@@ -3720,6 +3991,12 @@ export interface components {
         /** @description `POST /api/regions`, `PUT /api/regions/{id}`. */
         RegionInput: {
             /**
+             * @description Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+             *     another name; none when absent or blank. The closest of region, city and country wins.
+             * @default null
+             */
+            advertisingAuthority?: string | null;
+            /**
              * Format: int64
              * @default 0
              */
@@ -3729,6 +4006,11 @@ export interface components {
             /** @default  */
             nameEn: string & unknown;
         };
+        /**
+         * @description The period a rent listing's price is for.
+         * @enum {string}
+         */
+        RentFrequency: "yearly" | "monthly" | "weekly" | "daily";
         /** @description How a user answered a lead from the panel, outside the panel's own writes. */
         ResponseChannel: "email" | "whatsapp";
         /** @description The dashboard's response figures. */
@@ -3859,6 +4141,17 @@ export interface components {
             contactEmail?: string | null;
             /** @default null */
             contactPhone?: string | null;
+            /**
+             * @description Who issued it: `DLD`, `ADREC`, `REGA` or another name.
+             * @default null
+             */
+            licenseAuthority?: string | null;
+            /**
+             * @description The company's brokerage licence (ORN in Dubai, FAL in Saudi Arabia), shown on the
+             *     public site (issue 39).
+             * @default null
+             */
+            licenseNumber?: string | null;
             /** @default null */
             statClients?: string | null;
             /** @default null */
@@ -3900,7 +4193,7 @@ export interface components {
             username: string;
         };
         /** @description Why a bulk change left a selected record as it was. */
-        SkipReason: "notFound" | "stale" | "unchanged";
+        SkipReason: "notFound" | "stale" | "unchanged" | "notAllowed";
         /** @description A selected record the change left as it was, and why. */
         Skipped: {
             /** Format: int64 */
@@ -4142,6 +4435,8 @@ export interface components {
             isActive: boolean;
             /** @description The interface language the user chose: every answer to them is in it. */
             language: components["schemas"]["Language"];
+            /** @description The broker's licence number (BRN, FAL), shown beside their listings (issue 39). */
+            licenseNumber?: string | null;
             /** @description The digits the user's numbers are shown in. */
             numerals: components["schemas"]["Numerals"];
             /** @description Whether the round-robin hands the user new leads (issue 26). */
@@ -4175,6 +4470,12 @@ export interface components {
              * @default true
              */
             isActive?: boolean;
+            /**
+             * @description The broker's licence number (BRN in Dubai, FAL in Saudi Arabia), shown beside their
+             *     listings on the public site (issue 39).
+             * @default null
+             */
+            licenseNumber?: string | null;
             /** @default  */
             password?: string;
             /**
@@ -4216,6 +4517,11 @@ export interface components {
             fullName?: string | null;
             /** @default true */
             isActive?: boolean;
+            /**
+             * @description The broker's licence number; absent keeps it, blank clears it.
+             * @default null
+             */
+            licenseNumber?: string | null;
             /** @default null */
             password?: string | null;
             /**
@@ -8212,6 +8518,35 @@ export interface operations {
             };
         };
     };
+    get_api_map_tiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapTiles"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_api_notifications: {
         parameters: {
             query?: never;
@@ -8722,8 +9057,8 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
-                status?: "active" | "pending" | "sold";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "quality" | "-quality" | "relevance" | "-relevance";
+                status?: "active" | "pending" | "sold" | "rented" | "archived";
                 categoryId?: number;
                 typeId?: number;
                 displayType?: "public" | "investment";
@@ -8739,6 +9074,8 @@ export interface operations {
                 maxArea?: number;
                 bedrooms?: number;
                 bathrooms?: number;
+                offeringType?: "sale" | "rent";
+                bbox?: string;
             };
             header?: never;
             path?: never;
@@ -8966,8 +9303,8 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
-                status?: "active" | "pending" | "sold";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "quality" | "-quality" | "relevance" | "-relevance";
+                status?: "active" | "pending" | "sold" | "rented" | "archived";
                 categoryId?: number;
                 typeId?: number;
                 displayType?: "public" | "investment";
@@ -8983,6 +9320,8 @@ export interface operations {
                 maxArea?: number;
                 bedrooms?: number;
                 bathrooms?: number;
+                offeringType?: "sale" | "rent";
+                bbox?: string;
                 format?: "xlsx" | "csv";
                 template?: boolean;
                 offset?: number;
@@ -9473,6 +9812,55 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_properties__id__price_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePoint"][];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10407,8 +10795,8 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
-                status?: "active" | "pending" | "sold";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "quality" | "-quality" | "relevance" | "-relevance";
+                status?: "active" | "pending" | "sold" | "rented" | "archived";
                 categoryId?: number;
                 typeId?: number;
                 displayType?: "public" | "investment";
@@ -10424,6 +10812,8 @@ export interface operations {
                 maxArea?: number;
                 bedrooms?: number;
                 bathrooms?: number;
+                offeringType?: "sale" | "rent";
+                bbox?: string;
             };
             header?: never;
             path?: never;
@@ -10477,8 +10867,8 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
-                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "relevance" | "-relevance";
-                status?: "active" | "pending" | "sold";
+                sort?: "price" | "-price" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt" | "titleEn" | "-titleEn" | "propertyNumber" | "-propertyNumber" | "status" | "-status" | "quality" | "-quality" | "relevance" | "-relevance";
+                status?: "active" | "pending" | "sold" | "rented" | "archived";
                 categoryId?: number;
                 typeId?: number;
                 displayType?: "public" | "investment";
@@ -10494,6 +10884,8 @@ export interface operations {
                 maxArea?: number;
                 bedrooms?: number;
                 bathrooms?: number;
+                offeringType?: "sale" | "rent";
+                bbox?: string;
             };
             header?: never;
             path?: never;

@@ -185,6 +185,11 @@ export interface CheckOutcome {
  * A city with its country's names, as the Management screen lists it.
  */
 export interface City {
+  /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+   * name, or none.
+   */
+  advertisingAuthority?: string | null;
   countryId: number;
   countryNameAr: string;
   countryNameEn: string;
@@ -202,6 +207,11 @@ export interface City {
  * `POST /api/cities`, `PUT /api/cities/{id}`.
  */
 export interface CityInput {
+  /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+   * another name; none when absent or blank. The closest of region, city and country wins.
+   */
+  advertisingAuthority?: string | null;
   countryId: number;
   nameAr: string;
   nameEn: string;
@@ -225,6 +235,12 @@ export interface CompanySettings {
   companyNameEn?: string | null;
   contactEmail?: string | null;
   contactPhone?: string | null;
+  licenseAuthority?: string | null;
+  /**
+   * The company's licence (ORN in Dubai, FAL in Saudi Arabia), which the public site
+   * shows (issue 39), and who issued it.
+   */
+  licenseNumber?: string | null;
   statClients?: string | null;
   statClientsLabel?: string | null;
   statClientsLabelAr?: string | null;
@@ -561,6 +577,11 @@ export interface Count {
 
 export interface Country {
   /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+   * name, or none.
+   */
+  advertisingAuthority?: string | null;
+  /**
    * Short code such as 'JO', kept in capitals.
    */
   code: string;
@@ -579,6 +600,11 @@ export interface Country {
  * to check, against the stored rows.
  */
 export interface CountryInput {
+  /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+   * another name; none when absent or blank. The closest of region, city and country wins.
+   */
+  advertisingAuthority?: string | null;
   /**
    * Short code such as 'JO'.
    */
@@ -796,6 +822,20 @@ export interface FieldChange {
 export interface FieldErrors {
   [k: string]: string;
 }
+
+/**
+ * Which item a fix is about; stable, for the form to find the field it points to.
+ */
+export type FixCode =
+  | 'titleEn'
+  | 'titleAr'
+  | 'descriptionEn'
+  | 'descriptionAr'
+  | 'locationEn'
+  | 'locationAr'
+  | 'mapPin'
+  | 'morePhotos'
+  | 'permit';
 
 /**
  * The leads, not closed, whose follow-up time has come.
@@ -1037,6 +1077,16 @@ export interface ManualLeadInput {
 }
 
 /**
+ * Where the pin picker's map tiles come from.
+ */
+export interface MapTiles {
+  /**
+   * A tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`).
+   */
+  tileUrl: string;
+}
+
+/**
  * The side bar's count of the signed-in user's work.
  */
 export interface MyLeads {
@@ -1084,19 +1134,36 @@ export interface NewOrder {
 }
 
 /**
- * A lead given to the user: whose and about what, as the bell lists it.
+ * What the bell lists: a lead given to the user (whose and about what), or the permit of
+ * one of their listings expiring or expired (which listing, which permit).
  */
 export interface Notification {
-  contactRequestId: number;
+  /**
+   * The lead, for a lead.
+   */
+  contactRequestId?: number | null;
   createdAt: string;
   id: number;
+  kind: NotificationKind;
   /**
-   * The name of whoever sent the request.
+   * The name of whoever sent the request; the listing's English title.
    */
   name: string;
+  /**
+   * The listing, for a permit notice.
+   */
+  propertyId?: number | null;
   read: boolean;
+  /**
+   * The request's subject; the listing's permit number.
+   */
   subject: string;
 }
+
+/**
+ * What a notification in the bell is about (issues 26 and 39).
+ */
+export type NotificationKind = 'lead' | 'permitExpiring14' | 'permitExpiring3' | 'permitExpired';
 
 /**
  * The bell: the newest notifications and the count of unread ones among them all.
@@ -1111,6 +1178,17 @@ export interface Notifications {
  * uses) or the Arabic-Indic ٠-٩.
  */
 export type Numerals = 'latin' | 'arabic';
+
+/**
+ * Whether a listing is offered for sale or to let (issue 39); every listing made
+ * before rentals is a sale.
+ */
+export type OfferingType = 'sale' | 'rent';
+
+/**
+ * Whether the listing needs a permit, and whether it has a valid one.
+ */
+export type PermitState = 'notRequired' | 'missing' | 'valid';
 
 /**
  * A country, city or region as the location picker holds it.
@@ -1138,6 +1216,22 @@ export interface PriceBand {
   count: number;
   max?: number | null;
   min: number;
+}
+
+/**
+ * The price a listing asked from `at` on.
+ */
+export interface PricePoint {
+  /**
+   * RFC 3339 UTC.
+   */
+  at: string;
+  currency: string;
+  price: number;
+  /**
+   * The rent period the price is for; null for a sale.
+   */
+  rentFrequency?: string | null;
 }
 
 export interface ProcessStep {
@@ -1183,6 +1277,12 @@ export interface ProcessStepInput {
  */
 export interface Property {
   /**
+   * Who regulates advertising in the listing's place (`DLD`, `ADREC`, `REGA` or another
+   * name; the closest of region, city and country): an active listing there needs a
+   * valid permit. None where nobody does.
+   */
+  advertisingAuthority?: string | null;
+  /**
    * The user responsible for the listing, handed its leads (issue 26); the panel's
    * only, never the public site's.
    */
@@ -1211,6 +1311,10 @@ export interface Property {
   categoryNameAr: string;
   cityId?: number | null;
   continent?: string | null;
+  /**
+   * The end of the brokerage contract behind a REGA licence.
+   */
+  contractEndsAt?: string | null;
   /**
    * Absent on listings made with the quick form, which has no location picker.
    */
@@ -1261,27 +1365,58 @@ export interface Property {
   kitchen: number;
   kitchenWithAppliances: boolean;
   lastRenovated?: string | null;
+  /**
+   * The map pin, WGS84 degrees; the public site's is rounded to about 500 m when
+   * `locationApproximate`.
+   */
+  latitude?: number | null;
   laundryRoom: number;
   livingRoom: number;
   lobby: boolean;
+  locationApproximate: boolean;
   locationAr: string;
   locationEn: string;
+  longitude?: number | null;
   maidsRoom: number;
   maintenanceFee?: number | null;
   masterBedroom: number;
   numberOfFloorsInBuilding?: number | null;
+  /**
+   * Sale or rent (issue 39); a rent listing's price is per `rentFrequency`.
+   */
+  offeringType: OfferingType;
   openKitchen: number;
   panoramicView: boolean;
   parkingSpace: boolean;
   parkingSpaces?: number | null;
   parkingSpacesAvailable?: number | null;
+  permitExpiresAt?: string | null;
+  permitIssuedAt?: string | null;
+  /**
+   * The advertising permit (Trakheesi, ADREC) or licence (REGA) the listing is shown with.
+   */
+  permitNumber?: string | null;
+  /**
+   * The permit's QR code image: a `/media/...` path or an outside URL.
+   */
+  permitQrImage?: string | null;
   petsAllowed: boolean;
   plotArea?: number | null;
   price: number;
   privateElevator: boolean;
   propertyNumber?: string | null;
   propertyTax?: number | null;
+  /**
+   * The publishing window (RFC 3339 UTC): public reads show the listing from
+   * `publishAt` (none: at once) until `unpublishAt` (none: for good).
+   */
+  publishAt?: string | null;
+  /**
+   * The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
+   */
+  quality: number;
   regionId?: number | null;
+  rentFrequency?: RentFrequency | null;
   saunaJacuzzi: boolean;
   securitySystemCCTVAlarm: boolean;
   serviceKitchen: number;
@@ -1296,6 +1431,7 @@ export interface Property {
   typeId: number;
   typeName: string;
   typeNameAr: string;
+  unpublishAt?: string | null;
   updatedAt: string;
   /**
    * 1 on create, +1 on each update; send it back as `If-Match: "N"`.
@@ -1309,7 +1445,8 @@ export interface Property {
 /**
  * What a bulk change of listings does to each selected one (issue 24).
  */
-export type PropertyBulkAction = 'setStatus' | 'setFeatured' | 'setCategory' | 'trash';
+export type PropertyBulkAction =
+  'setStatus' | 'setFeatured' | 'setCategory' | 'setOfferingType' | 'trash';
 
 /**
  * `POST /api/properties/bulk`.
@@ -1582,6 +1719,7 @@ export interface PropertyFilter {
    * In the listing's currency, inclusive, from 0.
    */
   minPrice?: number | null;
+  offeringType?: OfferingType | null;
   q?: string | null;
   regionId?: number | null;
   status?: PropertyStatus | null;
@@ -1625,6 +1763,10 @@ export interface PropertyInput {
    * One of the `continents` vocabulary, when given.
    */
   continent?: string | null;
+  /**
+   * The end of the brokerage contract a REGA licence rests on.
+   */
+  contractEndsAt?: string | null;
   countryId?: number | null;
   /**
    * One of the `currencies` vocabulary.
@@ -1665,19 +1807,43 @@ export interface PropertyInput {
   kidsPlayArea?: boolean;
   kitchen?: number;
   kitchenWithAppliances?: boolean;
+  /**
+   * The map pin (WGS84 degrees): both or neither.
+   */
+  latitude?: number | null;
   laundryRoom?: number;
   livingRoom?: number;
   lobby?: boolean;
+  /**
+   * Public reads round an approximate pin to about 500 m.
+   */
+  locationApproximate?: boolean;
   locationAr?: string;
   locationEn?: string;
+  longitude?: number | null;
   maidsRoom?: number;
   maintenanceFee?: number | null;
   masterBedroom?: number;
   numberOfFloorsInBuilding?: number | null;
+  /**
+   * Sale (the default) or rent; `sold` fits a sale only and `rented` a rental only.
+   */
+  offeringType?: OfferingType & string;
   openKitchen?: number;
   panoramicView?: boolean;
   parkingSpace?: boolean;
   parkingSpacesAvailable?: number | null;
+  permitExpiresAt?: string | null;
+  permitIssuedAt?: string | null;
+  /**
+   * The advertising permit (Trakheesi, ADREC) or licence (REGA) where the listing's
+   * place names an authority: an `active` listing there must hold a valid one.
+   */
+  permitNumber?: string | null;
+  /**
+   * The permit's QR code image, a stored `/media/...` path or an accepted URL.
+   */
+  permitQrImage?: string | null;
   plotArea?: number | null;
   /**
    * Absent reads as not given and fails like a negative price.
@@ -1686,7 +1852,15 @@ export interface PropertyInput {
   privateElevator?: boolean;
   propertyNumber?: string | null;
   propertyTax?: number | null;
+  /**
+   * When public reads start showing the listing (an RFC 3339 instant); none is at once.
+   */
+  publishAt?: string | null;
   regionId?: number | null;
+  /**
+   * Required for a rental, whose price is per this period; a sale keeps none.
+   */
+  rentFrequency?: RentFrequency | null;
   saunaJacuzzi?: boolean;
   securitySystemCCTVAlarm?: boolean;
   serviceKitchen?: number;
@@ -1698,6 +1872,10 @@ export interface PropertyInput {
   titleAr?: string;
   titleEn?: string;
   typeId?: number | null;
+  /**
+   * When public reads stop showing it; none is never.
+   */
+  unpublishAt?: string | null;
   videoUrl?: string | null;
   virtualTourUrl?: string | null;
   yearBuilt?: number | null;
@@ -1728,6 +1906,15 @@ export interface PropertyStats {
    */
   activeListings: number;
   /**
+   * Listings off the market, kept.
+   */
+  archivedListings: number;
+  /**
+   * Active listings the public site does not show for want of a valid permit where their
+   * place regulates advertising.
+   */
+  heldBackByPermit: number;
+  /**
    * Properties with status pending.
    */
   pendingListings: number;
@@ -1735,6 +1922,19 @@ export interface PropertyStats {
    * Contact requests awaiting an answer.
    */
   pendingRequests: number;
+  /**
+   * Active listings whose permit expires within the next 14 days.
+   */
+  permitsExpiring: number;
+  /**
+   * The share (0 to 1) of active listings whose quality score is 80 or more; null while
+   * the search index is built, or with no active listing.
+   */
+  qualityShare?: number | null;
+  /**
+   * Rentals let (issue 39).
+   */
+  rentedListings: number;
   /**
    * Properties with status sold.
    */
@@ -1745,7 +1945,7 @@ export interface PropertyStats {
 /**
  * Property status; any value may be chosen from any other.
  */
-export type PropertyStatus = 'active' | 'pending' | 'sold';
+export type PropertyStatus = 'active' | 'pending' | 'sold' | 'rented' | 'archived';
 
 export interface PropertyType {
   createdAt: string;
@@ -1768,6 +1968,14 @@ export interface PropertyTypeInput {
   descriptionEn?: string | null;
   nameAr: string;
   nameEn: string;
+}
+
+/**
+ * A listing's agent on the public site: their name and broker licence (BRN, FAL).
+ */
+export interface PublicAgent {
+  licenseNumber?: string | null;
+  name: string;
 }
 
 /**
@@ -1803,6 +2011,10 @@ export interface PublicImage {
  * images with their scaled copies, and its selected active features.
  */
 export interface PublicProperty {
+  /**
+   * The agent responsible for the listing, as an advertisement must name them.
+   */
+  agent?: PublicAgent | null;
   airConditioningUnit: boolean;
   apartmentsPerFloor?: number | null;
   area?: number | null;
@@ -1829,6 +2041,10 @@ export interface PublicProperty {
   cityName?: string | null;
   cityNameAr?: string | null;
   continent?: string | null;
+  /**
+   * The end of the brokerage contract behind a REGA licence.
+   */
+  contractEndsAt?: string | null;
   /**
    * Absent on listings made with the quick form, which has no location picker.
    */
@@ -1881,29 +2097,61 @@ export interface PublicProperty {
   kitchen: number;
   kitchenWithAppliances: boolean;
   lastRenovated?: string | null;
+  /**
+   * The map pin, WGS84 degrees; the public site's is rounded to about 500 m when
+   * `locationApproximate`.
+   */
+  latitude?: number | null;
   laundryRoom: number;
   livingRoom: number;
   lobby: boolean;
+  locationApproximate: boolean;
   locationAr: string;
   locationEn: string;
+  longitude?: number | null;
   maidsRoom: number;
   maintenanceFee?: number | null;
   masterBedroom: number;
   numberOfFloorsInBuilding?: number | null;
+  /**
+   * Sale or rent (issue 39); a rent listing's price is per `rentFrequency`.
+   */
+  offeringType: OfferingType;
   openKitchen: number;
   panoramicView: boolean;
   parkingSpace: boolean;
   parkingSpaces?: number | null;
   parkingSpacesAvailable?: number | null;
+  permitExpiresAt?: string | null;
+  permitIssuedAt?: string | null;
+  /**
+   * The advertising permit (Trakheesi, ADREC) or licence (REGA) the listing is shown with.
+   */
+  permitNumber?: string | null;
+  /**
+   * The permit's QR code image: a `/media/...` path or an outside URL.
+   */
+  permitQrImage?: string | null;
   petsAllowed: boolean;
   plotArea?: number | null;
+  /**
+   * The price before it dropped, when it dropped within the last 90 days; null otherwise.
+   */
+  previousPrice?: number | null;
   price: number;
+  priceChangedAt?: string | null;
   privateElevator: boolean;
   propertyNumber?: string | null;
   propertyTax?: number | null;
+  /**
+   * The publishing window (RFC 3339 UTC): public reads show the listing from
+   * `publishAt` (none: at once) until `unpublishAt` (none: for good).
+   */
+  publishAt?: string | null;
   regionId?: number | null;
   regionName?: string | null;
   regionNameAr?: string | null;
+  rentFrequency?: RentFrequency | null;
   saunaJacuzzi: boolean;
   securitySystemCCTVAlarm: boolean;
   serviceKitchen: number;
@@ -1918,10 +2166,59 @@ export interface PublicProperty {
   typeId: number;
   typeName: string;
   typeNameAr: string;
+  unpublishAt?: string | null;
   updatedAt: string;
   videoUrl?: string | null;
   virtualTourUrl?: string | null;
   yearBuilt?: number | null;
+}
+
+/**
+ * The score and the fixes still open. The score and the fixes' points always add up to
+ * 100.
+ */
+export interface Quality {
+  fixes: QualityFix[];
+  score: number;
+}
+
+/**
+ * What the score is computed from: the few facts of a listing that the form and the
+ * server both hold.
+ */
+export interface QualityFacts {
+  /**
+   * In m².
+   */
+  area?: number | null;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  /**
+   * How many photos the listing has.
+   */
+  images?: number;
+  locationAr?: string;
+  locationEn?: string;
+  permit?: PermitState & string;
+  /**
+   * The listing has a latitude and a longitude.
+   */
+  pinned?: boolean;
+  titleAr?: string;
+  titleEn?: string;
+  /**
+   * The listing's type is a villa or a house like one.
+   */
+  villa?: boolean;
+}
+
+/**
+ * One thing to do to raise the score, and by how much it would.
+ */
+export interface QualityFix {
+  code: FixCode;
+  message: string;
+  points: number;
 }
 
 /**
@@ -1957,11 +2254,16 @@ export interface QuickPropertyInput {
   isFeatured?: boolean;
   locationAr?: string;
   locationEn?: string;
+  /**
+   * As on the comprehensive form.
+   */
+  offeringType?: OfferingType & string;
   parkingSpace?: boolean;
   parkingSpaces?: number;
   petsAllowed?: boolean;
   price?: number | null;
   propertyNumber?: string | null;
+  rentFrequency?: RentFrequency | null;
   status?: PropertyStatus & string;
   titleAr?: string;
   titleEn?: string;
@@ -1981,6 +2283,11 @@ export interface Receipt {
  * A region with its city's and country's names, as the Management screen lists it.
  */
 export interface Region {
+  /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+   * name, or none.
+   */
+  advertisingAuthority?: string | null;
   cityId: number;
   cityNameAr: string;
   cityNameEn: string;
@@ -2001,10 +2308,20 @@ export interface Region {
  * `POST /api/regions`, `PUT /api/regions/{id}`.
  */
 export interface RegionInput {
+  /**
+   * Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA` or
+   * another name; none when absent or blank. The closest of region, city and country wins.
+   */
+  advertisingAuthority?: string | null;
   cityId: number;
   nameAr: string;
   nameEn: string;
 }
+
+/**
+ * The period a rent listing's price is for.
+ */
+export type RentFrequency = 'yearly' | 'monthly' | 'weekly' | 'daily';
 
 /**
  * The request a reply is drafted for.
@@ -2139,6 +2456,15 @@ export interface SettingsInput {
    */
   contactEmail?: string | null;
   contactPhone?: string | null;
+  /**
+   * Who issued it: `DLD`, `ADREC`, `REGA` or another name.
+   */
+  licenseAuthority?: string | null;
+  /**
+   * The company's brokerage licence (ORN in Dubai, FAL in Saudi Arabia), shown on the
+   * public site (issue 39).
+   */
+  licenseNumber?: string | null;
   statClients?: string | null;
   statClientsLabel?: string | null;
   statClientsLabelAr?: string | null;
@@ -2168,7 +2494,7 @@ export interface SignIn {
 /**
  * Why a bulk change left a selected record as it was.
  */
-export type SkipReason = 'notFound' | 'stale' | 'unchanged';
+export type SkipReason = 'notFound' | 'stale' | 'unchanged' | 'notAllowed';
 
 /**
  * A selected record the change left as it was, and why.
@@ -2472,6 +2798,10 @@ export interface User {
    */
   language: Language;
   /**
+   * The broker's licence number (BRN, FAL), shown beside their listings (issue 39).
+   */
+  licenseNumber?: string | null;
+  /**
    * The digits the user's numbers are shown in.
    */
   numerals: Numerals;
@@ -2504,6 +2834,11 @@ export interface UserCreateInput {
    * An active user can sign in.
    */
   isActive?: boolean;
+  /**
+   * The broker's licence number (BRN in Dubai, FAL in Saudi Arabia), shown beside their
+   * listings on the public site (issue 39).
+   */
+  licenseNumber?: string | null;
   password?: string;
   /**
    * Whether the round-robin hands this user new leads (issue 26); on unless turned off.
@@ -2537,6 +2872,10 @@ export interface UserUpdateInput {
   email?: string | null;
   fullName?: string | null;
   isActive?: boolean;
+  /**
+   * The broker's licence number; absent keeps it, blank clears it.
+   */
+  licenseNumber?: string | null;
   password?: string | null;
   /**
    * Whether the round-robin hands this user new leads; absent keeps the current choice.

@@ -2,6 +2,7 @@
 
 use super::{MONEY_MAX, YEAR_BUILT_MIN};
 use crate::bounds::{UrlField, LISTING_IMAGES_MAX};
+use crate::vocabularies::{OfferingType, PropertyStatus, RentFrequency};
 use crate::{messages, FieldErrors};
 
 /// A number that must be given and at least 0.
@@ -47,4 +48,24 @@ pub(super) fn check_images(errors: &mut FieldErrors, images: &[String]) {
 
 pub(super) fn below(value: Option<i32>, minimum: i32) -> bool {
     value.is_some_and(|v| v < minimum)
+}
+
+/// Offering, rent period and status, on both forms: a rental names its period, and the
+/// status must fit the offering.
+pub(super) fn check_offering(
+    errors: &mut FieldErrors,
+    offering: OfferingType,
+    rent_frequency: Option<RentFrequency>,
+    status: PropertyStatus,
+) {
+    errors.check(
+        offering == OfferingType::Rent && rent_frequency.is_none(),
+        "rentFrequency",
+        messages::RENT_FREQUENCY_REQUIRED,
+    );
+    let message = match status {
+        PropertyStatus::Sold => messages::SOLD_NEEDS_SALE,
+        _ => messages::RENTED_NEEDS_RENT,
+    };
+    errors.check(!status.fits(offering), "status", message);
 }

@@ -13,8 +13,8 @@ use crate::calendar::Date;
 use crate::fold::fold;
 use crate::language::Language;
 use crate::vocabularies::{
-    DisplayType, PropertyStatus, Term, BUILDING_CONDITIONS, BUILDING_TYPES, CONTINENTS, CURRENCIES,
-    ORIENTATIONS,
+    DisplayType, OfferingType, PropertyStatus, RentFrequency, Term, BUILDING_CONDITIONS, BUILDING_TYPES,
+    CONTINENTS, CURRENCIES, ORIENTATIONS,
 };
 
 /// Joins the names of a listing's features in one cell.
@@ -287,6 +287,18 @@ pub const COLUMNS: &[Column] = &[
         &["رسوم الصيانة"],
     ),
     also(column("propertyTax", "Property Tax (annual)", "ضريبة العقار (سنوياً)", Number), &["ضريبة العقار"]),
+    column("offeringType", "Offering", "نوع العرض التجاري", Kind::Vocabulary(OfferingType::TERMS)),
+    column("rentFrequency", "Rent Period", "دورية الإيجار", Kind::Vocabulary(RentFrequency::TERMS)),
+    column("latitude", "Latitude", "خط العرض", Number),
+    column("longitude", "Longitude", "خط الطول", Number),
+    column("locationApproximate", "Approximate location", "الموقع تقريبي", Boolean),
+    column("publishAt", "Publish From", "النشر من", Text),
+    column("unpublishAt", "Publish Until", "النشر حتى", Text),
+    column("permitNumber", "Permit Number", "رقم التصريح", Text),
+    column("permitIssuedAt", "Permit Issued", "تاريخ إصدار التصريح", Text),
+    column("permitExpiresAt", "Permit Expires", "تاريخ انتهاء التصريح", Text),
+    column("contractEndsAt", "Brokerage Contract Ends", "انتهاء عقد الوساطة", Text),
+    column("permitQrImage", "Permit QR Code", "رمز QR للتصريح", Text),
 ];
 
 /// The column called `key`.
@@ -442,7 +454,7 @@ mod tests {
             assert!(keys.contains(&extra), "{extra}");
         }
         assert_eq!(keys[..3], ["propertyNumber", "titleEn", "titleAr"]);
-        assert_eq!(keys.last(), Some(&"propertyTax"));
+        assert_eq!(keys.last(), Some(&"permitQrImage"));
     }
 
     #[test]

@@ -3,11 +3,15 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::checks::{below, check_images, check_texts, check_year_built, not_positive, too_large};
+use super::checks::{
+    below, check_images, check_offering, check_texts, check_year_built, not_positive, too_large,
+};
 use super::{COPY_SUFFIX_AR, COPY_SUFFIX_EN, MONEY_MAX};
+use crate::advertising::Permit;
 use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
+use crate::leads::is_instant;
 use crate::lenient::null_as_default;
-use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
+use crate::vocabularies::{self, spelled, DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use crate::{messages, FieldErrors};
 
 /// `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
@@ -61,6 +65,10 @@ pub struct PropertyInput {
     #[schemars(with = "Option<i64>")]
     pub type_id: i64,
     pub status: PropertyStatus,
+    /// Sale (the default) or rent; `sold` fits a sale only and `rented` a rental only.
+    pub offering_type: OfferingType,
+    /// Required for a rental, whose price is per this period; a sale keeps none.
+    pub rent_frequency: Option<RentFrequency>,
     pub display_type: DisplayType,
     /// One of the `orientations` vocabulary, when given.
     #[serde(deserialize_with = "spelled::orientation")]
@@ -141,6 +149,44 @@ pub struct PropertyInput {
     pub maintenance_fee: Option<f64>,
     #[schemars(range(min = -MONEY_MAX, max = MONEY_MAX))]
     pub property_tax: Option<f64>,
+
+    /// The map pin (WGS84 degrees): both or neither.
+    #[schemars(range(min = -90, max = 90))]
+    pub latitude: Option<f64>,
+    #[schemars(range(min = -180, max = 180))]
+    pub longitude: Option<f64>,
+    /// Public reads round an approximate pin to about 500 m.
+    pub location_approximate: bool,
+
+    /// When public reads start showing the listing (an RFC 3339 instant); none is at once.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub publish_at: Option<String>,
+    /// When public reads stop showing it; none is never.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub unpublish_at: Option<String>,
+
+    /// The advertising permit (Trakheesi, ADREC) or licence (REGA) where the listing's
+    /// place names an authority: an `active` listing there must hold a valid one.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub permit_number: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub permit_issued_at: Option<String>,
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub permit_expires_at: Option<String>,
+    /// The end of the brokerage contract a REGA licence rests on.
+    #[schemars(length(max = SHORT_TEXT_MAX))]
+    pub contract_ends_at: Option<String>,
+    /// The permit's QR code image, a stored `/media/...` path or an accepted URL.
+    #[schemars(length(max = URL_MAX))]
+    pub permit_qr_image: Option<String>,
+}
+
+/// What the rules need to know beyond the form to judge a listing's permit: the authority
+/// of its place and the instant to judge expiry by.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PermitContext<'a> {
+    pub authority: Option<&'a str>,
+    pub now: Option<&'a str>,
 }
 
 impl PropertyInput {
@@ -168,6 +214,16 @@ impl PropertyInput {
         }
     }
 
+    /// The permit fields as the advertising rules read them.
+    pub fn permit(&self) -> Permit<'_> {
+        Permit {
+            number: self.permit_number.as_deref(),
+            issued_at: self.permit_issued_at.as_deref(),
+            expires_at: self.permit_expires_at.as_deref(),
+            contract_ends_at: self.contract_ends_at.as_deref(),
+        }
+    }
+
     fn room_counts(&self) -> [(&'static str, i32); 13] {
         [
             ("bedroom", self.bedroom),
@@ -191,6 +247,12 @@ impl PropertyInput {
     /// Checks the form against the rules of core §5; `current_year` bounds yearBuilt (core
     /// §9) and is passed in because the rules read no clock (the browser build has none).
     pub fn validate_in_year(&self, current_year: i32) -> Result<(), FieldErrors> {
+        self.validate_in(current_year, PermitContext::default())
+    }
+
+    /// [`Self::validate_in_year`], and the permit the place's authority requires at `now`
+    /// when the context names both.
+    pub fn validate_in(&self, current_year: i32, context: PermitContext<'_>) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.limit_short_optional(self.property_number.as_deref(), "propertyNumber");
         check_texts(
@@ -245,7 +307,47 @@ impl PropertyInput {
         errors.check_url(self.virtual_tour_url.as_deref(), UrlField::Link, "virtualTourUrl");
         errors.check(too_large(self.maintenance_fee), "maintenanceFee", messages::AMOUNT_TOO_LARGE);
         errors.check(too_large(self.property_tax), "propertyTax", messages::AMOUNT_TOO_LARGE);
+        check_offering(&mut errors, self.offering_type, self.rent_frequency, self.status);
+        self.check_pin(&mut errors);
+        self.check_window(&mut errors);
+        errors.limit_short_optional(self.permit_number.as_deref(), "permitNumber");
+        let permit = self.permit();
+        permit.check_shape(&mut errors);
+        if let (Some(authority), Some(now)) = (context.authority, context.now) {
+            permit.check_for(&mut errors, authority, self.status, now);
+        }
+        errors.check_url(self.permit_qr_image.as_deref(), UrlField::ListingImage, "permitQrImage");
         errors.into_result()
+    }
+
+    fn check_pin(&self, errors: &mut FieldErrors) {
+        let outside =
+            |value: Option<f64>, limit: f64| value.is_some_and(|v| !v.is_finite() || v.abs() > limit);
+        errors.check(outside(self.latitude, 90.0), "latitude", messages::LATITUDE_INVALID);
+        errors.check(outside(self.longitude, 180.0), "longitude", messages::LONGITUDE_INVALID);
+        errors.check(
+            self.latitude.is_none() && self.longitude.is_some(),
+            "latitude",
+            messages::PIN_INCOMPLETE,
+        );
+        errors.check(
+            self.longitude.is_none() && self.latitude.is_some(),
+            "longitude",
+            messages::PIN_INCOMPLETE,
+        );
+    }
+
+    fn check_window(&self, errors: &mut FieldErrors) {
+        fn given(value: &Option<String>) -> Option<&str> {
+            value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+        }
+        for (field, value) in [("publishAt", &self.publish_at), ("unpublishAt", &self.unpublish_at)] {
+            errors.check(given(value).is_some_and(|v| !is_instant(v)), field, messages::DATE_TIME_INVALID);
+        }
+        let epoch = |value: &Option<String>| given(value).and_then(crate::advertising::epoch_of);
+        if let (Some(start), Some(end)) = (epoch(&self.publish_at), epoch(&self.unpublish_at)) {
+            errors.check(end <= start, "unpublishAt", messages::UNPUBLISH_BEFORE_PUBLISH);
+        }
     }
 }
 

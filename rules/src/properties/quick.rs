@@ -3,11 +3,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::checks::{below, check_images, check_texts, check_year_built, not_positive, too_large};
+use super::checks::{
+    below, check_images, check_offering, check_texts, check_year_built, not_positive, too_large,
+};
 use super::MONEY_MAX;
 use crate::bounds::{LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::lenient::null_as_default;
-use crate::vocabularies::{self, spelled, DisplayType, PropertyStatus};
+use crate::vocabularies::{self, spelled, DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use crate::{messages, FieldErrors};
 
 /// The quick property form, the simpler one (English and Arabic tabs, basic fields, room counts,
@@ -46,6 +48,9 @@ pub struct QuickPropertyInput {
     #[schemars(with = "Option<i64>")]
     pub type_id: i64,
     pub status: PropertyStatus,
+    /// As on the comprehensive form.
+    pub offering_type: OfferingType,
+    pub rent_frequency: Option<RentFrequency>,
     pub display_type: DisplayType,
     pub is_featured: bool,
     pub year_built: Option<i32>,
@@ -101,6 +106,7 @@ impl QuickPropertyInput {
         errors.check(self.bedrooms < 0, "bedrooms", messages::BEDROOMS_NEGATIVE);
         errors.check(self.bathrooms < 0, "bathrooms", messages::BATHROOMS_NEGATIVE);
         check_images(&mut errors, &self.images);
+        check_offering(&mut errors, self.offering_type, self.rent_frequency, self.status);
         errors.into_result()
     }
 }

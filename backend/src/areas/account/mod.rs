@@ -164,6 +164,7 @@ async fn register(
             role: ROLE_ADMIN,
             is_active: true,
             receives_leads: true,
+            license_number: None,
         },
     )
     .await?;

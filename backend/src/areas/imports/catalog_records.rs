@@ -31,10 +31,14 @@ impl Record {
             }
             Catalog::Country => {
                 let code = rules::imports::country_code(en, taken);
-                Record::Country(CountryInput { name_en, name_ar, code })
+                Record::Country(CountryInput { name_en, name_ar, code, advertising_authority: None })
             }
-            Catalog::City => Record::City(CityInput { name_en, name_ar, country_id: parent }),
-            Catalog::Region => Record::Region(RegionInput { name_en, name_ar, city_id: parent }),
+            Catalog::City => {
+                Record::City(CityInput { name_en, name_ar, country_id: parent, advertising_authority: None })
+            }
+            Catalog::Region => {
+                Record::Region(RegionInput { name_en, name_ar, city_id: parent, advertising_authority: None })
+            }
             Catalog::Feature => {
                 Record::Feature(PropertyFeatureInput { name_en, name_ar, ..Default::default() })
             }

@@ -11,6 +11,8 @@ use rocket::{get, post};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use rules::vocabularies::NotificationKind;
+
 use crate::endpoint;
 use crate::platform::auth::CurrentUser;
 use crate::platform::db::Db;
@@ -42,14 +44,20 @@ pub fn api() -> Vec<Endpoint> {
     ]
 }
 
-/// A lead given to the user: whose and about what, as the bell lists it.
+/// What the bell lists: a lead given to the user (whose and about what), or the permit of
+/// one of their listings expiring or expired (which listing, which permit).
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Notification {
     pub id: i64,
-    pub contact_request_id: i64,
-    /// The name of whoever sent the request.
+    pub kind: NotificationKind,
+    /// The lead, for a lead.
+    pub contact_request_id: Option<i64>,
+    /// The listing, for a permit notice.
+    pub property_id: Option<i64>,
+    /// The name of whoever sent the request; the listing's English title.
     pub name: String,
+    /// The request's subject; the listing's permit number.
     pub subject: String,
     pub created_at: String,
     pub read: bool,

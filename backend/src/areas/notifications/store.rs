@@ -5,6 +5,8 @@ use rules::language::Language;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use rules::vocabularies::NotificationKind;
+
 use super::Notification;
 use crate::platform::db::clock;
 use crate::platform::http::error::ApiResult;
@@ -35,11 +37,15 @@ pub async fn tell(conn: &mut AnyConnection, user_id: i64, request_id: i64, mail:
 
 fn from_row(row: &AnyRow) -> Result<Notification, sqlx::Error> {
     let read_at: Option<String> = row.try_get("read_at")?;
+    let kind: String = row.try_get("kind")?;
     Ok(Notification {
         id: row.try_get("id")?,
+        kind: NotificationKind::from_value(&kind)
+            .ok_or_else(|| sqlx::Error::Decode(format!("unexpected notification kind '{kind}'").into()))?,
         contact_request_id: row.try_get("contact_request_id")?,
-        name: row.try_get("name")?,
-        subject: row.try_get("subject")?,
+        property_id: row.try_get("property_id")?,
+        name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
+        subject: row.try_get::<Option<String>, _>("subject")?.unwrap_or_default(),
         created_at: row.try_get("created_at")?,
         read: read_at.is_some(),
     })
@@ -48,8 +54,10 @@ fn from_row(row: &AnyRow) -> Result<Notification, sqlx::Error> {
 /// The user's newest notifications, as many as the bell lists.
 pub async fn newest(db: &AnyPool, user_id: i64) -> ApiResult<Vec<Notification>> {
     let rows = sqlx::query(
-        "SELECT n.id, n.contact_request_id, c.name, c.subject, n.created_at, n.read_at \
-         FROM notifications n JOIN contact_requests c ON c.id = n.contact_request_id \
+        "SELECT n.id, n.kind, n.contact_request_id, n.property_id, COALESCE(c.name, p.title_en) AS name, \
+         COALESCE(c.subject, p.permit_number) AS subject, n.created_at, n.read_at \
+         FROM notifications n LEFT JOIN contact_requests c ON c.id = n.contact_request_id \
+         LEFT JOIN properties p ON p.id = n.property_id \
          WHERE n.user_id = $1 ORDER BY n.id DESC LIMIT $2",
     )
     .bind(user_id)

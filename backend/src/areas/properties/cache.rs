@@ -21,6 +21,7 @@ use sqlx::AnyPool;
 
 use super::listing::ListRequest;
 use super::store;
+use crate::platform::db::clock;
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// How many answers a server keeps.
@@ -30,6 +31,9 @@ pub const CAPACITY: usize = 256;
 #[derive(Debug, Clone)]
 pub struct Answer {
     pub revision: i64,
+    /// The public lists change at the next instant a listing's window or permit starts or
+    /// ends (epoch seconds) even with no write: the answer serves until then.
+    pub until: i64,
     pub body: Arc<[u8]>,
     pub total: Option<i64>,
 }
@@ -62,9 +66,13 @@ impl ListCache {
         self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The answer kept for `request`, if it was computed at `revision`.
-    pub fn get(&self, request: &ListRequest, revision: i64) -> Option<Answer> {
-        self.entries().get(request).filter(|answer| answer.revision == revision).cloned()
+    /// The answer kept for `request`, if it was computed at `revision` and still holds at
+    /// `now` (epoch seconds).
+    pub fn get(&self, request: &ListRequest, revision: i64, now: i64) -> Option<Answer> {
+        self.entries()
+            .get(request)
+            .filter(|answer| answer.revision == revision && now < answer.until)
+            .cloned()
     }
 
     /// Keeps `answer`, unless one of a later revision is already kept; when full, the entry
@@ -108,14 +116,16 @@ where
 {
     if !cache.enabled {
         let (body, total) = compute().await?;
-        return Ok(Answer { revision: 0, body: body.into(), total });
+        return Ok(Answer { revision: 0, until: 0, body: body.into(), total });
     }
     let revision = store::revision(db).await?;
-    if let Some(answer) = cache.get(&request, revision) {
+    let now = clock::now_epoch();
+    if let Some(answer) = cache.get(&request, revision, now) {
         return Ok(answer);
     }
+    let until = if request.active_only { store::next_change(db, now).await? } else { i64::MAX };
     let (body, total) = compute().await?;
-    let answer = Answer { revision, body: body.into(), total };
+    let answer = Answer { revision, until, body: body.into(), total };
     cache.put(request, answer.clone());
     Ok(answer)
 }
@@ -151,16 +161,16 @@ mod tests {
     }
 
     fn answer(revision: i64) -> Answer {
-        Answer { revision, body: Arc::from(&b"[]"[..]), total: Some(0) }
+        Answer { revision, until: i64::MAX, body: Arc::from(&b"[]"[..]), total: Some(0) }
     }
 
     #[test]
     fn an_answer_serves_only_its_revision() {
         let cache = ListCache::default();
         cache.put(request(1), answer(3));
-        assert!(cache.get(&request(1), 3).is_some());
-        assert!(cache.get(&request(1), 4).is_none(), "a later revision misses");
-        assert!(cache.get(&request(2), 3).is_none(), "another request misses");
+        assert!(cache.get(&request(1), 3, 0).is_some());
+        assert!(cache.get(&request(1), 4, 0).is_none(), "a later revision misses");
+        assert!(cache.get(&request(2), 3, 0).is_none(), "another request misses");
     }
 
     #[test]
@@ -168,7 +178,7 @@ mod tests {
         let cache = ListCache::default();
         cache.put(request(1), answer(5));
         cache.put(request(1), answer(4));
-        assert!(cache.get(&request(1), 5).is_some());
+        assert!(cache.get(&request(1), 5, 0).is_some());
     }
 
     #[test]
@@ -179,7 +189,15 @@ mod tests {
         }
         cache.put(request(4), answer(9));
         assert_eq!(cache.len(), 3);
-        assert!(cache.get(&request(1), 1).is_none(), "the oldest went");
-        assert!(cache.get(&request(4), 9).is_some());
+        assert!(cache.get(&request(1), 1, 0).is_none(), "the oldest went");
+        assert!(cache.get(&request(4), 9, 0).is_some());
+    }
+
+    #[test]
+    fn an_answer_serves_until_the_next_change_in_time() {
+        let cache = ListCache::default();
+        cache.put(request(1), Answer { until: 100, ..answer(3) });
+        assert!(cache.get(&request(1), 3, 99).is_some());
+        assert!(cache.get(&request(1), 3, 100).is_none(), "a window or permit ended meanwhile");
     }
 }

@@ -5,7 +5,8 @@
 
 use rocket::FromForm;
 use rules::bulk::PropertyFilter;
-use rules::vocabularies::{DisplayType, PropertyStatus};
+use rules::geo::BoundingBox;
+use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus};
 use serde_json::json;
 
 use crate::platform::http::error::{ApiError, ApiResult};
@@ -52,6 +53,9 @@ pub struct ListQuery<'r> {
     max_area: Vec<&'r str>,
     bedrooms: Vec<&'r str>,
     bathrooms: Vec<&'r str>,
+    #[field(name = "offeringType")]
+    offering_type: Vec<&'r str>,
+    bbox: Vec<&'r str>,
 }
 
 /// What a list sorts by; every one is a fast field of the search engine.
@@ -63,18 +67,21 @@ pub enum SortKey {
     TitleEn,
     PropertyNumber,
     Status,
+    /// The rules' quality score (issue 39).
+    Quality,
     /// Best match first, while searching (`q`); without `q`, newest first.
     Relevance,
 }
 
 impl SortKey {
-    const ALL: [(&'static str, SortKey); 7] = [
+    const ALL: [(&'static str, SortKey); 8] = [
         ("price", SortKey::Price),
         ("createdAt", SortKey::CreatedAt),
         ("updatedAt", SortKey::UpdatedAt),
         ("titleEn", SortKey::TitleEn),
         ("propertyNumber", SortKey::PropertyNumber),
         ("status", SortKey::Status),
+        ("quality", SortKey::Quality),
         ("relevance", SortKey::Relevance),
     ];
 }
@@ -110,6 +117,31 @@ pub struct Filters {
     /// At least this many.
     pub bedrooms: Option<i64>,
     pub bathrooms: Option<i64>,
+    pub offering_type: Option<OfferingType>,
+    /// Listings pinned within this box (`bbox=minLng,minLat,maxLng,maxLat`).
+    pub bbox: Option<MicroBox>,
+}
+
+/// A bounding box in millionths of a degree (about 0.1 m), so a request stays a key of the
+/// list cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MicroBox {
+    pub min_lng: i64,
+    pub min_lat: i64,
+    pub max_lng: i64,
+    pub max_lat: i64,
+}
+
+impl From<BoundingBox> for MicroBox {
+    fn from(b: BoundingBox) -> Self {
+        let micro = |degrees: f64| (degrees * 1_000_000.0).round() as i64;
+        MicroBox {
+            min_lng: micro(b.min_lng),
+            min_lat: micro(b.min_lat),
+            max_lng: micro(b.max_lng),
+            max_lat: micro(b.max_lat),
+        }
+    }
 }
 
 /// An inclusive range of a number kept in thousandths; `None`: unbounded on that side.
@@ -174,6 +206,8 @@ impl ListRequest {
                 area: Range { min: f.min_area.map(thousandths), max: f.max_area.map(thousandths) },
                 bedrooms: f.bedrooms.map(i64::from),
                 bathrooms: f.bathrooms.map(i64::from),
+                offering_type: f.offering_type,
+                bbox: None,
             },
             active_only: false,
         }
@@ -222,6 +256,8 @@ impl ListQuery<'_> {
             &self.max_area,
             &self.bedrooms,
             &self.bathrooms,
+            &self.offering_type,
+            &self.bbox,
         ]
         .iter()
         .all(|values| values.is_empty())
@@ -259,6 +295,16 @@ impl ListQuery<'_> {
             area: range(&self.min_area, "minArea", &self.max_area, "maxArea")?,
             bedrooms: rooms(&self.bedrooms, "bedrooms")?,
             bathrooms: rooms(&self.bathrooms, "bathrooms")?,
+            offering_type: one_of(
+                &self.offering_type,
+                "offeringType",
+                OfferingType::ALL,
+                OfferingType::value,
+            )?,
+            bbox: match single(&self.bbox, "bbox")? {
+                Some(text) => Some(BoundingBox::parse(text).map_err(ApiError::bad_request)?.into()),
+                None => None,
+            },
         };
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
@@ -335,6 +381,8 @@ pub fn documented_search(doc: Doc) -> Doc {
         SortKey::ALL.iter().flat_map(|(name, _)| [(*name).to_owned(), format!("-{name}")]).collect();
     let statuses: Vec<&str> = PropertyStatus::ALL.iter().map(|s| s.value()).collect();
     let display_types: Vec<&str> = DisplayType::ALL.iter().map(|d| d.value()).collect();
+    let offering_types: Vec<&str> = OfferingType::ALL.iter().map(|o| o.value()).collect();
+    let number = r"-?[0-9]{1,3}(\.[0-9]{1,12})?";
     doc.query("q", json!({ "type": "string", "pattern": r"^[^\x00]*$" }))
         .query("sort", json!({ "type": "string", "enum": sorts }))
         .query("status", json!({ "type": "string", "enum": statuses }))
@@ -368,6 +416,15 @@ pub fn documented_search(doc: Doc) -> Doc {
         )
         .query("bedrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
         .query("bathrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
+        .query("offeringType", json!({ "type": "string", "enum": offering_types }))
+        .query(
+            "bbox",
+            json!({
+                "type": "string",
+                "description": "minLng,minLat,maxLng,maxLat in WGS84 degrees: the listings pinned within",
+                "pattern": format!("^{number},{number},{number},{number}$"),
+            }),
+        )
 }
 
 #[cfg(test)]

@@ -7,6 +7,9 @@ pub mod bulk;
 pub mod cache;
 pub mod export;
 pub mod listing;
+pub mod permits;
+pub mod price_history;
+pub mod quality;
 pub mod search_engine;
 pub mod selection;
 pub mod store;
@@ -14,7 +17,7 @@ pub mod store;
 use rocket::http::Status;
 use rocket::serde::json::Json;
 use rocket::{delete, get, post, put, State};
-use rules::vocabularies::{DisplayType, FeatureCategory, PropertyStatus};
+use rules::vocabularies::{DisplayType, FeatureCategory, OfferingType, PropertyStatus, RentFrequency};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -23,10 +26,12 @@ use self::cache::{JsonBytes, ListCache};
 use self::listing::ListQuery;
 use self::search_engine::{Facets, SearchEngine};
 use crate::areas::catalog::property_features::{FeatureIds, PropertyFeature};
+use crate::areas::history::store as history_store;
 use crate::endpoint;
-use crate::platform::audit::Actor;
+use crate::platform::audit::{Actor, Entity};
 use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
+use crate::platform::config::Config;
 use crate::platform::db::Db;
 use crate::platform::http::answer_cache::{Cached, CachedJson};
 use crate::platform::http::download::Download;
@@ -88,6 +93,18 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(
             features,
             Doc::new("The features selected for a property").responds::<Vec<PropertyFeature>>()
+        ),
+        endpoint!(
+            map_tiles,
+            Doc::new("The map tiles the pin picker shows (AQAR_MAP_TILE_URL)").responds::<MapTiles>()
+        ),
+        endpoint!(
+            prices,
+            Doc::new(
+                "Every price a property asked, oldest first, from its history: one point each time \
+                 its price, currency or rent period changed"
+            )
+            .responds::<Vec<price_history::PricePoint>>()
         ),
         endpoint!(
             replace_features,
@@ -238,6 +255,27 @@ pub struct Listing {
     pub featured_at: Option<String>,
     pub last_renovated: Option<String>,
 
+    /// Sale or rent (issue 39); a rent listing's price is per `rentFrequency`.
+    pub offering_type: OfferingType,
+    pub rent_frequency: Option<RentFrequency>,
+    /// The map pin, WGS84 degrees; the public site's is rounded to about 500 m when
+    /// `locationApproximate`.
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub location_approximate: bool,
+    /// The advertising permit (Trakheesi, ADREC) or licence (REGA) the listing is shown with.
+    pub permit_number: Option<String>,
+    /// The permit's QR code image: a `/media/...` path or an outside URL.
+    pub permit_qr_image: Option<String>,
+    pub permit_issued_at: Option<String>,
+    pub permit_expires_at: Option<String>,
+    /// The end of the brokerage contract behind a REGA licence.
+    pub contract_ends_at: Option<String>,
+    /// The publishing window (RFC 3339 UTC): public reads show the listing from
+    /// `publishAt` (none: at once) until `unpublishAt` (none: for good).
+    pub publish_at: Option<String>,
+    pub unpublish_at: Option<String>,
+
     pub category_name: String,
     pub category_name_ar: String,
     pub type_name: String,
@@ -258,6 +296,12 @@ pub struct Property {
     pub agent_id: Option<i64>,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
+    /// Who regulates advertising in the listing's place (`DLD`, `ADREC`, `REGA` or another
+    /// name; the closest of region, city and country): an active listing there needs a
+    /// valid permit. None where nobody does.
+    pub advertising_authority: Option<String>,
+    /// The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
+    pub quality: u8,
 }
 
 /// An active property as the public site reads it: the listing with its places' names, its
@@ -273,9 +317,22 @@ pub struct PublicProperty {
     pub city_name_ar: Option<String>,
     pub region_name: Option<String>,
     pub region_name_ar: Option<String>,
+    /// The agent responsible for the listing, as an advertisement must name them.
+    pub agent: Option<PublicAgent>,
+    /// The price before it dropped, when it dropped within the last 90 days; null otherwise.
+    pub previous_price: Option<f64>,
+    pub price_changed_at: Option<String>,
     /// In order, the first being the cover.
     pub images: Vec<PublicImage>,
     pub features: Vec<PublicFeature>,
+}
+
+/// A listing's agent on the public site: their name and broker licence (BRN, FAL).
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicAgent {
+    pub name: String,
+    pub license_number: Option<String>,
 }
 
 /// One image of a public listing.
@@ -398,6 +455,27 @@ async fn remove(id: i64, expected: IfMatch, user: CurrentUser, db: &Db) -> ApiRe
 #[get("/properties/<id>/features")]
 async fn features(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PropertyFeature>>> {
     Ok(Json(store::features(db.pool(), id).await?))
+}
+
+/// Where the pin picker's map tiles come from.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct MapTiles {
+    /// A tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`).
+    pub tile_url: String,
+}
+
+#[get("/map-tiles")]
+fn map_tiles(_user: CurrentUser, config: &State<Config>) -> Json<MapTiles> {
+    Json(MapTiles { tile_url: config.map_tile_url.clone() })
+}
+
+#[get("/properties/<id>/price-history")]
+async fn prices(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<price_history::PricePoint>>> {
+    store::get(db.pool(), id).await?;
+    let entries =
+        history_store::of_record(db.pool(), Entity::Property, id, price_history::ENTRIES_READ).await?;
+    Ok(Json(price_history::points(&entries)))
 }
 
 #[post("/properties/<id>/features", data = "<body>")]

@@ -77,6 +77,7 @@ async fn create(
     let hash = password::hash(input.password).await?;
     let email = optional_text(input.email);
     let full_name = optional_text(input.full_name);
+    let license_number = optional_text(input.license_number);
     let user = store::NewUser {
         username: input.username.trim(),
         password_hash: &hash,
@@ -85,6 +86,7 @@ async fn create(
         role: input.role.value(),
         is_active: input.is_active,
         receives_leads: input.receives_leads,
+        license_number: license_number.as_deref(),
     };
     Ok((Status::Created, Json(store::create(db.pool(), &Actor::from(&admin), user).await?)))
 }
@@ -134,6 +136,7 @@ pub async fn save(
         role: input.role.value(),
         is_active: input.is_active,
         receives_leads: input.receives_leads,
+        license_number: input.license_number.as_deref(),
     };
     let actor = Actor::from(admin);
     let mut tx = db::begin_write(db.pool()).await?;

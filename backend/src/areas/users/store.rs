@@ -36,6 +36,7 @@ pub struct NewUser<'a> {
     pub role: &'a str,
     pub is_active: bool,
     pub receives_leads: bool,
+    pub license_number: Option<&'a str>,
 }
 
 /// A unique-index refusal of the username, whatever its case, as the area's 409.
@@ -50,7 +51,7 @@ fn username_taken(error: sqlx::Error) -> ApiError {
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_>) -> ApiResult<User> {
     let sql = format!(
         "INSERT INTO users (username, password, email, full_name, role, is_active, receives_leads, created_at, \
-         updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING {COLUMNS}"
+         updated_at, license_number) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(user.username)
@@ -61,6 +62,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_
         .bind(user.is_active)
         .bind(user.receives_leads)
         .bind(clock::now_text())
+        .bind(user.license_number)
         .fetch_one(db)
         .await
         .map_err(username_taken)?;
@@ -86,6 +88,8 @@ pub struct UserChange<'a> {
     pub is_active: bool,
     /// `None` keeps the current choice.
     pub receives_leads: Option<bool>,
+    /// `None` keeps the licence number, `Some("")` clears it.
+    pub license_number: Option<&'a str>,
 }
 
 /// The rule an edit or a delete must keep: someone active can still manage users.
@@ -120,6 +124,7 @@ pub async fn update(
     let sql = format!(
         "UPDATE users SET username = $1, password = COALESCE($2, password), email = $3, full_name = $4, \
          role = $5, is_active = $6, receives_leads = COALESCE($7, receives_leads), updated_at = $8, \
+         license_number = CASE WHEN $10 THEN NULLIF(TRIM($11), '') ELSE license_number END, \
          version = version + 1 WHERE id = $9 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
@@ -132,6 +137,8 @@ pub async fn update(
         .bind(change.receives_leads)
         .bind(clock::now_text())
         .bind(id)
+        .bind(change.license_number.is_some())
+        .bind(change.license_number.unwrap_or_default())
         .fetch_one(&mut *tx)
         .await
         .map_err(username_taken)?;

@@ -12,7 +12,7 @@ pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
 pub const COLUMNS: &str =
     "id, username, role, email, full_name, is_active, receives_leads, language, numerals, created_at, updated_at, \
-     version";
+     version, license_number";
 
 /// An account as the API shows it: never the password hash.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
@@ -26,6 +26,8 @@ pub struct User {
     pub is_active: bool,
     /// Whether the round-robin hands the user new leads (issue 26).
     pub receives_leads: bool,
+    /// The broker's licence number (BRN, FAL), shown beside their listings (issue 39).
+    pub license_number: Option<String>,
     /// The interface language the user chose: every answer to them is in it.
     pub language: Language,
     /// The digits the user's numbers are shown in.
@@ -51,6 +53,7 @@ pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
         full_name: row.try_get("full_name")?,
         is_active: crate::platform::db::flag(row, "is_active")?,
         receives_leads: crate::platform::db::flag(row, "receives_leads")?,
+        license_number: row.try_get("license_number")?,
         language: vocabulary(row, "language", Language::from_value)?,
         numerals: vocabulary(row, "numerals", Numerals::from_value)?,
         created_at: row.try_get("created_at")?,

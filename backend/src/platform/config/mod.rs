@@ -22,6 +22,8 @@ use crate::platform::http::host::PublicHosts;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/aqar.db";
 pub const DEFAULT_SEARCH_DIR: &str = "data/search";
+/// OpenStreetMap's own tiles: the map pin picker's default (issue 39).
+pub const DEFAULT_MAP_TILE_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 pub const DEFAULT_SMTP_FROM: &str = "Aqar <aqar@localhost>";
 pub const DEFAULT_PANEL_URL: &str = "http://localhost:8000";
 
@@ -74,6 +76,8 @@ pub struct Config {
     /// The folder of this server's search index (issue 38): derived data, rebuilt from the
     /// database when missing. Each server of a deployment has its own.
     pub search_dir: std::path::PathBuf,
+    /// The map tiles the pin picker shows, a template with `{z}`, `{x}` and `{y}`.
+    pub map_tile_url: String,
 }
 
 impl Default for Config {
@@ -93,6 +97,7 @@ impl Default for Config {
             smtp_from: DEFAULT_SMTP_FROM.into(),
             panel_url: DEFAULT_PANEL_URL.into(),
             search_dir: DEFAULT_SEARCH_DIR.into(),
+            map_tile_url: DEFAULT_MAP_TILE_URL.into(),
         }
     }
 }
@@ -192,7 +197,22 @@ impl Config {
             },
             None => defaults.search_dir,
         };
+        let map_tile_url = match find(figment, "map_tile_url")? {
+            Some(value) => {
+                let url = text("AQAR_MAP_TILE_URL", value)?.trim().to_owned();
+                let web = url.starts_with("https://") || url.starts_with("http://");
+                if !web || !["{z}", "{x}", "{y}"].iter().all(|part| url.contains(part)) {
+                    return Err(ConfigError::of(
+                        "AQAR_MAP_TILE_URL",
+                        "must be an http(s) address holding {z}, {x} and {y}",
+                    ));
+                }
+                url
+            }
+            None => defaults.map_tile_url,
+        };
         Ok(Config {
+            map_tile_url,
             search_dir,
             smtp_url,
             smtp_from,

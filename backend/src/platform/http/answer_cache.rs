@@ -12,8 +12,9 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// How long a browser or proxy may reuse a public answer before asking again; asking again
-/// costs a 304 when nothing changed. Short, so an edit in the panel shows within a minute.
-pub const MAX_AGE_SECS: u32 = 60;
+/// costs a 304 when nothing changed. Short, so an edit in the panel shows within seconds, and
+/// a listing whose permit or publishing window ended leaves every copy within 10 s (issue 39).
+pub const MAX_AGE_SECS: u32 = 10;
 
 /// A public answer: JSON with an entity tag of its bytes. A request whose `If-None-Match`
 /// names that tag gets `304 Not Modified` and no body.

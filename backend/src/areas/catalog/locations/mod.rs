@@ -131,6 +131,9 @@ pub struct Country {
     pub name_ar: String,
     /// Short code such as 'JO', kept in capitals.
     pub code: String,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+    /// name, or none.
+    pub advertising_authority: Option<String>,
     pub created_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
@@ -146,6 +149,9 @@ pub struct City {
     pub country_id: i64,
     pub country_name_en: String,
     pub country_name_ar: String,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+    /// name, or none.
+    pub advertising_authority: Option<String>,
     pub created_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
@@ -164,6 +170,9 @@ pub struct Region {
     pub country_id: i64,
     pub country_name_en: String,
     pub country_name_ar: String,
+    /// Who regulates property advertising here (issue 39): `DLD`, `ADREC`, `REGA`, another
+    /// name, or none.
+    pub advertising_authority: Option<String>,
     pub created_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,

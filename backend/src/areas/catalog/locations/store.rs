@@ -16,18 +16,18 @@ use crate::platform::trash::{self, Checks, Part, Reference as Needed, Trashed, U
 
 pub const REGION_NOT_FOUND: &str = messages::REGION_NOT_FOUND;
 
-const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, created_at, version";
+const COUNTRY_COLUMNS: &str = "id, name_en, name_ar, code, advertising_authority, created_at, version";
 
 /// Cities with their country's names; `c` is the city, `k` its country.
 const CITY_SELECT: &str = "SELECT c.id, c.name_en, c.name_ar, c.country_id, \
-     k.name_en AS country_name_en, k.name_ar AS country_name_ar, c.created_at, c.version \
-     FROM cities c JOIN countries k ON k.id = c.country_id";
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, c.advertising_authority, c.created_at, \
+     c.version FROM cities c JOIN countries k ON k.id = c.country_id";
 
 /// Regions with their city's and country's names; `r` region, `c` city, `k` country.
 const REGION_SELECT: &str = "SELECT r.id, r.name_en, r.name_ar, r.city_id, \
      c.name_en AS city_name_en, c.name_ar AS city_name_ar, c.country_id, \
-     k.name_en AS country_name_en, k.name_ar AS country_name_ar, r.created_at, r.version \
-     FROM regions r JOIN cities c ON c.id = r.city_id JOIN countries k ON k.id = c.country_id";
+     k.name_en AS country_name_en, k.name_ar AS country_name_ar, r.advertising_authority, r.created_at, \
+     r.version FROM regions r JOIN cities c ON c.id = r.city_id JOIN countries k ON k.id = c.country_id";
 
 fn country_from_row(row: &AnyRow) -> Result<Country, sqlx::Error> {
     Ok(Country {
@@ -35,6 +35,7 @@ fn country_from_row(row: &AnyRow) -> Result<Country, sqlx::Error> {
         name_en: row.try_get("name_en")?,
         name_ar: row.try_get("name_ar")?,
         code: row.try_get("code")?,
+        advertising_authority: row.try_get("advertising_authority")?,
         created_at: row.try_get("created_at")?,
         version: row.try_get("version")?,
     })
@@ -48,6 +49,7 @@ fn city_from_row(row: &AnyRow) -> Result<City, sqlx::Error> {
         country_id: row.try_get("country_id")?,
         country_name_en: row.try_get("country_name_en")?,
         country_name_ar: row.try_get("country_name_ar")?,
+        advertising_authority: row.try_get("advertising_authority")?,
         created_at: row.try_get("created_at")?,
         version: row.try_get("version")?,
     })
@@ -64,9 +66,23 @@ fn region_from_row(row: &AnyRow) -> Result<Region, sqlx::Error> {
         country_id: row.try_get("country_id")?,
         country_name_en: row.try_get("country_name_en")?,
         country_name_ar: row.try_get("country_name_ar")?,
+        advertising_authority: row.try_get("advertising_authority")?,
         created_at: row.try_get("created_at")?,
         version: row.try_get("version")?,
     })
+}
+
+/// An authority as stored: a known one in its own spelling, blank as none.
+fn authority(name: &Option<String>) -> Option<String> {
+    rules::advertising::stored(name.as_deref())
+}
+
+/// Listings in a place whose authority changed are indexed again: whether the public site
+/// shows them now depends on it. `column` is the listing's column naming the place.
+async fn reindex_listings(conn: &mut AnyConnection, column: &str, id: i64) -> ApiResult<()> {
+    let sql = format!("UPDATE properties SET offering_type = offering_type WHERE {column} = $1");
+    sqlx::query(&sql).bind(id).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// Codes are stored trimmed and in capitals, so 'jo' and 'JO' are one code.
@@ -149,14 +165,15 @@ pub async fn insert_country<'c, E: Executor<'c, Database = Any>>(
 ) -> ApiResult<Country> {
     let code = normal_code(&input.code);
     let sql = format!(
-        "INSERT INTO countries (name_en, name_ar, code, created_at) VALUES ($1, $2, $3, $4) \
-         RETURNING {COUNTRY_COLUMNS}"
+        "INSERT INTO countries (name_en, name_ar, code, created_at, advertising_authority) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING {COUNTRY_COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
         .bind(&input.name_ar)
         .bind(&code)
         .bind(clock::now_text())
+        .bind(authority(&input.advertising_authority))
         .fetch_one(db)
         .await
         .map_err(|e| code_taken(&code, e))?;
@@ -190,18 +207,22 @@ pub async fn update_country(
     )?;
     let code = normal_code(&input.code);
     let sql = format!(
-        "UPDATE countries SET name_en = $1, name_ar = $2, code = $3, version = version + 1 \
-         WHERE id = $4 RETURNING {COUNTRY_COLUMNS}"
+        "UPDATE countries SET name_en = $1, name_ar = $2, code = $3, advertising_authority = $5, \
+         version = version + 1 WHERE id = $4 RETURNING {COUNTRY_COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(&input.name_en)
         .bind(&input.name_ar)
         .bind(&code)
         .bind(id)
+        .bind(authority(&input.advertising_authority))
         .fetch_one(&mut *conn)
         .await
         .map_err(|e| code_taken(&code, e))?;
     let updated = country_from_row(&row)?;
+    if updated.advertising_authority != before.advertising_authority {
+        reindex_listings(conn, "country_id", id).await?;
+    }
     audit::updated(conn, actor, Entity::Country, id, &before, &updated).await?;
     Ok(updated)
 }
@@ -265,13 +286,14 @@ pub async fn insert_city(conn: &mut AnyConnection, input: &CityInput) -> ApiResu
         return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO cities (name_en, name_ar, country_id, created_at) VALUES ($1, $2, $3, $4) \
-         RETURNING id",
+        "INSERT INTO cities (name_en, name_ar, country_id, created_at, advertising_authority) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(&input.name_en)
     .bind(&input.name_ar)
     .bind(input.country_id)
     .bind(clock::now_text())
+    .bind(authority(&input.advertising_authority))
     .fetch_one(&mut *conn)
     .await?;
     find_city(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::CITY_NOT_FOUND))
@@ -298,15 +320,20 @@ pub async fn update_city(
         return Err(missing_parent("countryId", messages::COUNTRY_NOT_FOUND));
     }
     sqlx::query(
-        "UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3, version = version + 1 WHERE id = $4",
+        "UPDATE cities SET name_en = $1, name_ar = $2, country_id = $3, advertising_authority = $5, \
+         version = version + 1 WHERE id = $4",
     )
     .bind(&input.name_en)
     .bind(&input.name_ar)
     .bind(input.country_id)
     .bind(id)
+    .bind(authority(&input.advertising_authority))
     .execute(&mut *conn)
     .await?;
     let updated = find_city(conn, id).await?.ok_or_else(|| ApiError::not_found(messages::CITY_NOT_FOUND))?;
+    if updated.advertising_authority != before.advertising_authority {
+        reindex_listings(conn, "city_id", id).await?;
+    }
     audit::updated(conn, actor, Entity::City, id, &before, &updated).await?;
     Ok(updated)
 }
@@ -366,13 +393,14 @@ pub async fn insert_region(conn: &mut AnyConnection, input: &RegionInput) -> Api
         return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO regions (name_en, name_ar, city_id, created_at) VALUES ($1, $2, $3, $4) \
-         RETURNING id",
+        "INSERT INTO regions (name_en, name_ar, city_id, created_at, advertising_authority) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(&input.name_en)
     .bind(&input.name_ar)
     .bind(input.city_id)
     .bind(clock::now_text())
+    .bind(authority(&input.advertising_authority))
     .fetch_one(&mut *conn)
     .await?;
     find_region(&mut *conn, id).await?.ok_or_else(|| ApiError::not_found(REGION_NOT_FOUND))
@@ -403,15 +431,20 @@ pub async fn update_region(
         return Err(missing_parent("cityId", messages::CITY_NOT_FOUND));
     }
     sqlx::query(
-        "UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3, version = version + 1 WHERE id = $4",
+        "UPDATE regions SET name_en = $1, name_ar = $2, city_id = $3, advertising_authority = $5, \
+         version = version + 1 WHERE id = $4",
     )
     .bind(&input.name_en)
     .bind(&input.name_ar)
     .bind(input.city_id)
     .bind(id)
+    .bind(authority(&input.advertising_authority))
     .execute(&mut *conn)
     .await?;
     let updated = find_region(&mut *conn, id).await?.ok_or_else(|| ApiError::not_found(REGION_NOT_FOUND))?;
+    if updated.advertising_authority != before.advertising_authority {
+        reindex_listings(conn, "region_id", id).await?;
+    }
     audit::updated(conn, actor, Entity::Region, id, &before, &updated).await?;
     Ok(updated)
 }

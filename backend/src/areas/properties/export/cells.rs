@@ -155,6 +155,18 @@ pub fn reader(key: &str) -> Option<Reader> {
         "virtualTourUrl" => |r| optional(r.listing.virtual_tour_url.as_deref()),
         "maintenanceFee" => |r| number(r.listing.maintenance_fee),
         "propertyTax" => |r| number(r.listing.property_tax),
+        "offeringType" => |r| text(r.listing.offering_type.value()),
+        "rentFrequency" => |r| optional(r.listing.rent_frequency.map(|f| f.value())),
+        "latitude" => |r| number(r.listing.latitude),
+        "longitude" => |r| number(r.listing.longitude),
+        "locationApproximate" => return flag!(location_approximate),
+        "publishAt" => |r| optional(r.listing.publish_at.as_deref()),
+        "unpublishAt" => |r| optional(r.listing.unpublish_at.as_deref()),
+        "permitNumber" => |r| optional(r.listing.permit_number.as_deref()),
+        "permitIssuedAt" => |r| optional(r.listing.permit_issued_at.as_deref()),
+        "permitExpiresAt" => |r| optional(r.listing.permit_expires_at.as_deref()),
+        "contractEndsAt" => |r| optional(r.listing.contract_ends_at.as_deref()),
+        "permitQrImage" => |r| optional(r.listing.permit_qr_image.as_deref()),
         _ => return None,
     })
 }

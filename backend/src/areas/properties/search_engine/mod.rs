@@ -317,6 +317,25 @@ impl Engine {
         self.filtered(&searcher, request, |filter| facets::count(&self.orders, &searcher, filter))
     }
 
+    /// The share of active listings whose quality score is `good` or more; `None` with none.
+    pub async fn quality_share(&self, pool: &AnyPool, good: u8) -> ApiResult<Option<f64>> {
+        self.catch_up(pool).await?;
+        let searcher = self.reader.searcher();
+        let active =
+            [(schema::names::STATUS, schema::status_code(rules::vocabularies::PropertyStatus::Active))];
+        let filter = Filter { weight: None, flags: &active, live_at: None };
+        let (mut total, mut scoring) = (0u64, 0u64);
+        for segment in searcher.segment_readers() {
+            let matched = self.orders.matched(segment, &filter).map_err(failed)?;
+            let quality = segment.fast_fields().u64(schema::names::QUALITY).map_err(failed)?;
+            total += matched.count;
+            scoring +=
+                matched.docs().filter(|doc| quality.first(*doc).unwrap_or(0) >= u64::from(good)).count()
+                    as u64;
+        }
+        Ok((total > 0).then(|| scoring as f64 / total as f64))
+    }
+
     /// Runs `read` on what `request` matches: its vocabulary flags and the rest of its query.
     fn filtered<T>(
         &self,
@@ -331,7 +350,8 @@ impl Engine {
             }
             None => None,
         };
-        read(&Filter { weight: weight.as_deref(), flags: &flags }).map_err(failed)
+        read(&Filter { weight: weight.as_deref(), flags: &flags, live_at: query::live_at(request) })
+            .map_err(failed)
     }
 }
 

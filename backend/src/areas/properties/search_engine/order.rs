@@ -44,6 +44,8 @@ pub struct Orders {
 pub struct Filter<'a> {
     pub weight: Option<&'a dyn Weight>,
     pub flags: &'a [Flag],
+    /// The public lists: only listings live at this instant (epoch seconds).
+    pub live_at: Option<i64>,
 }
 
 /// The matches of one segment.
@@ -104,6 +106,7 @@ impl KeyColumn {
             SortKey::TitleEn => names::TITLE_RANK,
             SortKey::PropertyNumber => names::NUMBER_RANK,
             SortKey::Status => names::STATUS_RANK,
+            SortKey::Quality => names::QUALITY,
         };
         Ok(KeyColumn::Unsigned(fast.u64(name)?))
     }
@@ -195,6 +198,9 @@ impl Orders {
                 *word &= bits;
             }
         }
+        if let Some(now) = filter.live_at {
+            self.keep_live(segment, &mut words, now)?;
+        }
         let mut matched = Matched { words, count: 0 };
         if let Some(alive) = segment.alive_bitset() {
             let deleted: Vec<DocId> = matched.docs().filter(|doc| !alive.is_alive(*doc)).collect();
@@ -204,6 +210,28 @@ impl Orders {
         }
         matched.count = matched.words.iter().map(|word| u64::from(word.count_ones())).sum();
         Ok(matched)
+    }
+
+    /// Clears the matches not live at `now`. Only the few listings with a publishing window
+    /// or a permit (a kept bitmap, like a flag's) are looked at, one by one.
+    fn keep_live(&self, segment: &SegmentReader, words: &mut [u64], now: i64) -> tantivy::Result<()> {
+        let timed = self.flag(segment, (names::TIMED, 1))?;
+        let fast = segment.fast_fields();
+        let (from, until) = (fast.i64(names::LIVE_FROM)?, fast.i64(names::LIVE_UNTIL)?);
+        for (at, (word, timed)) in words.iter_mut().zip(timed.iter()).enumerate() {
+            let mut candidates = *word & timed;
+            while candidates != 0 {
+                let bit = candidates.trailing_zeros();
+                candidates &= candidates - 1;
+                let doc = (at as u32) * 64 + bit;
+                let live =
+                    from.first(doc).unwrap_or(i64::MIN) <= now && until.first(doc).unwrap_or(i64::MAX) > now;
+                if !live {
+                    *word &= !(1u64 << bit);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn order(&self, segment: &SegmentReader, key: SortKey) -> tantivy::Result<Order> {

@@ -15,7 +15,7 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::Term;
 
 use super::super::listing::{Filters, ListRequest, Range};
-use super::schema::{display_code, names, status_code, Fields};
+use super::schema::{display_code, names, offering_code, status_code, Fields};
 
 fn term(field: Field, value: u64) -> Box<dyn Query> {
     Box::new(TermQuery::new(Term::from_field_u64(field, value), IndexRecordOption::Basic))
@@ -72,6 +72,9 @@ pub fn flags(request: &ListRequest) -> Vec<Flag> {
     if let Some(v) = filters.is_featured {
         flags.push((names::FEATURED, u64::from(v)));
     }
+    if let Some(v) = filters.offering_type {
+        flags.push((names::OFFERING, offering_code(v)));
+    }
     flags
 }
 
@@ -119,12 +122,29 @@ fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<d
             Bound::Unbounded,
         )));
     }
+    if let Some(bbox) = filters.bbox {
+        let degrees = |micro: i64| micro as f64 / 1_000_000.0;
+        let within = |field: Field, low: i64, high: i64| -> Box<dyn Query> {
+            Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_f64(field, degrees(low))),
+                Bound::Included(Term::from_field_f64(field, degrees(high))),
+            ))
+        };
+        must(within(f.longitude, bbox.min_lng, bbox.max_lng));
+        must(within(f.latitude, bbox.min_lat, bbox.max_lat));
+    }
     if let Some(n) = filters.bathrooms.filter(|n| *n > 0) {
         must(Box::new(RangeQuery::new(
             Bound::Included(Term::from_field_u64(f.bathrooms, id(n))),
             Bound::Unbounded,
         )));
     }
+}
+
+/// The instant (epoch seconds) a public request's listings must be live at: each is shown
+/// from `live_from` until before `live_until`, judged now, at the request.
+pub fn live_at(request: &ListRequest) -> Option<i64> {
+    request.active_only.then(crate::platform::db::clock::now_epoch)
 }
 
 /// The query of a request but its [`flags`]; `None` when nothing else narrows it.
@@ -144,10 +164,27 @@ pub fn of(f: &Fields, request: &ListRequest) -> Box<dyn Query> {
     let fields = |name: &str| match name {
         names::STATUS => f.status,
         names::DISPLAY => f.display,
+        names::OFFERING => f.offering,
         _ => f.featured,
     };
     let mut clauses: Vec<(Occur, Box<dyn Query>)> =
         flags(request).into_iter().map(|(name, value)| (Occur::Must, term(fields(name), value))).collect();
+    if let Some(now) = live_at(request) {
+        clauses.push((
+            Occur::Must,
+            Box::new(RangeQuery::new(
+                Bound::Unbounded,
+                Bound::Included(Term::from_field_i64(f.live_from, now)),
+            )),
+        ));
+        clauses.push((
+            Occur::Must,
+            Box::new(RangeQuery::new(
+                Bound::Excluded(Term::from_field_i64(f.live_until, now)),
+                Bound::Unbounded,
+            )),
+        ));
+    }
     if let Some(rest) = rest(f, request) {
         clauses.push((Occur::Must, rest));
     }

@@ -1,7 +1,7 @@
 //! What the engine keeps of a listing: its folded words, and each filter and sort key as a
 //! fast field. A change here is a new [`VERSION`]: an index of another version is rebuilt.
 
-use rules::vocabularies::{DisplayType, PropertyStatus};
+use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus};
 use tantivy::schema::{
     Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED,
 };
@@ -9,7 +9,7 @@ use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::TantivyDocument;
 
 /// The schema's version, kept in every commit's payload.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The tokenizer of the folded text: words of letters and digits (Arabic ones included).
 pub const TOKENIZER: &str = "aqar_folded";
@@ -61,6 +61,13 @@ pub struct Fields {
     pub updated: Field,
     pub title_rank: Field,
     pub number_rank: Field,
+    pub offering: Field,
+    pub latitude: Field,
+    pub longitude: Field,
+    pub live_from: Field,
+    pub live_until: Field,
+    pub timed: Field,
+    pub quality: Field,
 }
 
 /// Names of the fast fields read by name.
@@ -80,6 +87,12 @@ pub mod names {
     pub const UPDATED: &str = "updated";
     pub const TITLE_RANK: &str = "title_rank";
     pub const NUMBER_RANK: &str = "number_rank";
+    pub const OFFERING: &str = "offering";
+    pub const LIVE_FROM: &str = "live_from";
+    pub const LIVE_UNTIL: &str = "live_until";
+    /// 1 for a listing whose public visibility has an end or a start in time.
+    pub const TIMED: &str = "timed";
+    pub const QUALITY: &str = "quality";
 }
 
 pub fn schema() -> (Schema, Fields) {
@@ -110,6 +123,13 @@ pub fn schema() -> (Schema, Fields) {
         updated: b.add_u64_field(names::UPDATED, FAST),
         title_rank: b.add_u64_field(names::TITLE_RANK, FAST),
         number_rank: b.add_u64_field(names::NUMBER_RANK, FAST),
+        offering: b.add_u64_field(names::OFFERING, key()),
+        latitude: b.add_f64_field("latitude", INDEXED),
+        longitude: b.add_f64_field("longitude", INDEXED),
+        live_from: b.add_i64_field(names::LIVE_FROM, key()),
+        live_until: b.add_i64_field(names::LIVE_UNTIL, key()),
+        timed: b.add_u64_field(names::TIMED, FAST),
+        quality: b.add_u64_field(names::QUALITY, FAST),
     };
     (b.build(), fields)
 }
@@ -138,11 +158,24 @@ pub struct Row {
     pub title_en: String,
     pub property_number: Option<String>,
     pub feature_ids: Vec<i64>,
+    pub offering_type: String,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    /// When public reads start and stop showing the listing (epoch seconds): its publishing
+    /// window, and where its place regulates advertising, its permit's validity.
+    pub live_from: Option<i64>,
+    pub live_until: Option<i64>,
+    /// The rules' quality score, 0-100.
+    pub quality: u8,
 }
 
 /// The code of a status, its place in the vocabulary.
 pub fn status_code(status: PropertyStatus) -> u64 {
     PropertyStatus::ALL.iter().position(|s| *s == status).unwrap_or(0) as u64
+}
+
+pub fn offering_code(offering: OfferingType) -> u64 {
+    OfferingType::ALL.iter().position(|o| *o == offering).unwrap_or(0) as u64
 }
 
 pub fn display_code(display: DisplayType) -> u64 {
@@ -210,6 +243,15 @@ impl Row {
         doc.add_u64(f.title_rank, text_rank(&self.title_en));
         // No number sorts last ascending, as NULL does in PostgreSQL.
         doc.add_u64(f.number_rank, self.property_number.as_deref().map_or(u64::MAX, text_rank));
+        doc.add_u64(f.offering, code_of(OfferingType::ALL, OfferingType::value, &self.offering_type));
+        if let (Some(latitude), Some(longitude)) = (self.latitude, self.longitude) {
+            doc.add_f64(f.latitude, latitude);
+            doc.add_f64(f.longitude, longitude);
+        }
+        doc.add_i64(f.live_from, self.live_from.unwrap_or(i64::MIN));
+        doc.add_i64(f.live_until, self.live_until.unwrap_or(i64::MAX));
+        doc.add_u64(f.timed, u64::from(self.live_from.is_some() || self.live_until.is_some()));
+        doc.add_u64(f.quality, u64::from(self.quality));
         doc
     }
 }

@@ -3,10 +3,13 @@
 
 use std::collections::HashMap;
 
+use rules::advertising::{self, Permit};
+use rules::properties::quality::{self, PermitState, QualityFacts, DESCRIPTION_CHARS_MIN};
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use super::super::store::advertising::AUTHORITY;
 use super::schema::Row as Indexed;
-use crate::platform::db;
+use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
 
 /// Where the feed stands: the database's identity, the newest change, and the newest change
@@ -87,12 +90,61 @@ pub async fn reset(conn: &mut AnyConnection) -> ApiResult<()> {
     Ok(())
 }
 
-const SELECT: &str = "SELECT id, search_text, status, category_id, type_id, display_type, country_id, \
-     city_id, region_id, is_featured, import_id, price, area, CAST(COALESCE(bedrooms, bedroom) AS BIGINT), \
-     CAST(COALESCE(bathrooms, bathroom) AS BIGINT), created_at, updated_at, title_en, property_number \
-     FROM properties";
+/// A listing's row as the engine reads it. Descriptions are read only as far as the quality
+/// score looks (it asks for at least [`DESCRIPTION_CHARS_MIN`] characters), so a rebuild
+/// does not read every description whole.
+fn select() -> String {
+    format!(
+        "SELECT p.id, p.search_text, p.status, p.category_id, p.type_id, p.display_type, p.country_id, \
+         p.city_id, p.region_id, p.is_featured, p.import_id, p.price, p.area, \
+         CAST(COALESCE(p.bedrooms, p.bedroom) AS BIGINT), CAST(COALESCE(p.bathrooms, p.bathroom) AS BIGINT), \
+         p.created_at, p.updated_at, p.title_en, p.property_number, p.offering_type, p.latitude, p.longitude, \
+         p.publish_at, p.unpublish_at, p.permit_number, p.permit_issued_at, p.permit_expires_at, \
+         p.contract_ends_at, {authority} AS authority, p.title_ar, SUBSTR(p.description_en, 1, {chars}), \
+         SUBSTR(p.description_ar, 1, {chars}), p.location_en, p.location_ar, p.building_type_new, \
+         (SELECT name_en FROM property_types WHERE id = p.type_id), \
+         (SELECT name_ar FROM property_types WHERE id = p.type_id), \
+         (SELECT COUNT(*) FROM property_images WHERE property_id = p.id) \
+         FROM properties p",
+        authority = AUTHORITY,
+        chars = DESCRIPTION_CHARS_MIN + 250,
+    )
+}
 
 fn indexed(row: &sqlx::any::AnyRow) -> Result<Indexed, sqlx::Error> {
+    let text = |i: usize| row.try_get::<Option<String>, _>(i).map(Option::unwrap_or_default);
+    let optional = |i: usize| row.try_get::<Option<String>, _>(i);
+    let (publish_at, unpublish_at) = (optional(22)?, optional(23)?);
+    let permit_number = optional(24)?;
+    let (issued, expires, contract) = (optional(25)?, optional(26)?, optional(27)?);
+    let authority = optional(28)?;
+    let permit = Permit {
+        number: permit_number.as_deref(),
+        issued_at: issued.as_deref(),
+        expires_at: expires.as_deref(),
+        contract_ends_at: contract.as_deref(),
+    };
+    let (latitude, longitude): (Option<f64>, Option<f64>) = (row.try_get(20)?, row.try_get(21)?);
+    let epoch = |text: &Option<String>| text.as_deref().and_then(advertising::epoch_of);
+    // A listing where advertising is regulated is shown only while its permit holds.
+    let permit_until = authority.as_deref().map(|authority| {
+        permit_number.as_ref().and_then(|_| permit.valid_until(authority)).unwrap_or(i64::MIN)
+    });
+    let live_until = [epoch(&unpublish_at), permit_until].into_iter().flatten().min();
+    let building_type: Option<String> = row.try_get(34)?;
+    let facts = QualityFacts {
+        title_en: text(17)?,
+        title_ar: text(29)?,
+        description_en: text(30)?,
+        description_ar: text(31)?,
+        images: u32::try_from(row.try_get::<i64, _>(37)?).unwrap_or(u32::MAX),
+        area: row.try_get(12)?,
+        villa: quality::is_villa(&text(35)?, &text(36)?, building_type.as_deref()),
+        location_en: text(32)?,
+        location_ar: text(33)?,
+        pinned: latitude.is_some() && longitude.is_some(),
+        permit: PermitState::of(authority.as_deref(), permit, &clock::now_text()),
+    };
     Ok(Indexed {
         id: row.try_get(0)?,
         search_text: row.try_get(1)?,
@@ -114,6 +166,12 @@ fn indexed(row: &sqlx::any::AnyRow) -> Result<Indexed, sqlx::Error> {
         title_en: row.try_get(17)?,
         property_number: row.try_get(18)?,
         feature_ids: Vec::new(),
+        offering_type: row.try_get(19)?,
+        latitude,
+        longitude,
+        live_from: epoch(&publish_at),
+        live_until,
+        quality: quality::score(&facts).score,
     })
 }
 
@@ -121,7 +179,7 @@ fn indexed(row: &sqlx::any::AnyRow) -> Result<Indexed, sqlx::Error> {
 pub async fn rows(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<Vec<Indexed>> {
     let mut found = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("{SELECT} WHERE id {}", db::Marks::of(conn).in_list(chunk.len()));
+        let sql = format!("{} WHERE p.id {}", select(), db::Marks::of(conn).in_list(chunk.len()));
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         let mut listings = rows.iter().map(indexed).collect::<Result<Vec<_>, _>>()?;
         let sql = format!(
@@ -138,7 +196,7 @@ pub async fn rows(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<Vec<Indexe
 /// Up to `limit` listings after the id `after`, in id order, with their features: a rebuild
 /// reads the table a chunk at a time.
 pub async fn rows_after(conn: &mut AnyConnection, after: i64, limit: i64) -> ApiResult<Vec<Indexed>> {
-    let sql = format!("{SELECT} WHERE id > $1 ORDER BY id LIMIT $2");
+    let sql = format!("{} WHERE p.id > $1 ORDER BY p.id LIMIT $2", select());
     let rows = sqlx::query(&sql).bind(after).bind(limit).fetch_all(&mut *conn).await?;
     let mut listings = rows.iter().map(indexed).collect::<Result<Vec<_>, _>>()?;
     let (Some(first), Some(last)) = (listings.first(), listings.last()) else { return Ok(listings) };

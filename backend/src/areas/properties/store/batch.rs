@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use sqlx::{AnyConnection, Row};
 
 use super::super::body::PropertyBody;
+use super::advertising;
 use super::features::check_known;
 use super::read::find_many;
 use super::write::{inserted_columns, refused, shared, Found, Shared};
@@ -35,8 +36,15 @@ pub async fn insert_many_in(
     let references = References::of(&mut *tx, &shareds).await?;
     let mut outcomes: Vec<ApiResult<i64>> = Vec::with_capacity(listings.len());
     let mut accepted = Vec::new();
+    let now = clock::now_text();
+    let mut permits = advertising::Holders::of(&mut *tx, listings.iter().map(|l| &l.body)).await?;
     for (at, shared) in shareds.iter().enumerate() {
-        match refused(shared, &references.found(shared)) {
+        let refusal = refused(shared, &references.found(shared)).or_else(|| {
+            let authority = references.authority(shared);
+            advertising::judge(&listings[at].body, authority, &now)
+                .or_else(|| permits.take(&listings[at].body))
+        });
+        match refusal {
             Some(error) => outcomes.push(Err(error)),
             None => {
                 outcomes.push(Ok(0));
@@ -90,6 +98,8 @@ struct References {
     regions: HashMap<i64, i64>,
     /// The agents (issue 26) that are users.
     agents: HashSet<i64>,
+    /// The advertising authority each place names, by table and id (issue 39).
+    authorities: HashMap<(&'static str, i64), String>,
 }
 
 impl References {
@@ -103,7 +113,19 @@ impl References {
             regions: parents(conn, "regions", "city_id", places().filter_map(|(_, _, region)| region))
                 .await?,
             agents: existing(conn, "users", shareds.iter().filter_map(|s| s.agent_id)).await?,
+            authorities: advertising::authorities(conn, places()).await?,
         })
+    }
+
+    /// The authority of the listing's place, the closest level's.
+    fn authority(&self, shared: &Shared<'_>) -> Option<&str> {
+        let (country, city, region) = shared.place?;
+        let named = |table: &'static str, id: i64| self.authorities.get(&(table, id)).map(String::as_str);
+        rules::advertising::closest(
+            region.and_then(|region| named("regions", region)),
+            named("cities", city),
+            named("countries", country),
+        )
     }
 
     fn found(&self, shared: &Shared<'_>) -> Found {

@@ -7,10 +7,11 @@ use std::collections::{BTreeMap, HashMap};
 
 use rules::bulk::PropertyChange;
 use rules::messages;
-use rules::vocabularies::SkipReason;
+use rules::vocabularies::{OfferingType, RentFrequency, SkipReason};
 use sqlx::{AnyConnection, AnyPool};
 
 use super::super::Property;
+use super::advertising;
 use super::read::find_many;
 use super::write::trash_in;
 use super::{bind, Bound};
@@ -34,6 +35,7 @@ fn already(property: &Property, change: PropertyChange) -> bool {
         PropertyChange::Status(status) => listing.status == status,
         PropertyChange::Featured(featured) => listing.is_featured == featured,
         PropertyChange::Category(id) => listing.category_id == id,
+        PropertyChange::Offering(offering) => listing.offering_type == offering,
         PropertyChange::Trash => false,
     }
 }
@@ -58,6 +60,18 @@ fn assignments(change: PropertyChange, marks: &mut db::Marks, now: &str) -> Opti
         )),
         PropertyChange::Category(id) => {
             Some((format!("category_id = {}", marks.mark()), vec![Bound::Id(Some(id))]))
+        }
+        PropertyChange::Offering(offering) => {
+            let frequency = match offering {
+                OfferingType::Rent => format!("COALESCE(rent_frequency, {})", marks.mark()),
+                OfferingType::Sale => "NULL".to_owned(),
+            };
+            let mut values = vec![Bound::Text(Some(offering.value().to_owned()))];
+            let set = format!("offering_type = {}, rent_frequency = {frequency}", marks.mark());
+            if offering == OfferingType::Rent {
+                values.push(Bound::Text(Some(RentFrequency::Yearly.value().to_owned())));
+            }
+            Some((set, values))
         }
         PropertyChange::Trash => None,
     }
@@ -134,7 +148,11 @@ pub async fn bulk(
     locked.sort_unstable();
     db::lock_rows(&mut tx, "properties", &locked).await?;
     let before = find_many(&mut tx, ids).await?;
-    let (chosen, skipped) = bulk::sort_out(ids, &before, versions, |p| p.version, |p| already(p, change));
+    let (mut chosen, mut skipped) =
+        bulk::sort_out(ids, &before, versions, |p| p.version, |p| already(p, change));
+    let refused = advertising::refused(&mut tx, &chosen, change, &before).await?;
+    chosen.retain(|id| !refused.contains(id));
+    skipped.extend(refused.into_iter().map(|id| (id, SkipReason::NotAllowed)));
     match change {
         PropertyChange::Trash => trash(&mut tx, actor, &chosen, versions).await?,
         _ => set(&mut tx, actor, &chosen, change, &before).await?,

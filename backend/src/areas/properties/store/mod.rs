@@ -3,6 +3,7 @@
 //! Lists read the rows of the ids the search engine found, plus the page's images (and, for
 //! the public site, its features); names come by JOIN.
 
+pub(crate) mod advertising;
 mod agent;
 mod batch;
 mod bulk;
@@ -15,7 +16,7 @@ mod write;
 pub use batch::{insert_many_in, NewListing};
 pub use bulk::bulk;
 pub use features::{features, replace_features, replace_features_in};
-pub use read::{get, list, public_get, public_list, revision};
+pub use read::{get, list, next_change, public_get, public_list, revision};
 pub use write::{delete, insert, insert_in, trash_in, update, update_in, RESTORE_CHECKS};
 
 use sqlx::any::AnyArguments;

@@ -9,9 +9,10 @@ use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AnyPool, Row};
 
+use super::super::quality;
 use super::super::{Property, PublicFeature, PublicImage, PublicProperty};
 use super::row::{panel_from_row, panel_select, public_from_row, public_select, vocabulary};
-use crate::platform::db;
+use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 
 /// Which properties' images or features to load: a page's ids, or every property the whole
@@ -91,6 +92,13 @@ async fn public_features_of(
     Ok(features)
 }
 
+/// The property with its quality score, its permit judged at `now`.
+fn scored(mut property: Property, now: &str) -> Property {
+    let authority = property.advertising_authority.as_deref();
+    property.quality = quality::score(&property.listing, property.images.len(), authority, now);
+    property
+}
+
 /// One property as the panel reads it, in the caller's transaction or on its own.
 pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<Property>> {
     let sql = format!("{} WHERE p.id = $1", panel_select());
@@ -99,12 +107,13 @@ pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<
     };
     let mut property = panel_from_row(&row)?;
     property.images = images_of(conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
-    Ok(Some(property))
+    Ok(Some(scored(property, &clock::now_text())))
 }
 
 /// The properties of `ids` that exist, as the panel reads them, by id.
 pub(super) async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, Property>> {
     let mut found = HashMap::with_capacity(ids.len());
+    let now = clock::now_text();
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
         let sql = format!("{} WHERE p.id {}", panel_select(), db::Marks::of(conn).in_list(chunk.len()));
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
@@ -112,7 +121,7 @@ pub(super) async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResul
         for row in &rows {
             let mut property = panel_from_row(row)?;
             property.images = images.remove(&property.listing.id).unwrap_or_default();
-            found.insert(property.listing.id, property);
+            found.insert(property.listing.id, scored(property, &now));
         }
     }
     Ok(found)
@@ -125,7 +134,7 @@ pub async fn get(db: &AnyPool, id: i64) -> ApiResult<Property> {
 
 pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
     let mut conn = db.acquire().await?;
-    let sql = format!("{} WHERE p.id = $1 AND p.status = 'active'", public_select());
+    let sql = format!("{} WHERE p.id = $1 AND {}", public_select(), visible(&clock::now_text()));
     let row = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await?;
     let mut property = db::found(row, messages::PROPERTY_NOT_FOUND, public_from_row)?;
     let images = images_of(&mut conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
@@ -135,11 +144,27 @@ pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
     Ok(property)
 }
 
-/// The rows of `ids` that exist, in the order of `ids`, a statement per chunk of ids.
+/// Whether the public site shows a listing (`p`) at `now`: active, within its publishing
+/// window, and where its place regulates advertising, holding a permit (and for REGA a
+/// brokerage contract) that has not ended. Decided at each read, so a listing comes down at
+/// the second its permit or window ends, with no job. `now` is the server's own clock text
+/// (RFC 3339, no quote can be in it), so it is written into the statement.
+pub(crate) fn visible(now: &str) -> String {
+    let authority = super::advertising::AUTHORITY;
+    format!(
+        "p.status = 'active' AND (p.publish_at IS NULL OR p.publish_at <= '{now}') \
+         AND (p.unpublish_at IS NULL OR p.unpublish_at > '{now}') \
+         AND ({authority} IS NULL OR (p.permit_number IS NOT NULL AND p.permit_expires_at > '{now}' \
+         AND ({authority} <> 'REGA' OR p.contract_ends_at > '{now}')))"
+    )
+}
+
+/// The rows of `ids` that exist, in the order of `ids`, a statement per chunk of ids;
+/// `select` ends where the condition on the ids goes (after `WHERE` or `AND`).
 async fn rows_of(conn: &mut AnyConnection, select: &str, ids: &[i64]) -> ApiResult<Vec<AnyRow>> {
     let mut found = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
-        let sql = format!("{select} WHERE p.id {}", db::Marks::of(conn).in_list(chunk.len()));
+        let sql = format!("{select} p.id {}", db::Marks::of(conn).in_list(chunk.len()));
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         let mut by_id: HashMap<i64, AnyRow> = HashMap::with_capacity(rows.len());
         for row in rows {
@@ -160,6 +185,23 @@ fn scope_of(ids: &[i64], whole: bool, active_only: bool) -> Scope<'_> {
     }
 }
 
+/// The next instant after `now` (epoch seconds) at which a listing's publishing window or
+/// permit starts or ends, when the public lists change with no write; `i64::MAX` for none.
+pub async fn next_change(db: &AnyPool, now: i64) -> ApiResult<i64> {
+    let now = clock::text_of(now);
+    let next: Option<String> = sqlx::query_scalar(
+        "SELECT MIN(t) FROM (\
+         SELECT MIN(publish_at) AS t FROM properties WHERE publish_at > $1 \
+         UNION ALL SELECT MIN(unpublish_at) FROM properties WHERE unpublish_at > $1 \
+         UNION ALL SELECT MIN(permit_expires_at) FROM properties WHERE permit_expires_at > $1 \
+         UNION ALL SELECT MIN(contract_ends_at) FROM properties WHERE contract_ends_at > $1) AS changes",
+    )
+    .bind(&now)
+    .fetch_one(db)
+    .await?;
+    Ok(next.as_deref().and_then(rules::advertising::epoch_of).unwrap_or(i64::MAX))
+}
+
 /// The revision of everything the panel's list reads (migration 0008's triggers bump it).
 pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
     let sql = "SELECT value FROM revisions WHERE name = 'properties'";
@@ -169,19 +211,24 @@ pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
 /// The listings of `ids` (a list's page, or with `whole` all of it), as the panel reads them.
 pub async fn list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Vec<Property>> {
     let mut conn = db.acquire().await?;
-    let rows = rows_of(&mut conn, &panel_select(), ids).await?;
-    let mut properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
+    let rows = rows_of(&mut conn, &format!("{} WHERE", panel_select()), ids).await?;
+    let properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
     let mut images = images_of(&mut conn, scope_of(ids, whole, false)).await?;
-    for property in &mut properties {
-        property.images = images.remove(&property.listing.id).unwrap_or_default();
-    }
-    Ok(properties)
+    let now = clock::now_text();
+    Ok(properties
+        .into_iter()
+        .map(|mut property| {
+            property.images = images.remove(&property.listing.id).unwrap_or_default();
+            scored(property, &now)
+        })
+        .collect())
 }
 
 /// The listings of `ids` that are active, as the public site reads them.
 pub async fn public_list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Vec<PublicProperty>> {
     let mut conn = db.acquire().await?;
-    let rows = rows_of(&mut conn, &public_select(), ids).await?;
+    let select = format!("{} WHERE {} AND", public_select(), visible(&clock::now_text()));
+    let rows = rows_of(&mut conn, &select, ids).await?;
     let mut properties = rows.iter().map(public_from_row).collect::<Result<Vec<_>, _>>()?;
     let mut images = images_of(&mut conn, scope_of(ids, whole, true)).await?;
     let mut features = public_features_of(&mut conn, scope_of(ids, whole, true)).await?;

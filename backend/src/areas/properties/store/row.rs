@@ -1,11 +1,11 @@
 //! A listing's row: the columns read, decoded into the panel's and the public record.
 
-use rules::vocabularies::{DisplayType, PropertyStatus};
+use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::super::{Listing, Property, PublicProperty};
-use crate::platform::db;
+use super::super::{Listing, Property, PublicAgent, PublicProperty};
+use crate::platform::db::{self, clock};
 
 /// The listing's own columns (of the properties table, aliased `p`), read by [`read_listing`]
 /// by name. A macro, so [`LISTING_COLUMNS`] can be joined to it at compile time.
@@ -29,7 +29,10 @@ macro_rules! property_columns {
          p.virtual_tour_url, p.maintenance_fee, p.property_tax, p.bedrooms, p.bathrooms, p.floor, \
          p.total_floors, p.parking_spaces, p.building_age, p.has_balcony, p.has_garden, \
          p.has_elevator, p.has_swimming_pool, p.has_gym, p.has_security, p.pets_allowed, \
-         p.created_at, p.updated_at, p.featured_at, p.last_renovated"
+         p.created_at, p.updated_at, p.featured_at, p.last_renovated, p.offering_type, \
+         p.rent_frequency, p.latitude, p.longitude, p.location_approximate, p.publish_at, \
+         p.unpublish_at, p.permit_number, p.permit_issued_at, p.permit_expires_at, \
+         p.contract_ends_at, p.permit_qr_image"
     };
 }
 
@@ -48,7 +51,10 @@ const LISTING_COLUMNS: &str = concat!(
 
 /// The panel's record: the listing, then its agent and version.
 pub(super) fn panel_select() -> String {
-    format!("SELECT {LISTING_COLUMNS}, p.agent_id, p.version FROM properties p")
+    format!(
+        "SELECT {LISTING_COLUMNS}, p.agent_id, p.version, {} AS advertising_authority FROM properties p",
+        super::advertising::AUTHORITY
+    )
 }
 
 /// The public record: the listing, then its places' names.
@@ -58,7 +64,10 @@ pub(super) fn public_select() -> String {
          (SELECT name_en FROM countries WHERE id = p.country_id) AS country_name, \
          (SELECT name_ar FROM countries WHERE id = p.country_id) AS country_name_ar, \
          (SELECT name_en FROM cities WHERE id = p.city_id) AS city_name, (SELECT name_ar FROM cities WHERE id = p.city_id) AS city_name_ar, \
-         (SELECT name_en FROM regions WHERE id = p.region_id) AS region_name, (SELECT name_ar FROM regions WHERE id = p.region_id) AS region_name_ar \
+         (SELECT name_en FROM regions WHERE id = p.region_id) AS region_name, (SELECT name_ar FROM regions WHERE id = p.region_id) AS region_name_ar, \
+         (SELECT COALESCE(NULLIF(TRIM(full_name), ''), username) FROM users WHERE id = p.agent_id) AS agent_name, \
+         (SELECT license_number FROM users WHERE id = p.agent_id) AS agent_license_number, \
+         p.previous_price, p.price_changed_at \
          FROM properties p"
     )
 }
@@ -97,6 +106,19 @@ pub(super) fn vocabulary<T: Copy>(
         .copied()
         .find(|t| value(*t) == text)
         .ok_or_else(|| sqlx::Error::Decode(format!("unexpected stored value '{text}' in {column}").into()))
+}
+
+/// A vocabulary column that may be NULL.
+fn optional_vocabulary<T: Copy>(
+    row: &AnyRow,
+    column: &str,
+    all: &[T],
+    value: fn(T) -> &'static str,
+) -> Result<Option<T>, sqlx::Error> {
+    match row.try_get::<Option<&str>, _>(column)? {
+        Some(_) => vocabulary(row, column, all, value).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// Money is stored as whole thousandths of the currency unit (see migration 0006): exact on
@@ -205,6 +227,18 @@ fn read_listing(row: &AnyRow) -> Result<Listing, sqlx::Error> {
         updated_at: row.try_get("updated_at")?,
         featured_at: row.try_get("featured_at")?,
         last_renovated: row.try_get("last_renovated")?,
+        offering_type: vocabulary(row, "offering_type", OfferingType::ALL, OfferingType::value)?,
+        rent_frequency: optional_vocabulary(row, "rent_frequency", RentFrequency::ALL, RentFrequency::value)?,
+        latitude: row.try_get("latitude")?,
+        longitude: row.try_get("longitude")?,
+        location_approximate: db::flag(row, "location_approximate")?,
+        permit_number: row.try_get("permit_number")?,
+        permit_qr_image: row.try_get("permit_qr_image")?,
+        permit_issued_at: row.try_get("permit_issued_at")?,
+        permit_expires_at: row.try_get("permit_expires_at")?,
+        contract_ends_at: row.try_get("contract_ends_at")?,
+        publish_at: row.try_get("publish_at")?,
+        unpublish_at: row.try_get("unpublish_at")?,
         category_name: row.try_get("category_name")?,
         category_name_ar: row.try_get("category_name_ar")?,
         type_name: row.try_get("type_name")?,
@@ -218,12 +252,31 @@ pub(super) fn panel_from_row(row: &AnyRow) -> Result<Property, sqlx::Error> {
         images: Vec::new(),
         agent_id: row.try_get("agent_id")?,
         version: row.try_get("version")?,
+        advertising_authority: row.try_get("advertising_authority")?,
+        quality: 0,
     })
 }
 
 pub(super) fn public_from_row(row: &AnyRow) -> Result<PublicProperty, sqlx::Error> {
+    let mut listing = read_listing(row)?;
+    if listing.location_approximate {
+        listing.latitude = listing.latitude.map(rules::geo::approximate);
+        listing.longitude = listing.longitude.map(rules::geo::approximate);
+    }
+    let drop = price_drop(
+        listing.price,
+        row.try_get::<Option<i64>, _>("previous_price")?.map(from_thousandths),
+        row.try_get("price_changed_at")?,
+        clock::now_epoch(),
+    );
     Ok(PublicProperty {
-        listing: read_listing(row)?,
+        previous_price: drop.as_ref().map(|(price, _)| *price),
+        price_changed_at: drop.map(|(_, at)| at),
+        listing,
+        agent: match row.try_get::<Option<String>, _>("agent_name")? {
+            Some(name) => Some(PublicAgent { name, license_number: row.try_get("agent_license_number")? }),
+            None => None,
+        },
         country_name: row.try_get("country_name")?,
         country_name_ar: row.try_get("country_name_ar")?,
         city_name: row.try_get("city_name")?,
@@ -233,6 +286,20 @@ pub(super) fn public_from_row(row: &AnyRow) -> Result<PublicProperty, sqlx::Erro
         images: Vec::new(),
         features: Vec::new(),
     })
+}
+
+/// The price before a drop within the last [`rules::properties::PRICE_DROP_DAYS`] days and
+/// when it dropped, if the listing's last change of price was such a drop.
+fn price_drop(
+    price: f64,
+    previous: Option<f64>,
+    changed_at: Option<String>,
+    now: i64,
+) -> Option<(f64, String)> {
+    let previous = previous.filter(|previous| *previous > price)?;
+    let changed_at = changed_at?;
+    let when = rules::advertising::epoch_of(&changed_at)?;
+    (now - when <= rules::properties::PRICE_DROP_DAYS * 86_400).then_some((previous, changed_at))
 }
 
 /// The listing of an export's row (its names blank, see [`export_select`]).

@@ -1,6 +1,7 @@
 //! Writing listings: each form's columns, the references checked in one query, the images
 //! replaced in order, the search index kept and the history written, in one transaction.
 
+use rules::vocabularies::{OfferingType, RentFrequency};
 use rules::{messages, FieldErrors};
 use sqlx::{AnyConnection, AnyPool, Row};
 
@@ -21,7 +22,17 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
     use Bound::{Flag, Id, Int, Real, Text};
     let money = |v: Option<f64>| Id(v.map(to_thousandths));
     let text = |v: &Option<String>| Text(optional_text(v.clone()));
-    match body {
+    // Instants are stored in UTC, so they compare as text with the clock's.
+    let instant =
+        |v: &Option<String>| Text(v.as_deref().and_then(rules::advertising::epoch_of).map(clock::text_of));
+    let offering = |offering: OfferingType, frequency: Option<RentFrequency>| {
+        let frequency = frequency.filter(|_| offering == OfferingType::Rent);
+        [
+            ("offering_type", Text(Some(offering.value().to_owned()))),
+            ("rent_frequency", Text(frequency.map(|f| f.value().to_owned()))),
+        ]
+    };
+    let mut columns = match body {
         PropertyBody::Full(p) => vec![
             ("property_number", text(&p.property_number)),
             ("title_en", Text(Some(p.title_en.clone()))),
@@ -98,6 +109,16 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
             ("virtual_tour_url", text(&p.virtual_tour_url)),
             ("maintenance_fee", money(p.maintenance_fee)),
             ("property_tax", money(p.property_tax)),
+            ("latitude", Real(p.latitude)),
+            ("longitude", Real(p.longitude)),
+            ("location_approximate", Flag(p.location_approximate)),
+            ("publish_at", instant(&p.publish_at)),
+            ("unpublish_at", instant(&p.unpublish_at)),
+            ("permit_number", text(&p.permit_number.as_ref().map(|n| n.trim().to_owned()))),
+            ("permit_issued_at", instant(&p.permit_issued_at)),
+            ("permit_expires_at", instant(&p.permit_expires_at)),
+            ("contract_ends_at", instant(&p.contract_ends_at)),
+            ("permit_qr_image", text(&p.permit_qr_image)),
         ],
         PropertyBody::Quick(p) => vec![
             ("property_number", text(&p.property_number)),
@@ -133,7 +154,12 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
             ("parking_space", Flag(p.parking_space)),
             ("furnished", Flag(p.furnished)),
         ],
-    }
+    };
+    columns.extend(match body {
+        PropertyBody::Full(p) => offering(p.offering_type, p.rent_frequency),
+        PropertyBody::Quick(p) => offering(p.offering_type, p.rent_frequency),
+    });
+    columns
 }
 
 /// The fields both forms share, which the search text and the references come from.
@@ -329,6 +355,7 @@ pub async fn insert_in(
     let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
     let id: i64 = row.try_get(0)?;
     write_images(&mut *tx, id, shared.images, false).await?;
+    super::advertising::check(&mut *tx, id).await?;
     let created =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
     audit::created(&mut *tx, actor, Entity::Property, id, &created).await?;
@@ -386,6 +413,15 @@ pub async fn update_in(
         featured = n + 1,
         now = n + 2
     ));
+    // The price it had before, and when it changed, for the public site's price drop; every
+    // right-hand side reads the row as it was before this statement.
+    if let Some(at) = columns.iter().position(|(name, _)| *name == "price") {
+        let (price, now) = (at + 1, n + 2);
+        assignments.push(format!(
+            "previous_price = CASE WHEN price <> ${price} THEN price ELSE previous_price END, \
+             price_changed_at = CASE WHEN price <> ${price} THEN ${now} ELSE price_changed_at END"
+        ));
+    }
     assignments.push("version = version + 1".to_owned());
     let sql = format!("UPDATE properties SET {} WHERE id = ${}", assignments.join(", "), n + 3);
     columns
@@ -397,6 +433,7 @@ pub async fn update_in(
         .execute(&mut *tx)
         .await?;
     write_images(&mut *tx, id, shared.images, true).await?;
+    super::advertising::check(&mut *tx, id).await?;
     let property =
         find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(messages::PROPERTY_NOT_FOUND))?;
     audit::updated(&mut *tx, actor, Entity::Property, id, &before, &property).await?;

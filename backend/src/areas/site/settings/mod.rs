@@ -74,6 +74,10 @@ pub struct CompanySettings {
     pub stat_experience_label: Option<String>,
     pub stat_experience_label_en: Option<String>,
     pub stat_experience_label_ar: Option<String>,
+    /// The company's licence (ORN in Dubai, FAL in Saudi Arabia), which the public site
+    /// shows (issue 39), and who issued it.
+    pub license_number: Option<String>,
+    pub license_authority: Option<String>,
     /// When they were last saved; null while the defaults stand.
     pub updated_at: Option<String>,
     /// 0 while the defaults stand (send no If-Match then), 1 after the first save, +1 on each.
