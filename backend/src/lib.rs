@@ -72,6 +72,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(jobs::periodic_sweep(&[("imports", imports::prune)]))
         .attach(imports::resumer())
         .attach(notifications::outbox::retrier())
+        .attach(properties::permits::sweeper())
         .attach(jobs::leftover_uploads())
 }
 

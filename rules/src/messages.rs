@@ -363,6 +363,20 @@ messages! {
         ar: "الموضوع";
     LEAD_MAIL_MESSAGE = "Message",
         ar: "الرسالة";
+    PERMIT_MAIL_EXPIRING_14 = "An advertising permit of one of your listings expires in 14 days.",
+        ar: "ينتهي تصريح إعلان أحد عقاراتك خلال 14 يومًا.";
+    PERMIT_MAIL_EXPIRING_3 = "An advertising permit of one of your listings expires in 3 days.",
+        ar: "ينتهي تصريح إعلان أحد عقاراتك خلال 3 أيام.";
+    PERMIT_MAIL_EXPIRED = "An advertising permit of one of your listings has expired: the listing is off the public site and pending.",
+        ar: "انتهى تصريح إعلان أحد عقاراتك: أُزيل العقار من الموقع العام وأصبح قيد الانتظار.";
+    PERMIT_MAIL_SUBJECT = "Advertising permit",
+        ar: "تصريح الإعلان";
+    PERMIT_MAIL_LISTING = "Listing",
+        ar: "العقار";
+    PERMIT_MAIL_NUMBER = "Permit number",
+        ar: "رقم التصريح";
+    PERMIT_MAIL_EXPIRES = "Expires",
+        ar: "ينتهي في";
     LEAD_MAIL_OPEN = "Open it in the panel",
         ar: "افتحه في لوحة التحكم";
     NOTIFICATION_NOT_FOUND = "Notification not found",

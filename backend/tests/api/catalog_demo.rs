@@ -113,7 +113,26 @@ async fn the_demo_listings_are_bilingual_with_photos_and_features(app: &TestApp)
                 .expect("features");
         assert!((2..=6).contains(&features), "{title_en}: {features} features");
     }
-    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), ["active", "pending", "sold"]);
+    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), ["active", "pending", "rented", "sold"]);
+    // Issue 39: rentals in Dubai with Trakheesi permits, sales in Riyadh with REGA licences,
+    // and one permit about to expire; every active listing may be advertised.
+    let count = |sql: &'static str| async move {
+        sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await.expect("a count")
+    };
+    let dubai_rentals = count(
+        "SELECT COUNT(*) FROM properties p JOIN cities c ON c.id = p.city_id WHERE c.name_en = 'Dubai' \
+         AND p.offering_type = 'rent' AND p.permit_number LIKE '71%'",
+    );
+    assert!(dubai_rentals.await >= 1, "a rental in Dubai with its permit");
+    let riyadh_sales = count(
+        "SELECT COUNT(*) FROM properties p JOIN cities c ON c.id = p.city_id WHERE c.name_en = 'Riyadh' \
+         AND p.offering_type = 'sale' AND p.permit_number LIKE '72%' AND p.contract_ends_at IS NOT NULL",
+    );
+    assert!(riyadh_sales.await >= 1, "a sale in Riyadh with its REGA licence");
+    app.login_admin().await;
+    let (_, stats) = app.get("/api/stats").await;
+    assert_eq!(stats["permitsExpiring"], 1, "{stats}");
+    assert_eq!(stats["heldBackByPermit"], 0, "{stats}");
     assert!(featured >= 3, "some are featured");
     assert!(cities.len() >= 5, "across the demo places: {cities:?}");
     // The photos are stored JPEGs of a few KB, served publicly like any upload.

@@ -1,5 +1,6 @@
 //! The dashboard's figures (core-panel.md §3 Stats, §7): how many properties, how many of
-//! them active, and the contact requests awaiting an answer (none until they exist).
+//! them active, and the contact requests awaiting an answer (none until they exist); the
+//! rented and archived, the permits (issue 39) and the share of good listings.
 
 use rocket::http::{Method, Status};
 use serde_json::{json, Value};
@@ -11,7 +12,7 @@ both_databases! {
         app.login_admin().await;
         assert_eq!(
             app.get("/api/stats").await,
-            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0, "pendingListings": 0, "soldListings": 0 }))
+            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0, "pendingListings": 0, "soldListings": 0, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": null }))
         );
         let catalog = catalog(&app).await;
         create_property(&app, full_form(&catalog, "One")).await;
@@ -23,7 +24,7 @@ both_databases! {
         assert_eq!(status, Status::Created);
         assert_eq!(
             app.get("/api/stats").await.1,
-            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0, "pendingListings": 1, "soldListings": 1 })
+            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0, "pendingListings": 1, "soldListings": 1, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": 0.0 })
         );
         let mut pending = full_form(&catalog, "Two");
         pending["status"] = json!("pending");

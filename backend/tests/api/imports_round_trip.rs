@@ -10,8 +10,10 @@ use serde_json::Value;
 use crate::helpers::{Backend, TestApp};
 use crate::imports::{check, committed, uploaded};
 
-/// Fields that differ by nature between two databases: ids, dates and versions.
-const OWN: [&str; 11] = [
+/// Fields that differ by nature between two databases: ids, dates and versions, and what
+/// the places' own settings make of a listing (their advertising authority, which the
+/// listings' spreadsheet does not carry, and the quality score that judges the permit by it).
+const OWN: [&str; 13] = [
     "id",
     "createdAt",
     "updatedAt",
@@ -23,6 +25,8 @@ const OWN: [&str; 11] = [
     "categoryId",
     "typeId",
     "lastRenovated",
+    "advertisingAuthority",
+    "quality",
 ];
 
 async fn names(app: &TestApp, path: &str) -> BTreeMap<i64, (String, String)> {

@@ -42,6 +42,7 @@ mod properties_cache;
 mod properties_export;
 mod properties_features;
 mod properties_index;
+mod properties_lifecycle;
 mod properties_list;
 mod properties_public;
 mod properties_quick;

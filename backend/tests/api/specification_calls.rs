@@ -137,7 +137,7 @@ both_databases! {
             assert_eq!(answer["errors"], errors, "{path}");
         }
         let catalog = catalog(&app).await;
-        let (status, answer) = app.send(Method::Post, "/api/properties", with(full_form(&catalog, "Odd"), json!({ "status": "archived", "displayType": "private" }))).await;
+        let (status, answer) = app.send(Method::Post, "/api/properties", with(full_form(&catalog, "Odd"), json!({ "status": "reserved", "displayType": "private" }))).await;
         assert_eq!(status, Status::UnprocessableEntity);
         assert_eq!(answer["errors"], json!({ "status": NOT_IN_LIST, "displayType": NOT_IN_LIST }));
 

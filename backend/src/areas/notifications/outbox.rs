@@ -10,6 +10,7 @@ use rocket::fairing::AdHoc;
 use rocket_db_pools::Database;
 use rules::leads::MAIL_RETRY_SECS;
 use rules::messages::{self, in_language};
+use rules::vocabularies::NotificationKind;
 use sqlx::AnyPool;
 
 use super::store::{self, DueMail};
@@ -64,8 +65,34 @@ impl Outbox {
         }
     }
 
-    /// The e-mail of a lead, in its reader's language.
+    /// The e-mail of a notification, in its reader's language.
     fn letter(&self, mail: &DueMail) -> (String, String) {
+        let say = |message| in_language(message, mail.language);
+        let news = match mail.kind {
+            NotificationKind::Lead => return self.lead_letter(mail),
+            NotificationKind::PermitExpiring14 => messages::PERMIT_MAIL_EXPIRING_14,
+            NotificationKind::PermitExpiring3 => messages::PERMIT_MAIL_EXPIRING_3,
+            NotificationKind::PermitExpired => messages::PERMIT_MAIL_EXPIRED,
+        };
+        let subject = format!("{}: {}", say(messages::PERMIT_MAIL_SUBJECT), mail.subject);
+        let body = format!(
+            "{}\n\n{}: {}\n{}: {}\n{}: {}\n\n{}: {}/properties?edit={}\n",
+            say(news),
+            say(messages::PERMIT_MAIL_LISTING),
+            mail.name,
+            say(messages::PERMIT_MAIL_NUMBER),
+            mail.subject,
+            say(messages::PERMIT_MAIL_EXPIRES),
+            mail.message,
+            say(messages::LEAD_MAIL_OPEN),
+            self.panel_url,
+            mail.record_id,
+        );
+        (subject, body)
+    }
+
+    /// The e-mail of a lead, in its reader's language.
+    fn lead_letter(&self, mail: &DueMail) -> (String, String) {
         let say = |message| in_language(message, mail.language);
         let subject = format!("{}: {}", say(messages::LEAD_MAIL_SUBJECT), mail.name);
         let body = format!(
@@ -79,7 +106,7 @@ impl Outbox {
             mail.message,
             say(messages::LEAD_MAIL_OPEN),
             self.panel_url,
-            mail.request_id,
+            mail.record_id,
         );
         (subject, body)
     }

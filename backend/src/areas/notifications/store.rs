@@ -35,6 +35,32 @@ pub async fn tell(conn: &mut AnyConnection, user_id: i64, request_id: i64, mail:
     Ok(())
 }
 
+/// Tells `user_id` of the permit notice `kind` about listing `property_id`, in the caller's
+/// transaction; with `mail`, an e-mail is due too, when the user has an address.
+pub async fn tell_permit(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    property_id: i64,
+    kind: NotificationKind,
+    mail: bool,
+) -> ApiResult<()> {
+    sqlx::query(
+        "INSERT INTO notifications (user_id, kind, property_id, created_at, mail_status) \
+         SELECT id, $2, $3, $4, CASE WHEN $5 AND COALESCE(TRIM(email), '') <> '' THEN $6 ELSE $7 END \
+         FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(kind.value())
+    .bind(property_id)
+    .bind(clock::now_text())
+    .bind(mail)
+    .bind(MAIL_DUE)
+    .bind(MAIL_NONE)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 fn from_row(row: &AnyRow) -> Result<Notification, sqlx::Error> {
     let read_at: Option<String> = row.try_get("read_at")?;
     let kind: String = row.try_get("kind")?;
@@ -97,7 +123,7 @@ pub async fn mark_all_read(db: &AnyPool, user_id: i64) -> ApiResult<()> {
     Ok(())
 }
 
-/// An e-mail due: to whom, in which language, about which lead.
+/// An e-mail due: to whom, in which language, about which lead or listing's permit.
 #[derive(Debug, Clone)]
 pub struct DueMail {
     pub id: i64,
@@ -105,18 +131,27 @@ pub struct DueMail {
     pub after: i64,
     pub to: String,
     pub language: Language,
-    pub request_id: i64,
+    pub kind: NotificationKind,
+    /// The lead's or the listing's id.
+    pub record_id: i64,
+    /// The lead's sender, or the listing's title in the reader's language.
     pub name: String,
+    /// The lead's subject, or the permit's number.
     pub subject: String,
+    /// The lead's message, or the permit's expiry.
     pub message: String,
 }
 
 /// The e-mails whose time has come at `now` (epoch seconds), oldest first, at most `limit`.
 pub async fn due(db: &AnyPool, now: i64, limit: i64) -> ApiResult<Vec<DueMail>> {
     let rows = sqlx::query(
-        "SELECT n.id, n.mail_attempts, n.mail_after, u.email, u.language, c.id AS request_id, c.name, c.subject, \
-         c.message FROM notifications n JOIN users u ON u.id = n.user_id \
-         JOIN contact_requests c ON c.id = n.contact_request_id \
+        "SELECT n.id, n.mail_attempts, n.mail_after, u.email, u.language, n.kind, \
+         COALESCE(c.id, p.id) AS record_id, \
+         COALESCE(c.name, CASE WHEN u.language = 'ar' THEN p.title_ar ELSE p.title_en END) AS name, \
+         COALESCE(c.subject, p.permit_number) AS subject, COALESCE(c.message, p.permit_expires_at) AS message \
+         FROM notifications n JOIN users u ON u.id = n.user_id \
+         LEFT JOIN contact_requests c ON c.id = n.contact_request_id \
+         LEFT JOIN properties p ON p.id = n.property_id \
          WHERE n.mail_status = $1 AND n.mail_after <= $2 ORDER BY n.id LIMIT $3",
     )
     .bind(MAIL_DUE)
@@ -126,16 +161,19 @@ pub async fn due(db: &AnyPool, now: i64, limit: i64) -> ApiResult<Vec<DueMail>> 
     .await?;
     let read = |row: &AnyRow| -> Result<DueMail, sqlx::Error> {
         let language: String = row.try_get("language")?;
+        let kind: String = row.try_get("kind")?;
+        let text = |column: &str| row.try_get::<Option<String>, _>(column).map(Option::unwrap_or_default);
         Ok(DueMail {
             id: row.try_get("id")?,
             attempts: row.try_get("mail_attempts")?,
             after: row.try_get("mail_after")?,
             to: row.try_get::<Option<String>, _>("email")?.unwrap_or_default(),
             language: Language::from_value(&language).unwrap_or(Language::En),
-            request_id: row.try_get("request_id")?,
-            name: row.try_get("name")?,
-            subject: row.try_get("subject")?,
-            message: row.try_get("message")?,
+            kind: NotificationKind::from_value(&kind).unwrap_or_default(),
+            record_id: row.try_get::<Option<i64>, _>("record_id")?.unwrap_or_default(),
+            name: text("name")?,
+            subject: text("subject")?,
+            message: text("message")?,
         })
     };
     Ok(rows.iter().map(read).collect::<Result<_, _>>()?)

@@ -32,52 +32,81 @@ pub(crate) const REGULATED: &str = "(\
      OR p.city_id IN (SELECT id FROM cities WHERE NULLIF(TRIM(advertising_authority), '') IS NOT NULL) \
      OR p.region_id IN (SELECT id FROM regions WHERE NULLIF(TRIM(advertising_authority), '') IS NOT NULL))";
 
-/// 422 naming the permit's fields when listing `id` may not be advertised as it stands,
-/// 409 naming the listing that holds its permit number already.
+/// 422 naming the permit's fields when listing `id`, as it now stands, may not be advertised
+/// where it is.
 pub(super) async fn check(conn: &mut AnyConnection, id: i64) -> ApiResult<()> {
     let sql = format!(
         "SELECT p.status, p.permit_number, p.permit_issued_at, p.permit_expires_at, p.contract_ends_at, \
          {AUTHORITY} AS authority FROM properties p WHERE p.id = $1"
     );
     let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await? else { return Ok(()) };
+    let Some(authority) = row.try_get::<Option<String>, _>("authority")? else { return Ok(()) };
     let status = vocabulary(&row, "status", PropertyStatus::ALL, PropertyStatus::value)?;
-    let number: Option<String> = row.try_get("permit_number")?;
-    let (issued, expires, contract): (Option<String>, Option<String>, Option<String>) = (
+    let (number, issued, expires, contract): (
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    ) = (
+        row.try_get("permit_number")?,
         row.try_get("permit_issued_at")?,
         row.try_get("permit_expires_at")?,
         row.try_get("contract_ends_at")?,
     );
-    if let Some(authority) = row.try_get::<Option<String>, _>("authority")? {
-        let permit = Permit {
-            number: number.as_deref(),
-            issued_at: issued.as_deref(),
-            expires_at: expires.as_deref(),
-            contract_ends_at: contract.as_deref(),
-        };
-        let mut errors = FieldErrors::new();
-        permit.check_for(&mut errors, &authority, status, &clock::now_text());
-        if !errors.is_empty() {
-            return Err(ApiError::validation(errors));
-        }
+    let permit = Permit {
+        number: number.as_deref(),
+        issued_at: issued.as_deref(),
+        expires_at: expires.as_deref(),
+        contract_ends_at: contract.as_deref(),
+    };
+    let mut errors = FieldErrors::new();
+    permit.check_for(&mut errors, &authority, status, &clock::now_text());
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::validation(errors))
     }
-    let Some(number) = number.filter(|_| status != PropertyStatus::Archived) else { return Ok(()) };
+}
+
+/// 409 naming the listing that holds the permit a write would give listing `id` (none: a
+/// new one), before the write: one permit serves one listing that is not archived. The quick
+/// form keeps the listing's permit, which may be taken meanwhile only if it was archived.
+pub(super) async fn check_holder(
+    conn: &mut AnyConnection,
+    body: &PropertyBody,
+    id: Option<i64>,
+) -> ApiResult<()> {
+    let number = match (body, id) {
+        (PropertyBody::Full(_), _) => permit_taken(body),
+        (PropertyBody::Quick(quick), Some(id)) if quick.status != PropertyStatus::Archived => {
+            sqlx::query_scalar::<_, Option<String>>("SELECT permit_number FROM properties WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?
+                .flatten()
+        }
+        _ => None,
+    };
+    let Some(number) = number else { return Ok(()) };
     let holder: Option<i64> = sqlx::query_scalar(
         "SELECT id FROM properties WHERE permit_number = $1 AND status <> 'archived' AND id <> $2 \
          ORDER BY id LIMIT 1",
     )
     .bind(&number)
-    .bind(id)
+    .bind(id.unwrap_or(0))
     .fetch_optional(&mut *conn)
     .await?;
     match holder {
-        Some(holder) => {
-            let message = messages::permit_in_use(&number, holder);
-            let mut errors = FieldErrors::new();
-            errors.add("permitNumber", message.clone());
-            Err(ApiError { errors: Some(errors), ..ApiError::conflict(message) })
-        }
+        Some(holder) => Err(permit_in_use(messages::permit_in_use(&number, holder))),
         None => Ok(()),
     }
+}
+
+/// The 409 of a permit number taken, the message under `permitNumber`.
+fn permit_in_use(message: String) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.add("permitNumber", message.clone());
+    ApiError { errors: Some(errors), ..ApiError::conflict(message) }
 }
 
 /// The listings of `ids` (as `before` holds them) that a bulk `change` would leave breaking
@@ -208,9 +237,7 @@ impl Holders {
                 return None;
             }
         };
-        let mut errors = FieldErrors::new();
-        errors.add("permitNumber", message.clone());
-        Some(ApiError { errors: Some(errors), ..ApiError::conflict(message) })
+        Some(permit_in_use(message))
     }
 }
 

@@ -9,6 +9,7 @@ mod batch;
 mod bulk;
 pub mod export;
 mod features;
+pub(crate) mod permits;
 mod read;
 mod row;
 mod write;

@@ -348,6 +348,7 @@ pub async fn insert_in(
     let shared = shared(body);
     check_references(&mut *tx, &shared, None).await?;
     super::agent::check_active(&mut *tx, shared.agent_id, None).await?;
+    super::advertising::check_holder(&mut *tx, body, None).await?;
     let columns = inserted_columns(body, &clock::now_text(), import_id);
     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
     let values = db::Marks::of(tx).rows(1, columns.len());
@@ -393,6 +394,7 @@ pub async fn update_in(
         messages::PROPERTY_NOT_FOUND,
     )?;
     super::agent::check_active(&mut *tx, shared.agent_id, before.agent_id).await?;
+    super::advertising::check_holder(&mut *tx, body, Some(id)).await?;
     let now = clock::now_text();
     let mut columns = written_columns(body);
     let search = rules::fold::search_text(
