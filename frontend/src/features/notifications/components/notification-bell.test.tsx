@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Notifications } from '@/generated/types';
+import type { Notification, Notifications } from '@/generated/types';
 import { renderApp } from '@/test/render';
 import { json, mockServer, signedIn } from '@/test/server';
 import { NOTIFICATIONS_REFRESH_MS, notificationsQueryKey } from '../api/notifications';
 
-const rana = { id: 5, contactRequestId: 12, name: 'Rana', subject: 'Viewing', createdAt: '2026-11-27T09:00:00Z', read: false };
-const sam = { id: 4, contactRequestId: 11, name: 'Sam', subject: 'Price', createdAt: '2026-11-26T09:00:00Z', read: true };
+const rana: Notification = { id: 5, kind: 'lead', contactRequestId: 12, name: 'Rana', subject: 'Viewing', createdAt: '2026-11-27T09:00:00Z', read: false };
+const sam: Notification = { id: 4, kind: 'lead', contactRequestId: 11, name: 'Sam', subject: 'Price', createdAt: '2026-11-26T09:00:00Z', read: true };
 
 describe('the notification bell', () => {
   it('counts the unread, lists the newest and opens a lead, marking it read', async () => {
