@@ -1,5 +1,6 @@
 // Form fields typed over react-hook-form paths: a name the form does not have, or one of
 // another kind (a number for a check box), fails to typecheck.
+export { AuthorityField, type AuthorityFieldProps } from './authority-field';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 export { ImageSourceField, type ImageSourceFieldProps } from './image-source-field';
 export { NumberField, type NumberFieldProps } from './number-field';

@@ -1,12 +1,23 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testProperty } from '@/features/properties/test-property';
 import { renderApp } from '@/test/render';
 import { json, mockServer, signedIn } from '@/test/server';
-import { statsQueryOptions } from './api/get-stats';
+import { statsQueryOptions, type PropertyStats } from './api/get-stats';
 
-const stats = { totalProperties: 1234, activeListings: 1200, pendingRequests: 0 };
+const stats: PropertyStats = {
+  totalProperties: 1234,
+  activeListings: 1200,
+  pendingListings: 10,
+  soldListings: 4,
+  rentedListings: 12,
+  archivedListings: 8,
+  permitsExpiring: 3,
+  heldBackByPermit: 5,
+  qualityShare: 0.724,
+  pendingRequests: 0,
+};
 
 const RECENT = 'GET /api/properties?page=1&pageSize=3&sort=-createdAt';
 
@@ -262,5 +273,84 @@ describe('side bar badge', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Day', 'Answered in time', 'Answered late', 'Not answered']);
+  });
+});
+
+describe('the listings’ lifecycle and advertising (issue 39)', () => {
+  function figureCard(label: string) {
+    return screen.getByText(label).closest('.rounded-xl') as HTMLElement;
+  }
+
+  it('shows the rented and archived counts, permits expiring, listings held back and the good-quality share', async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/stats': () => json(200, stats), [RECENT]: () => json(200, []) });
+    renderApp('/');
+
+    const section = await screen.findByRole('region', { name: 'Listings and advertising' });
+    for (const [label, figure] of [
+      ['Rented', '12'],
+      ['Archived', '8'],
+      ['Permits expiring in 14 days', '3'],
+      ['Listings held back by a permit', '5'],
+      ['Listings of good quality', '72%'],
+    ] as const) {
+      expect(await within(within(section).getByText(label).closest('.rounded-xl') as HTMLElement).findByText(figure)).toBeInTheDocument();
+    }
+    expect(within(section).getByText('Share of active listings scoring 80 or more')).toBeInTheDocument();
+  });
+
+  it('links the figures the list can show to it, filtered so', async () => {
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/properties?*': () => json(200, [], { 'X-Total-Count': '0' }),
+    });
+    const { router } = renderApp('/');
+    await screen.findByRole('region', { name: 'Listings and advertising' });
+
+    expect(within(figureCard('Archived')).getByRole('link', { name: 'Show archived listings' })).toHaveAttribute(
+      'href',
+      '/properties?status=archived',
+    );
+    expect(within(figureCard('Listings of good quality')).getByRole('link', { name: 'Show active listings, weakest first' })).toHaveAttribute(
+      'href',
+      '/properties?status=active&sort=quality',
+    );
+    expect(within(figureCard('Permits expiring in 14 days')).queryByRole('link')).toBeNull();
+    expect(within(figureCard('Listings held back by a permit')).queryByRole('link')).toBeNull();
+
+    await userEvent.click(within(figureCard('Rented')).getByRole('link', { name: 'Show rented listings' }));
+    expect(await screen.findByRole('heading', { name: 'Properties' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=rented');
+    await waitFor(() => {
+      expect(server.calls('GET /api/properties?page=1&pageSize=10&status=rented')).toHaveLength(1);
+    });
+  });
+
+  it('says the quality share is not known yet while the server has none', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, { ...stats, qualityShare: null }),
+      [RECENT]: () => json(200, []),
+    });
+    renderApp('/');
+
+    await screen.findByRole('region', { name: 'Listings and advertising' });
+    expect(await within(figureCard('Listings of good quality')).findByText('Not known yet')).toHaveClass('sr-only');
+  });
+
+  it('counts rented and archived listings in the chart of listings by status', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/stats': () => json(200, stats),
+      [RECENT]: () => json(200, []),
+      'GET /api/contact-requests/daily?*': () => json(200, []),
+    });
+    renderApp('/');
+
+    const chart = (await screen.findByRole('heading', { name: 'Listings by status' })).closest('.rounded-xl') as HTMLElement;
+    await userEvent.click(within(chart).getByRole('button', { name: 'Show as table' }));
+    const rows = within(within(chart).getByRole('table')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['StatusListings', 'Active1200', 'Pending10', 'Sold4', 'Rented12', 'Archived8']);
   });
 });

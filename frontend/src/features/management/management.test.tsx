@@ -102,6 +102,7 @@ describe('management screen', () => {
       nameEn: 'Saudi Arabia',
       nameAr: 'السعودية',
       code: 'SA',
+      advertisingAuthority: null,
     });
   });
 
@@ -173,7 +174,12 @@ describe('management screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('City created successfully')).toBeInTheDocument();
-    expect(sentBody(server.calls('POST /api/cities')[0]?.[1])).toEqual({ nameEn: 'Irbid', nameAr: 'إربد', countryId: 1 });
+    expect(sentBody(server.calls('POST /api/cities')[0]?.[1])).toEqual({
+      nameEn: 'Irbid',
+      nameAr: 'إربد',
+      countryId: 1,
+      advertisingAuthority: null,
+    });
   });
 
   it("cascades the region's selects: the city waits for a country, and a new country clears it", async () => {
@@ -215,7 +221,12 @@ describe('management screen', () => {
     await userEvent.selectOptions(city, 'Dubai / دبي');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Region created successfully')).toBeInTheDocument();
-    expect(sentBody(server.calls('POST /api/regions')[0]?.[1])).toEqual({ nameEn: 'Marina', nameAr: 'المارينا', cityId: 20 });
+    expect(sentBody(server.calls('POST /api/regions')[0]?.[1])).toEqual({
+      nameEn: 'Marina',
+      nameAr: 'المارينا',
+      cityId: 20,
+      advertisingAuthority: null,
+    });
   });
 
   it("edits a region starting from its own country and city; 'Region updated successfully'", async () => {
@@ -236,6 +247,127 @@ describe('management screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Region updated successfully')).toBeInTheDocument();
-    expect(sentBody(server.calls('PUT /api/regions/100')[0]?.[1])).toEqual({ nameEn: 'Abdoun', nameAr: 'عبدون', cityId: 10 });
+    expect(sentBody(server.calls('PUT /api/regions/100')[0]?.[1])).toEqual({
+      nameEn: 'Abdoun',
+      nameAr: 'عبدون',
+      cityId: 10,
+      advertisingAuthority: null,
+    });
+  });
+});
+
+describe('advertising authorities (issue 39)', () => {
+  const dld = { ...dubai, advertisingAuthority: 'DLD' };
+  const marina = { ...abdoun, id: 101, nameEn: 'Marina', nameAr: 'المارينا', advertisingAuthority: 'Marina Board' };
+  const places = {
+    ...catalog,
+    'GET /api/countries': answer(200, [jordan, { ...uae, advertisingAuthority: null }]),
+    'GET /api/cities': answer(200, [amman, dld]),
+    'GET /api/regions': answer(200, [abdoun, marina]),
+  };
+
+  function rowOf(name: string) {
+    return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+  }
+
+  it('shows each place’s authority in its tab, a dash where it names none', async () => {
+    mockServer(places);
+    renderApp('/management');
+
+    await openTab('Countries');
+    await screen.findByRole('cell', { name: 'Jordan / الأردن' });
+    expect(screen.getByRole('columnheader', { name: 'Advertising authority' })).toBeInTheDocument();
+    expect(within(rowOf('Jordan / الأردن')).getByText('None')).toHaveClass('sr-only');
+
+    await openTab('Cities');
+    await screen.findByRole('cell', { name: 'Dubai / دبي' });
+    expect(within(rowOf('Dubai / دبي')).getByRole('cell', { name: 'DLD' })).toBeInTheDocument();
+
+    await openTab('Regions');
+    await screen.findByRole('cell', { name: 'Marina / المارينا' });
+    expect(within(rowOf('Marina / المارينا')).getByRole('cell', { name: 'Marina Board' })).toBeInTheDocument();
+  });
+
+  it('saves a known authority chosen from the select', async () => {
+    const server = mockServer({
+      ...places,
+      'POST /api/countries': (init) => json(201, { ...(sentBody(init) as object), id: 3, createdAt: at, version: 1 }),
+    });
+    renderApp('/management');
+    await openTab('Countries');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Country' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Country' });
+    const authority = within(dialog).getByLabelText('Advertising authority');
+    expect(within(authority).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'None',
+      'Dubai Land Department (Trakheesi)',
+      'Abu Dhabi Real Estate Centre (ADREC)',
+      'Real Estate General Authority (REGA)',
+      'Other',
+    ]);
+    expect(within(dialog).queryByLabelText('Authority name')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Name (English)'), 'Saudi Arabia');
+    await userEvent.type(within(dialog).getByLabelText('Name (Arabic)'), 'السعودية');
+    await userEvent.type(within(dialog).getByLabelText('Code'), 'SA');
+    await userEvent.selectOptions(authority, 'Real Estate General Authority (REGA)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Country created successfully')).toBeInTheDocument();
+    expect(sentBody(server.calls('POST /api/countries')[0]?.[1])).toMatchObject({ code: 'SA', advertisingAuthority: 'REGA' });
+  });
+
+  it("saves another authority by the name typed under 'Other'", async () => {
+    const server = mockServer({
+      ...places,
+      'PUT /api/cities/10': (init) => json(200, { ...amman, ...(sentBody(init) as object), version: 2 }),
+    });
+    renderApp('/management');
+    await openTab('Cities');
+
+    await screen.findByRole('cell', { name: 'Amman / عمّان' });
+    await userEvent.click(within(rowOf('Amman / عمّان')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit City' });
+    expect(within(dialog).getByLabelText('Advertising authority')).toHaveValue('');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Advertising authority'), 'Other');
+    // Typed letter by letter, the name passes 'DLD' on its way: 'Other' stays chosen.
+    await userEvent.type(within(dialog).getByLabelText('Authority name'), 'DLD Amman');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('City updated successfully')).toBeInTheDocument();
+    expect(sentBody(server.calls('PUT /api/cities/10')[0]?.[1])).toMatchObject({ advertisingAuthority: 'DLD Amman' });
+  });
+
+  it("opens a place's own authority, another one under 'Other', and clears it with 'None'", async () => {
+    const server = mockServer({
+      ...places,
+      'PUT /api/regions/101': (init) => json(200, { ...marina, ...(sentBody(init) as object), version: 2 }),
+      'PUT /api/cities/20': (init) => json(200, { ...dld, ...(sentBody(init) as object), version: 2 }),
+    });
+    renderApp('/management');
+
+    await openTab('Regions');
+    await screen.findByRole('cell', { name: 'Marina / المارينا' });
+    await userEvent.click(within(rowOf('Marina / المارينا')).getByRole('button', { name: 'Edit' }));
+    const region = screen.getByRole('dialog', { name: 'Edit Region' });
+    expect(within(region).getByLabelText('Advertising authority')).toHaveValue('other');
+    expect(within(region).getByLabelText('Authority name')).toHaveValue('Marina Board');
+    await userEvent.selectOptions(within(region).getByLabelText('Advertising authority'), 'None');
+    expect(within(region).queryByLabelText('Authority name')).toBeNull();
+    await waitFor(() => {
+      expect(within(region).getByLabelText('City')).toHaveValue('10');
+    });
+    await userEvent.click(within(region).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Region updated successfully')).toBeInTheDocument();
+    expect(sentBody(server.calls('PUT /api/regions/101')[0]?.[1])).toMatchObject({ advertisingAuthority: null });
+
+    await openTab('Cities');
+    await screen.findByRole('cell', { name: 'Dubai / دبي' });
+    await userEvent.click(within(rowOf('Dubai / دبي')).getByRole('button', { name: 'Edit' }));
+    const city = screen.getByRole('dialog', { name: 'Edit City' });
+    expect(within(city).getByLabelText('Advertising authority')).toHaveValue('DLD');
+    await userEvent.click(within(city).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('City updated successfully')).toBeInTheDocument();
+    expect(sentBody(server.calls('PUT /api/cities/20')[0]?.[1])).toMatchObject({ advertisingAuthority: 'DLD' });
   });
 });

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Property } from '@/generated/types';
+import { setInterfaceLanguage } from '@/i18n';
+import ar from '@/i18n/properties.ar.json';
+import arabicTerms from '@/i18n/vocabulary.ar.json';
 import { constants } from '@/lib/rules';
 import { renderApp } from '@/test/render';
-import { answer, json, mockServer, sentBody, signedIn, withQuery } from '@/test/server';
+import { admin, answer, json, mockServer, sentBody, signedIn, withQuery } from '@/test/server';
 import { testProperty } from './test-property';
 
 /** Whether `value` is within the range `query` names by `low` and `high` (either may be absent). */
@@ -16,8 +19,8 @@ function inRange(query: URLSearchParams, low: string, high: string, value: numbe
 }
 
 /**
- * A server holding `properties` that pages, searches (in titles), filters (price, area,
- * bedrooms) and orders them as the API does, refusing a range whose low end is above its
+ * A server holding `properties` that pages, searches (in titles), filters (status, offering,
+ * price, area, bedrooms) and orders them as the API does, refusing a range whose low end is above its
  * high end (400) as the API does.
  */
 function listingServer(properties: Property[]) {
@@ -32,9 +35,13 @@ function listingServer(properties: Property[]) {
     const q = query.get('q') ?? '';
     const sort = query.get('sort') ?? '-createdAt';
     const bedrooms = Number(query.get('bedrooms') ?? 0);
+    const status = query.get('status');
+    const offeringType = query.get('offeringType');
     const found = properties.filter(
       (property) =>
         (q === '' || property.titleEn.includes(q) || property.titleAr.includes(q)) &&
+        (status === null || property.status === status) &&
+        (offeringType === null || property.offeringType === offeringType) &&
         inRange(query, 'minPrice', 'maxPrice', property.price) &&
         inRange(query, 'minArea', 'maxArea', property.area) &&
         (property.bedrooms ?? 0) >= bedrooms,
@@ -609,5 +616,267 @@ describe('the add and edit dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Property' })).toHaveAccessibleDescription(
       'Update property information and settings',
     );
+  });
+});
+
+describe('the lifecycle of listings (issue 39)', () => {
+  it('badges rented and archived listings, sales and rentals, and listings outside their publishing window', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([
+        testProperty(1, { titleEn: 'Marina Flat', status: 'rented', offeringType: 'rent', rentFrequency: 'monthly' }),
+        testProperty(2, { titleEn: 'Future Villa', status: 'archived', publishAt: '2099-01-01T00:00:00Z' }),
+        testProperty(3, { titleEn: 'Old Offer', unpublishAt: '2020-01-01T00:00:00Z' }),
+        testProperty(4, {
+          titleEn: 'Live Loft',
+          publishAt: '2020-01-01T00:00:00Z',
+          unpublishAt: '2099-01-01T00:00:00Z',
+          offeringType: 'rent',
+          rentFrequency: 'yearly',
+        }),
+      ]),
+    });
+    renderApp('/properties');
+    await screen.findByText('Marina Flat');
+
+    for (const header of ['Offering', 'Quality']) {
+      expect(within(table()).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const flat = rowOf('Marina Flat');
+    expect(within(flat).getByText('Rented')).toHaveClass('border-border');
+    expect(within(flat).getByText('For rent · monthly')).toBeInTheDocument();
+    expect(within(rowOf('Live Loft')).getByText('For rent · yearly')).toBeInTheDocument();
+
+    const villa = rowOf('Future Villa');
+    expect(within(villa).getByText('Archived')).toHaveClass('border-dashed');
+    expect(within(villa).getByText('For sale')).toBeInTheDocument();
+    expect(within(villa).getByText('Scheduled')).toHaveAttribute('title', expect.stringMatching(/^On the public site from /));
+    expect(within(villa).queryByText('Ended')).toBeNull();
+
+    const old = rowOf('Old Offer');
+    expect(within(old).getByText('Ended')).toHaveAttribute('title', expect.stringMatching(/^Off the public site since /));
+    expect(within(old).queryByText('Scheduled')).toBeNull();
+
+    const live = rowOf('Live Loft');
+    expect(within(live).queryByText('Scheduled')).toBeNull();
+    expect(within(live).queryByText('Ended')).toBeNull();
+  });
+
+  it('shows each listing’s quality score coloured by its band: good from 80, fair from 50, else poor', async () => {
+    mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([
+        testProperty(1, { titleEn: 'Best', quality: 80 }),
+        testProperty(2, { titleEn: 'Middling', quality: 79 }),
+        testProperty(3, { titleEn: 'Middling Too', quality: 50 }),
+        testProperty(4, { titleEn: 'Weak', quality: 49 }),
+      ]),
+    });
+    renderApp('/properties');
+    await screen.findByText('Best');
+
+    const score = (title: string, figure: string) => within(rowOf(title)).getByText(figure);
+    expect(score('Best', '80')).toHaveClass('bg-emerald-100');
+    expect(score('Best', '80')).toHaveTextContent('80 (Good)');
+    expect(score('Middling', '79')).toHaveClass('bg-amber-100');
+    expect(score('Middling Too', '50')).toHaveTextContent('50 (Fair)');
+    expect(score('Weak', '49')).toHaveClass('bg-red-100');
+    expect(score('Weak', '49')).toHaveTextContent('49 (Poor)');
+  });
+
+  it('orders by quality on the server, from its header and from Sort by', async () => {
+    const listings = many(12).map((property) => ({ ...property, quality: property.id * 7 }));
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(listings) });
+    const { router } = renderApp('/properties?page=2');
+    await screen.findByText('Showing 11 to 12 of 12 results');
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Quality' }));
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&sort=quality');
+    });
+    expect(router.state.location.search).toBe('?sort=quality');
+    expect(within(table()).getByRole('columnheader', { name: 'Quality' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Quality: best first');
+    await waitFor(() => {
+      expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&sort=-quality');
+    });
+    // Listing N scores 7 × N: listing 12's 84 leads.
+    await waitFor(() => {
+      expect(within(bodyRows()[0] as HTMLElement).getByText('Villa 12')).toBeInTheDocument();
+    });
+    expect(within(table()).getByRole('columnheader', { name: 'Quality' })).toHaveAttribute('aria-sort', 'descending');
+  });
+});
+
+/** Two sales (one sold), two rentals (one let), one archived sale. */
+function offers(): Property[] {
+  return [
+    testProperty(1, { titleEn: 'Sale One' }),
+    testProperty(2, { titleEn: 'Sale Sold', status: 'sold' }),
+    testProperty(3, { titleEn: 'Rent One', offeringType: 'rent', rentFrequency: 'yearly' }),
+    testProperty(4, { titleEn: 'Rent Let', offeringType: 'rent', rentFrequency: 'monthly', status: 'rented' }),
+    testProperty(5, { titleEn: 'Sale Kept', status: 'archived' }),
+  ];
+}
+
+describe('filtering by status and offering', () => {
+  it('offers every status, rented and archived too, and sends the one chosen, kept in the address', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(offers()) });
+    const { router } = renderApp('/properties');
+    await screen.findByText('Showing 1 to 5 of 5 results');
+
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Any status',
+      'Active',
+      'Pending',
+      'Sold',
+      'Rented',
+      'Archived',
+    ]);
+    await userEvent.selectOptions(status, 'Archived');
+
+    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&status=archived');
+    expect(addressOf(router).get('status')).toBe('archived');
+    expect(within(table()).getByText('Sale Kept')).toBeInTheDocument();
+  });
+
+  it('sends sales or rentals as chosen, kept in the address, and Clear filters takes it off', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(offers()) });
+    const { router } = renderApp('/properties?status=rented');
+    await screen.findByText('Showing 1 to 1 of 1 results');
+
+    const offering = screen.getByRole('combobox', { name: 'Offering' });
+    expect(within(offering).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sale or rent',
+      'For sale',
+      'For rent',
+    ]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Any status');
+    await userEvent.selectOptions(offering, 'For rent');
+
+    expect(await screen.findByText('Showing 1 to 2 of 2 results')).toBeInTheDocument();
+    expect(pageCalls(server).at(-1)).toBe('/api/properties?page=1&pageSize=10&offeringType=rent');
+    expect(router.state.location.search).toBe('?offeringType=rent');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Showing 1 to 5 of 5 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('asks for no status or offering the rules do not know, which a hand-edited address names', async () => {
+    const server = mockServer({ 'GET /api/user': signedIn, 'GET /api/properties?*': listingServer(offers()) });
+    renderApp('/properties?status=let&offeringType=lease&bedrooms=0');
+
+    await screen.findByText('Showing 1 to 5 of 5 results');
+    expect(pageCalls(server)).toEqual(['/api/properties?page=1&pageSize=10']);
+  });
+});
+
+describe('bulk changes of the lifecycle', () => {
+  const outcome = (changed: number, skipped: { id: number; reason: string; message: string }[] = []) =>
+    json(200, { changed, skipped });
+
+  it("archives every matching listing: the bulk filter carries the status and offering filters", async () => {
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer([...offers(), ...many(12).map((p) => ({ ...p, id: p.id + 10, offeringType: 'rent' as const }))]),
+      'POST /api/properties/bulk': () => outcome(13),
+    });
+    renderApp('/properties?offeringType=rent&status=active');
+    await screen.findByText('Showing 1 to 10 of 13 results');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 13 matching' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
+
+    expect(await screen.findByText('Updated 13 listings')).toBeInTheDocument();
+    expect(sentBody(server.calls('POST /api/properties/bulk')[0]?.[1])).toEqual({
+      filter: { status: 'active', offeringType: 'rent' },
+      action: 'setStatus',
+      value: 'archived',
+    });
+  });
+
+  it('sets the offering type of the selected listings and reports those the rules would not allow', async () => {
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer(offers()),
+      'POST /api/properties/bulk': () =>
+        outcome(1, [{ id: 2, reason: 'notAllowed', message: 'A sold listing cannot be offered for rent' }]),
+    });
+    renderApp('/properties');
+    await screen.findByText('Sale Sold');
+
+    await userEvent.click(within(rowOf('Sale One')).getByRole('checkbox'));
+    await userEvent.click(within(rowOf('Sale Sold')).getByRole('checkbox'));
+    const offering = screen.getByRole('combobox', { name: 'Set offering type' });
+    expect(within(offering).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sale or rent…',
+      'For sale',
+      'For rent',
+    ]);
+    await userEvent.selectOptions(offering, 'For rent');
+    await userEvent.click(screen.getByRole('button', { name: 'Set offering type: Apply' }));
+
+    expect(await screen.findByText('Updated 1 listing; 1 skipped')).toBeInTheDocument();
+    expect(screen.getByText('A sold listing cannot be offered for rent (1)')).toBeInTheDocument();
+    expect(sentBody(server.calls('POST /api/properties/bulk')[0]?.[1])).toEqual({
+      ids: [1, 2],
+      versions: { '1': 1, '2': 1 },
+      action: 'setOfferingType',
+      value: 'rent',
+    });
+  });
+
+  it('sets the new statuses, rented among them', async () => {
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/properties?*': listingServer(offers()),
+      'POST /api/properties/bulk': () => outcome(1),
+    });
+    renderApp('/properties');
+    await screen.findByText('Rent One');
+
+    await userEvent.click(within(rowOf('Rent One')).getByRole('checkbox'));
+    const status = screen.getByRole('combobox', { name: 'Set status' });
+    expect(within(status).getByRole('option', { name: 'Rented' })).toBeInTheDocument();
+    expect(within(status).getByRole('option', { name: 'Archived' })).toBeInTheDocument();
+    await userEvent.selectOptions(status, 'Rented');
+    await userEvent.click(screen.getByRole('button', { name: 'Set status: Apply' }));
+
+    expect(await screen.findByText('Updated 1 listing')).toBeInTheDocument();
+    expect(sentBody(server.calls('POST /api/properties/bulk')[0]?.[1])).toMatchObject({ ids: [3], action: 'setStatus', value: 'rented' });
+  });
+});
+
+describe('the lifecycle in Arabic', () => {
+  afterEach(async () => {
+    await setInterfaceLanguage('en');
+    localStorage.clear();
+  });
+
+  it('names statuses, offerings, windows and bands in Arabic, right to left', async () => {
+    mockServer({
+      'GET /api/user': () => json(200, { ...admin, language: 'ar' }),
+      'GET /api/properties?*': listingServer([
+        testProperty(1, { status: 'rented', offeringType: 'rent', rentFrequency: 'monthly', quality: 90 }),
+        testProperty(2, { status: 'archived', publishAt: '2099-01-01T00:00:00Z', quality: 10 }),
+      ]),
+    });
+    renderApp('/properties');
+
+    const list = await screen.findByRole('table', { name: ar.title });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const [rented, archived] = within(list).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(rented).getByText(arabicTerms.propertyStatuses.rented)).toBeInTheDocument();
+    expect(within(rented).getByText(`${ar.offering.rent} · ${ar.offering.periods.monthly}`)).toBeInTheDocument();
+    expect(within(rented).getByText('90')).toHaveTextContent(`(${ar.quality.good})`);
+    expect(within(archived).getByText(arabicTerms.propertyStatuses.archived)).toBeInTheDocument();
+    expect(within(archived).getByText(ar.publishing.scheduled)).toBeInTheDocument();
+    expect(within(archived).getByText(ar.offering.sale)).toBeInTheDocument();
+    expect(within(list).getByRole('columnheader', { name: ar.columns.quality })).toBeInTheDocument();
   });
 });

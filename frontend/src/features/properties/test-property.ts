@@ -45,6 +45,8 @@ export function testProperty(id: number, overrides: Partial<Property> = {}): Pro
     updatedAt: '2025-01-01T00:00:00Z',
     featuredAt: null,
     lastRenovated: null,
+    advertisingAuthority: null,
+    quality: 60,
     ...overrides,
   };
 }

@@ -185,6 +185,8 @@ export type VocabularyName =
   | 'buildingConditions'
   | 'orientations'
   | 'propertyStatuses'
+  | 'offeringTypes'
+  | 'advertisingAuthorities'
   | 'displayTypes'
   | 'featureCategories'
   | 'heroPages'

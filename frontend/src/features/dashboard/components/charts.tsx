@@ -140,6 +140,8 @@ export function DashboardCharts() {
     { label: t('status.active'), values: [stats.data.activeListings] },
     { label: t('status.pendingListing'), values: [stats.data.pendingListings] },
     { label: t('status.sold'), values: [stats.data.soldListings] },
+    { label: t('status.rented'), values: [stats.data.rentedListings] },
+    { label: t('status.archived'), values: [stats.data.archivedListings] },
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -154,7 +156,7 @@ export function DashboardCharts() {
       <ChartCard
         title={t('listingsByStatus')}
         rows={listings}
-        spec={{ kind: 'doughnut', colors: ['#16a34a', '#f59e0b', '#64748b'] }}
+        spec={{ kind: 'doughnut', colors: ['#16a34a', '#f59e0b', '#64748b', '#0284c7', '#a8a29e'] }}
         headers={[t('statusHeader'), t('listings')]}
       />
     </div>

@@ -11,6 +11,7 @@ import { RecentInquiries } from '../components/recent-inquiries';
 import { RecentProperties } from '../components/recent-properties';
 import { SpeedToLead } from '../components/speed-to-lead';
 import { StatCards } from '../components/stat-cards';
+import { LifecycleCards } from '../components/lifecycle-cards';
 import { SystemStatusCard } from '../components/system-status';
 
 type QuickActionLabel = 'addNewProperty' | 'manageTeam' | 'categories' | 'settings';
@@ -41,6 +42,8 @@ function Dashboard() {
       </header>
 
       <StatCards />
+
+      <LifecycleCards />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentProperties />

@@ -4,9 +4,9 @@ import { NAME_KEYS, TableCell } from '@/components/ui/table';
 import { useDeleteCity } from '../api/delete-city';
 import { useCities } from '../api/get-cities';
 import { CityDialog, type CityDialogState } from './city-dialog';
-import { PlacesPanel, usePlaceName } from './places-panel';
+import { AuthorityCell, PlacesPanel, usePlaceName } from './places-panel';
 
-/** The Cities tab: 'English / Arabic' names and their country. */
+/** The Cities tab: 'English / Arabic' names, their country and the advertising authority. */
 export function CitiesPanel() {
   const { t } = useTranslation();
   const placeName = usePlaceName();
@@ -17,8 +17,13 @@ export function CitiesPanel() {
       places={useCities()}
       searchKeys={NAME_KEYS}
       remove={useDeleteCity()}
-      columns={[t('fields.country')]}
-      cells={(city) => <TableCell>{placeName(city.countryNameEn, city.countryNameAr)}</TableCell>}
+      columns={[t('fields.country'), t('authority.label')]}
+      cells={(city) => (
+        <>
+          <TableCell>{placeName(city.countryNameEn, city.countryNameAr)}</TableCell>
+          <AuthorityCell authority={city.advertisingAuthority} />
+        </>
+      )}
       onAdd={() => {
         setDialog({ city: null });
       }}

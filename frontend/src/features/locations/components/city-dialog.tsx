@@ -1,6 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
+import { AuthorityField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
@@ -16,14 +17,14 @@ import { useCountries } from '../api/get-countries';
 import { useUpdateCity } from '../api/update-city';
 import { usePlaceName } from './places-panel';
 
-const FIELDS = ['nameEn', 'nameAr', 'countryId'] as const satisfies readonly (keyof CityInput)[];
+const FIELDS = ['nameEn', 'nameAr', 'countryId', 'advertisingAuthority'] as const satisfies readonly (keyof CityInput)[];
 
 /** Closed, adding (`city: null`) or editing a city. */
 export type CityDialogState = { city: City | null } | null;
 
 function formValues(city: City | null): Draft<CityInput> {
-  const { nameEn, nameAr, countryId } = city ?? constants().newForms.city;
-  return { nameEn, nameAr, countryId };
+  const { nameEn, nameAr, countryId, advertisingAuthority } = city ?? constants().newForms.city;
+  return { nameEn, nameAr, countryId, advertisingAuthority: advertisingAuthority ?? null };
 }
 
 function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
@@ -85,6 +86,7 @@ function CityForm({ city, onDone }: { city: City | null; onDone: () => void }) {
             </FormField>
           )}
         />
+        <AuthorityField control={control} name="advertisingAuthority" label={t('authority.label')} hint={t('authority.hint')} />
       </div>
     </FormDialogContent>
   );

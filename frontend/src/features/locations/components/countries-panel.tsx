@@ -4,9 +4,9 @@ import { NAME_KEYS, TableCell } from '@/components/ui/table';
 import { useDeleteCountry } from '../api/delete-country';
 import { useCountries } from '../api/get-countries';
 import { CountryDialog, type CountryDialogState } from './country-dialog';
-import { PlacesPanel } from './places-panel';
+import { AuthorityCell, PlacesPanel } from './places-panel';
 
-/** The Countries tab: 'English / Arabic' names and the code. */
+/** The Countries tab: 'English / Arabic' names, the code and the advertising authority. */
 export function CountriesPanel() {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<CountryDialogState>(null);
@@ -16,11 +16,14 @@ export function CountriesPanel() {
       places={useCountries()}
       searchKeys={NAME_KEYS}
       remove={useDeleteCountry()}
-      columns={[t('fields.code')]}
+      columns={[t('fields.code'), t('authority.label')]}
       cells={(country) => (
-        <TableCell>
-          <code>{country.code}</code>
-        </TableCell>
+        <>
+          <TableCell>
+            <code>{country.code}</code>
+          </TableCell>
+          <AuthorityCell authority={country.advertisingAuthority} />
+        </>
       )}
       onAdd={() => {
         setDialog({ country: null });

@@ -2,6 +2,7 @@ import type { Draft } from '@/lib/form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
+import { AuthorityField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
@@ -14,14 +15,14 @@ import { useCreateCountry } from '../api/create-country';
 import type { Country } from '../api/get-countries';
 import { useUpdateCountry } from '../api/update-country';
 
-const FIELDS = ['nameEn', 'nameAr', 'code'] as const satisfies readonly (keyof CountryInput)[];
+const FIELDS = ['nameEn', 'nameAr', 'code', 'advertisingAuthority'] as const satisfies readonly (keyof CountryInput)[];
 
 /** Closed, adding (`country: null`) or editing a country. */
 export type CountryDialogState = { country: Country | null } | null;
 
 function formValues(country: Country | null): Draft<CountryInput> {
-  const { nameEn, nameAr, code } = country ?? constants().newForms.country;
-  return { nameEn, nameAr, code };
+  const { nameEn, nameAr, code, advertisingAuthority } = country ?? constants().newForms.country;
+  return { nameEn, nameAr, code, advertisingAuthority: advertisingAuthority ?? null };
 }
 
 function CountryForm({ country, onDone }: { country: Country | null; onDone: () => void }) {
@@ -59,6 +60,7 @@ function CountryForm({ country, onDone }: { country: Country | null; onDone: () 
         <FormField label={t('fields.code')} error={errors.code?.message}>
           <Input placeholder={t('locations.countries.codePlaceholder')} dir="ltr" {...register('code')} />
         </FormField>
+        <AuthorityField control={form.control} name="advertisingAuthority" label={t('authority.label')} hint={t('authority.hint')} />
       </div>
     </FormDialogContent>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '@/components/add-button';
+import { Ltr } from '@/components/ltr';
 import { QueryError } from '@/components/query-error';
 import {
   RowActions,
@@ -53,6 +54,27 @@ export function usePlaceName() {
   const arabicFirst = useArabicFirst();
   return (english: string, arabic: string) =>
     arabicFirst ? pickText(true, english, arabic) : t('common.bilingual', { en: english, ar: arabic });
+}
+
+/**
+ * Who regulates advertising in a place (issue 39), as stored: 'DLD', 'ADREC', 'REGA' or
+ * another name, a dash for none (a place above it may still name one).
+ */
+export function AuthorityCell({ authority }: { authority: string | null | undefined }) {
+  const { t } = useTranslation();
+  const name = authority?.trim() ?? '';
+  return (
+    <TableCell>
+      {name === '' ? (
+        <span className="text-muted-foreground">
+          <span aria-hidden>—</span>
+          <span className="sr-only">{t('authority.none')}</span>
+        </span>
+      ) : (
+        <Ltr>{name}</Ltr>
+      )}
+    </TableCell>
+  );
 }
 
 /** A Locations tab: add, search, the places' 'English / Arabic' names with their other columns, edit and delete. */

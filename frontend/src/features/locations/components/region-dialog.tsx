@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BilingualNameFields } from '@/components/bilingual-fields';
+import { AuthorityField } from '@/components/form';
 import { FormDialog, FormDialogContent } from '@/components/form-dialog';
 import { RecordHistory } from '@/features/history';
 import { FormField } from '@/components/ui/form-field';
@@ -18,14 +19,14 @@ import type { Region } from '../api/get-regions';
 import { useUpdateRegion } from '../api/update-region';
 import { usePlaceName } from './places-panel';
 
-const FIELDS = ['nameEn', 'nameAr', 'cityId'] as const satisfies readonly (keyof RegionInput)[];
+const FIELDS = ['nameEn', 'nameAr', 'cityId', 'advertisingAuthority'] as const satisfies readonly (keyof RegionInput)[];
 
 /** Closed, adding (`region: null`) or editing a region. */
 export type RegionDialogState = { region: Region | null } | null;
 
 function formValues(region: Region | null): Draft<RegionInput> {
-  const { nameEn, nameAr, cityId } = region ?? constants().newForms.region;
-  return { nameEn, nameAr, cityId };
+  const { nameEn, nameAr, cityId, advertisingAuthority } = region ?? constants().newForms.region;
+  return { nameEn, nameAr, cityId, advertisingAuthority: advertisingAuthority ?? null };
 }
 
 /**
@@ -115,6 +116,7 @@ function RegionForm({ region, onDone }: { region: Region | null; onDone: () => v
             </FormField>
           )}
         />
+        <AuthorityField control={control} name="advertisingAuthority" label={t('authority.label')} hint={t('authority.hint')} />
       </div>
     </FormDialogContent>
   );

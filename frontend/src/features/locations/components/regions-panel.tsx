@@ -4,9 +4,9 @@ import { NAME_KEYS, TableCell } from '@/components/ui/table';
 import { useDeleteRegion } from '../api/delete-region';
 import { useRegions } from '../api/get-regions';
 import { RegionDialog, type RegionDialogState } from './region-dialog';
-import { PlacesPanel, usePlaceName } from './places-panel';
+import { AuthorityCell, PlacesPanel, usePlaceName } from './places-panel';
 
-/** The Regions tab: 'English / Arabic' names, their city and their country. */
+/** The Regions tab: 'English / Arabic' names, their city, their country and the advertising authority. */
 export function RegionsPanel() {
   const { t } = useTranslation();
   const placeName = usePlaceName();
@@ -17,11 +17,12 @@ export function RegionsPanel() {
       places={useRegions()}
       searchKeys={NAME_KEYS}
       remove={useDeleteRegion()}
-      columns={[t('fields.city'), t('fields.country')]}
+      columns={[t('fields.city'), t('fields.country'), t('authority.label')]}
       cells={(region) => (
         <>
           <TableCell>{placeName(region.cityNameEn, region.cityNameAr)}</TableCell>
           <TableCell>{placeName(region.countryNameEn, region.countryNameAr)}</TableCell>
+          <AuthorityCell authority={region.advertisingAuthority} />
         </>
       )}
       onAdd={() => {

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { propertyFilter } from './bulk-properties';
 
 describe("a bulk call's filter", () => {
-  it('carries the search, the filters in the address and the search filters', () => {
-    const filter = propertyFilter('villa', '?status=sold&categoryId=3&isFeatured=true&minPrice=9', {
+  it('carries the search, the filters in the address and the search filters, status and offering as checked', () => {
+    const filter = propertyFilter('villa', '?status=let&categoryId=3&isFeatured=true&minPrice=9', {
+      status: 'rented',
+      offeringType: 'rent',
       minPrice: 100000,
       maxPrice: 250000.5,
       minArea: 80,
@@ -12,7 +14,8 @@ describe("a bulk call's filter", () => {
     });
     expect(filter).toEqual({
       q: 'villa',
-      status: 'sold',
+      status: 'rented',
+      offeringType: 'rent',
       categoryId: 3,
       isFeatured: true,
       minPrice: 100000,

@@ -7,7 +7,10 @@ import { propertiesQueryKey, statsQueryKey } from './properties-keys';
 
 const NUMBERS: readonly string[] = ['categoryId', 'typeId', 'countryId', 'cityId', 'importId'];
 
-/** The list's search and filters as a bulk call's filter: `q`, each filter the address holds, and the search filters (price, area, rooms). */
+/**
+ * The list's search and filters as a bulk call's filter: `q`, each filter the address holds,
+ * and the search filters (status, offering, price, area, rooms) as the list is asked for them.
+ */
 export function propertyFilter(q: string, search: string, searchFilters: PropertySearchFilters = {}): PropertyFilter {
   const params = new URLSearchParams(search);
   const filter: Record<string, string | number | boolean | readonly number[]> = { ...searchFilters };

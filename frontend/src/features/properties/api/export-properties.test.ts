@@ -7,7 +7,7 @@ describe('exportQuery', () => {
       format: 'csv',
       q: 'villa',
       sort: '-price',
-      search: '?page=3&q=villa&status=sold&importId=7&edit=4&categoryId=',
+      search: '?page=3&q=villa&importId=7&edit=4&categoryId=',
       language: 'en',
     });
     expect(query).toEqual({
@@ -15,7 +15,6 @@ describe('exportQuery', () => {
       offset: -new Date().getTimezoneOffset(),
       q: 'villa',
       sort: '-price',
-      status: 'sold',
       importId: '7',
     });
     expect(exportQuery({ format: 'xlsx', q: '', search: '', language: 'ar' })).toEqual({
@@ -24,13 +23,13 @@ describe('exportQuery', () => {
     });
   });
 
-  it('sends the price, area and room filters the list is asked for, not the address’s unchecked ones', () => {
+  it('sends the status, offering, price, area and room filters the list is asked for, not the address’s unchecked ones', () => {
     const query = exportQuery({
       format: 'xlsx',
       q: 'villa',
       sort: 'relevance',
-      search: '?minPrice=9&maxPrice=1&bedrooms=2&minArea=50',
-      filters: { minArea: 50, bedrooms: 2, featureIds: [3, 5] },
+      search: '?minPrice=9&maxPrice=1&bedrooms=2&minArea=50&status=let&offeringType=rent',
+      filters: { status: 'rented', offeringType: 'rent', minArea: 50, bedrooms: 2, featureIds: [3, 5] },
       language: 'en',
     });
     expect(query).toEqual({
@@ -38,6 +37,8 @@ describe('exportQuery', () => {
       offset: -new Date().getTimezoneOffset(),
       q: 'villa',
       sort: 'relevance',
+      status: 'rented',
+      offeringType: 'rent',
       minArea: 50,
       bedrooms: 2,
       featureIds: '3,5',

@@ -6,9 +6,11 @@ import { searchFilterParams, type PropertySearchFilters } from './get-properties
 
 export type ExportFormat = 'xlsx' | 'csv';
 
-/** The list's own filters the address may carry, sent with the export as they are. */
+/**
+ * The list's own filters the address may carry, sent with the export as they are; the status
+ * and the search filters go checked, with `filters`.
+ */
 export const LIST_FILTERS = [
-  'status',
   'categoryId',
   'typeId',
   'displayType',
@@ -26,7 +28,7 @@ export interface ExportChoice {
   sort?: string | undefined;
   /** The address's search part, read for the list's filters. */
   search: string;
-  /** The price, area and room filters the list is asked for (checked, unlike the address's). */
+  /** The status, offering, price, area and room filters the list is asked for (checked, unlike the address's). */
   filters?: PropertySearchFilters | undefined;
   /** The interface's language: the header row's. */
   language: string;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { paths } from '@/generated/api';
-import type { Property } from '@/generated/types';
+import type { OfferingType, Property, PropertyStatus } from '@/generated/types';
 import { api, dataOf, type Page, pageOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 import { propertiesQueryKey } from './properties-keys';
@@ -8,9 +8,12 @@ import { propertiesQueryKey } from './properties-keys';
 /**
  * What the listings may be narrowed to (issue 38), each sent when given: prices and areas
  * inclusive (from 0, the low end not above the high one, which the server refuses), rooms
- * 'at least', and listings having every one of the features.
+ * 'at least', and listings having every one of the features; a status, and sales or
+ * rentals (issue 39).
  */
 export interface PropertySearchFilters {
+  status?: PropertyStatus | undefined;
+  offeringType?: OfferingType | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   /** Square metres. */
@@ -42,7 +45,16 @@ type PropertiesQuery = NonNullable<paths['/api/properties']['get']['parameters']
 /** The search filters as query parameters. */
 type SearchFilterQuery = Pick<
   PropertiesQuery,
-  'minPrice' | 'maxPrice' | 'minArea' | 'maxArea' | 'bedrooms' | 'bathrooms' | 'regionId' | 'featureIds'
+  | 'status'
+  | 'offeringType'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'minArea'
+  | 'maxArea'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'regionId'
+  | 'featureIds'
 >;
 
 const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms', 'bathrooms', 'regionId'] as const;
@@ -50,6 +62,8 @@ const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms'
 /** The filters given, as query parameters: none for an absent value or an empty feature list. */
 export function searchFilterParams(filters: PropertySearchFilters = {}): SearchFilterQuery {
   const query: SearchFilterQuery = {};
+  if (filters.status !== undefined) query.status = filters.status;
+  if (filters.offeringType !== undefined) query.offeringType = filters.offeringType;
   for (const name of NUMBER_FILTERS) {
     const value = filters[name];
     if (value !== undefined) query[name] = value;

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Archive, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkBar, useBulkSummary } from '@/components/bulk-bar';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { selectedCount, selectionRequest, type SelectableRow, type Selection, type SelectionAction } from '@/components/ui/table';
-import type { PropertyBulkAction, PropertyFilter } from '@/generated/types';
+import type { OfferingType, PropertyBulkAction, PropertyFilter, PropertyStatus } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { pickText, useArabicFirst } from '@/lib/bilingual';
@@ -25,6 +25,9 @@ export interface PropertyBulkActionsProps {
   /** The list's search and filters, for 'all matching'. */
   filter: PropertyFilter;
 }
+
+/** Off the market but kept (issue 39): what 'Archive' sets. */
+const ARCHIVED: PropertyStatus = 'archived';
 
 /** A choice from a list and the button that applies it: choosing alone changes nothing. */
 function ChooseAndApply({
@@ -78,7 +81,12 @@ function ChooseAndApply({
   );
 }
 
-/** The properties list's bulk actions: set status, set or clear featured, set category, export, move to trash. */
+/**
+ * The properties list's bulk actions: set status, archive, set sale or rent, set or clear
+ * featured, set category, export, move to trash. Listings a change would leave breaking a
+ * rule (sold on a rental, active without its permit) are skipped by the server and counted
+ * in the summary with its reason.
+ */
 export function PropertyBulkActions({ selection, dispatch, page, total, filter }: PropertyBulkActionsProps) {
   const { t, i18n } = useTranslation('properties');
   const arabicFirst = useArabicFirst();
@@ -120,11 +128,23 @@ export function PropertyBulkActions({ selection, dispatch, page, total, filter }
         placeholder={t('bulk.chooseStatus')}
         options={vocabulary('propertyStatuses').map((term) => ({
           value: term.value,
-          label: statusLabel(term.value as never, arabicFirst),
+          label: statusLabel(term.value as PropertyStatus, arabicFirst),
         }))}
         disabled={busy}
         onApply={(status) => {
           run('setStatus', status);
+        }}
+      />
+      <ChooseAndApply
+        label={t('bulk.setOfferingType')}
+        placeholder={t('bulk.chooseOffering')}
+        options={vocabulary('offeringTypes').map((term) => ({
+          value: term.value,
+          label: t(`offering.${term.value as OfferingType}`),
+        }))}
+        disabled={busy}
+        onApply={(offeringType) => {
+          run('setOfferingType', offeringType);
         }}
       />
       <ChooseAndApply
@@ -158,6 +178,17 @@ export function PropertyBulkActions({ selection, dispatch, page, total, filter }
         }}
       >
         {t('bulk.unfeature')}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        onClick={() => {
+          run('setStatus', ARCHIVED);
+        }}
+      >
+        <Archive aria-hidden />
+        {t('bulk.archive')}
       </Button>
       <ExportMenu
         busy={exporting.isPending}

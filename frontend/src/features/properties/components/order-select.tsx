@@ -24,6 +24,8 @@ const ORDERS = [
   ['-propertyNumber', 'numberDesc'],
   ['status', 'statusAsc'],
   ['-status', 'statusDesc'],
+  ['-quality', 'qualityHigh'],
+  ['quality', 'qualityLow'],
 ] as const;
 
 export interface OrderSelectProps {

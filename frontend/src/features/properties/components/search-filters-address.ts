@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { coerceOptionalInteger, coerceOptionalNumber } from '@/lib/rules';
+import type { OfferingType, PropertyStatus } from '@/generated/types';
+import { coerceOptionalInteger, coerceOptionalNumber, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { PropertySearchFilters } from '../api/get-properties';
 
 /** The filters the list shows above its table, by their names in the address and the API. */
-export const SHOWN_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms'] as const;
+export const SHOWN_FILTERS = ['status', 'offeringType', 'minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms'] as const;
 
 export type ShownFilter = (typeof SHOWN_FILTERS)[number];
 
@@ -42,15 +43,25 @@ function roomsFrom(text: string): number | undefined {
   return rooms !== null && rooms >= 1 && String(rooms) === text.trim() ? rooms : undefined;
 }
 
+/** A value of one of the rules' vocabularies from the address, else no filter. */
+function termFrom(name: VocabularyName, text: string): string | undefined {
+  return vocabulary(name).some((term) => term.value === text) ? text : undefined;
+}
+
 /**
  * The filters the list is asked for: each range only when the server would take it, so a
- * hand-edited address with its low end above its high end asks for no bad page.
+ * hand-edited address with its low end above its high end asks for no bad page; a status
+ * or offering only when the rules know it.
  */
 export function searchFiltersFrom(texts: FilterTexts): PropertySearchFilters {
   const price = readRange(texts.minPrice, texts.maxPrice);
   const area = readRange(texts.minArea, texts.maxArea);
   const bedrooms = roomsFrom(texts.bedrooms);
+  const status = termFrom('propertyStatuses', texts.status) as PropertyStatus | undefined;
+  const offeringType = termFrom('offeringTypes', texts.offeringType) as OfferingType | undefined;
   const filters: PropertySearchFilters = {
+    ...(status === undefined ? {} : { status }),
+    ...(offeringType === undefined ? {} : { offeringType }),
     ...(price.min === undefined ? {} : { minPrice: price.min }),
     ...(price.max === undefined ? {} : { maxPrice: price.max }),
     ...(area.min === undefined ? {} : { minArea: area.min }),
@@ -61,7 +72,7 @@ export function searchFiltersFrom(texts: FilterTexts): PropertySearchFilters {
 }
 
 /**
- * The list's price, area and bedroom filters, kept in the address beside its page, search
+ * The list's status, offering, price, area and bedroom filters, kept in the address beside its page, search
  * and order (see `useListAddress`): a change starts at the first page. Typing that only
  * changes filters already set replaces the history entry rather than adding one per pause.
  */

@@ -6,8 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { SEARCH_DEBOUNCE_MS } from '@/components/ui/table';
+import type { OfferingType, PropertyStatus } from '@/generated/types';
+import { useArabicFirst } from '@/lib/bilingual';
 import { useFormat } from '@/lib/format';
+import { vocabulary } from '@/lib/rules';
 import { cn } from '@/lib/utils';
+import { statusLabel } from './listing-text';
 import { readRange, type FilterTexts } from './search-filters-address';
 
 /** The 'at least' choices of the bedrooms filter, as property portals offer them. */
@@ -103,6 +107,45 @@ function RangeFields({ label, minLabel, maxLabel, draft }: { label: string; minL
   );
 }
 
+/** A labelled choice of one value, 'Any' (no filter) first. */
+function ChoiceFilter({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} className="mb-1.5">
+        {label}
+      </Label>
+      <Select
+        id={id}
+        className="h-9 w-auto min-w-28"
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 export interface SearchFiltersProps {
   /** The filters as the address holds them. */
   texts: FilterTexts;
@@ -113,12 +156,14 @@ export interface SearchFiltersProps {
 }
 
 /**
- * The list's price range, area range and 'bedrooms at least' (issue 38). A range is checked
- * in the browser (numbers from 0, the minimum not above the maximum) and sent only when good.
+ * The list's status and offering (issue 39), price range, area range and 'bedrooms at least'
+ * (issue 38). A range is checked in the browser (numbers from 0, the minimum not above the
+ * maximum) and sent only when good.
  */
 export function SearchFilters({ texts, active, onFiltersChange, onClear }: SearchFiltersProps) {
   const { t } = useTranslation('properties');
   const f = useFormat();
+  const arabicFirst = useArabicFirst();
   const bedroomsId = useId();
   const commitPrice = useCallback(
     (range: Range) => {
@@ -142,6 +187,30 @@ export function SearchFilters({ texts, active, onFiltersChange, onClear }: Searc
       : [...BEDROOM_CHOICES, bedrooms];
   return (
     <div role="group" aria-label={t('filters.label')} className="flex flex-wrap items-start gap-x-6 gap-y-3">
+      <ChoiceFilter
+        label={t('filters.status')}
+        anyLabel={t('filters.anyStatus')}
+        value={texts.status}
+        options={vocabulary('propertyStatuses').map((term) => ({
+          value: term.value,
+          label: statusLabel(term.value as PropertyStatus, arabicFirst),
+        }))}
+        onChange={(status) => {
+          onFiltersChange({ status });
+        }}
+      />
+      <ChoiceFilter
+        label={t('filters.offering')}
+        anyLabel={t('filters.anyOffering')}
+        value={texts.offeringType}
+        options={vocabulary('offeringTypes').map((term) => ({
+          value: term.value,
+          label: t(`offering.${term.value as OfferingType}`),
+        }))}
+        onChange={(offeringType) => {
+          onFiltersChange({ offeringType });
+        }}
+      />
       <RangeFields label={t('filters.price')} minLabel={t('filters.minPrice')} maxLabel={t('filters.maxPrice')} draft={price} />
       <RangeFields label={t('filters.area')} minLabel={t('filters.minArea')} maxLabel={t('filters.maxArea')} draft={area} />
       <div className="grid gap-1.5">

@@ -1,12 +1,22 @@
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
 import type { PropertyStatus } from '@/generated/types';
 import { useArabicFirst } from '@/lib/bilingual';
 import { statusLabel } from './listing-text';
 
-const VARIANTS = { active: 'default', pending: 'secondary', sold: 'outline' } as const;
+/**
+ * Active in the default style, pending secondary; a listing that found its buyer or tenant
+ * outlined; an archived one, kept but off the market, outlined and faded.
+ */
+const STYLES: Record<PropertyStatus, Pick<BadgeProps, 'variant' | 'className'>> = {
+  active: { variant: 'default' },
+  pending: { variant: 'secondary' },
+  sold: { variant: 'outline' },
+  rented: { variant: 'outline' },
+  archived: { variant: 'outline', className: 'border-dashed text-muted-foreground' },
+};
 
-/** A listing's status: active in the default style, pending secondary, others outlined (core §2). */
+/** A listing's status badge (core §2; rented and archived from issue 39). */
 export function StatusBadge({ status }: { status: PropertyStatus }) {
   const arabicFirst = useArabicFirst();
-  return <Badge variant={VARIANTS[status]}>{statusLabel(status, arabicFirst)}</Badge>;
+  return <Badge {...STYLES[status]}>{statusLabel(status, arabicFirst)}</Badge>;
 }

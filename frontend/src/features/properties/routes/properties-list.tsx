@@ -47,6 +47,9 @@ import { continentLabel } from '../components/listing-text';
 import { PropertyDialog, type PropertyDialogState } from '../components/property-dialog';
 import { AgentName } from '../components/agent-name';
 import { StatusBadge } from '../components/status-badge';
+import { OfferingBadge } from '../components/offering-badge';
+import { PublishingBadge } from '../components/publishing-badge';
+import { QualityScore } from '../components/quality-score';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
 import { useFormat } from '@/lib/format';
 
@@ -245,16 +248,20 @@ function PropertiesList() {
                     <SortableHead field="price" className="px-3 whitespace-nowrap" {...sorting}>
                       {t('columns.price')}
                     </SortableHead>
+                    <TableHead className="px-3">{t('columns.offering')}</TableHead>
                     <TableHead className="px-3 whitespace-nowrap">{t('columns.continent')}</TableHead>
                     <SortableHead field="status" className="px-3" {...sorting}>
                       {t('columns.status')}
+                    </SortableHead>
+                    <SortableHead field="quality" className="px-3" {...sorting}>
+                      {t('columns.quality')}
                     </SortableHead>
                     <TableHead className="px-3">{t('columns.agent')}</TableHead>
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows rows={listing.data.rows} columnCount={10}>
+                  <TableRows rows={listing.data.rows} columnCount={13}>
                     {(property) => (
                       <>
                         <SelectRowCell
@@ -285,11 +292,20 @@ function PropertiesList() {
                         <TableCell className="px-3 whitespace-nowrap" {...latinValue}>
                           {t('price', { price: f.number(property.price), currency: property.currency })}
                         </TableCell>
+                        <TableCell className="px-3">
+                          <OfferingBadge offeringType={property.offeringType} rentFrequency={property.rentFrequency} />
+                        </TableCell>
                         <TableCell className="px-3 whitespace-nowrap">
                           {property.continent == null ? '' : continentLabel(property.continent, arabicFirst)}
                         </TableCell>
                         <TableCell className="px-3">
-                          <StatusBadge status={property.status} />
+                          <span className="flex flex-wrap items-center gap-1">
+                            <StatusBadge status={property.status} />
+                            <PublishingBadge publishAt={property.publishAt} unpublishAt={property.unpublishAt} />
+                          </span>
+                        </TableCell>
+                        <TableCell className="px-3">
+                          <QualityScore score={property.quality} />
                         </TableCell>
                         <TableCell className="px-3">
                           <AgentName id={property.agentId} />

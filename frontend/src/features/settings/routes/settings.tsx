@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ImageSourceField } from '@/components/form';
+import { AuthorityField, ImageSourceField } from '@/components/form';
 import { SaveButton } from '@/components/form-buttons';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
@@ -37,6 +37,8 @@ const TEXT_FIELDS = [
   'contactEmail',
   'contactPhone',
   'address',
+  'licenseNumber',
+  'licenseAuthority',
   ...STATISTICS.flatMap((statistic) => [statistic, `${statistic}Label`, `${statistic}LabelEn`, `${statistic}LabelAr`] as const),
 ] as const satisfies readonly (keyof SettingsInput)[];
 
@@ -135,6 +137,18 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
       </Card>
       <Card>
         <CardHeader>
+          <CardTitle>{t('license.title')}</CardTitle>
+          <CardDescription>{t('license.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid items-start gap-4 sm:grid-cols-3">
+          <FormField label={t('fields.licenseNumber')} error={errors.licenseNumber?.message}>
+            <Input dir="ltr" {...register('licenseNumber')} />
+          </FormField>
+          <AuthorityField control={control} name="licenseAuthority" label={t('fields.licenseAuthority')} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>{t('statistics.title')}</CardTitle>
           <CardDescription>{t('statistics.description')}</CardDescription>
         </CardHeader>
@@ -183,7 +197,7 @@ function CompanySettingsPage() {
   );
 }
 
-/** Company Settings (core-panel §2): the company card and the website statistics. */
+/** Company Settings (core-panel §2): the company card, its brokerage licence (issue 39) and the website statistics. */
 export default function SettingsRoute() {
   const { t } = useTranslation();
   return (

@@ -23,6 +23,7 @@ const FIELDS = [
   'role',
   'isActive',
   'receivesLeads',
+  'licenseNumber',
 ] as const satisfies readonly (keyof UserCreateInput)[];
 
 /** Closed, adding (`user: null`) or editing a user. */
@@ -41,6 +42,7 @@ function formValues(user: User | null): UserDraft {
     role: source.role as Role,
     isActive: source.isActive,
     receivesLeads: source.receivesLeads,
+    licenseNumber: textValue(source.licenseNumber),
   };
 }
 
@@ -85,6 +87,8 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       role: isSelf ? (user.role as Role) : (values.role ?? (constants().defaultRole as Role)),
       isActive: isSelf ? user.isActive : (values.isActive ?? true),
       receivesLeads: values.receivesLeads ?? true,
+      // On edit an empty licence number clears the one stored (absent would keep it).
+      licenseNumber: user === null ? optionalText(values.licenseNumber) : (values.licenseNumber ?? ''),
     });
   });
 
@@ -127,6 +131,9 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         </FormField>
         <FormField label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
+        <FormField label={t('fields.licenseNumber')} error={errors.licenseNumber?.message} hint={t('licenseHint')}>
+          <Input autoComplete="off" dir="ltr" {...register('licenseNumber')} />
         </FormField>
       </div>
       <CheckboxField

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '@/components/empty-state';
 import { AddButton } from '@/components/add-button';
+import { Ltr } from '@/components/ltr';
 import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';
@@ -77,13 +78,14 @@ function UserManagement() {
                     <TableHead>{t('fields.username')}</TableHead>
                     <TableHead>{t('fields.fullName')}</TableHead>
                     <TableHead>{t('fields.email')}</TableHead>
+                    <TableHead>{t('fields.license')}</TableHead>
                     <TableHead>{t('fields.status')}</TableHead>
                     <TableHead>{t('fields.created')}</TableHead>
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows rows={table.rows} columnCount={6} isLoading={users.isPending} emptyText={t('empty')}>
+                  <TableRows rows={table.rows} columnCount={7} isLoading={users.isPending} emptyText={t('empty')}>
                     {(user) => (
                       <>
                         <TableCell>
@@ -95,6 +97,13 @@ function UserManagement() {
                           <span {...textLanguage(user.fullName ?? '')}>{user.fullName ?? ''}</span>
                         </TableCell>
                         <TableCell>{user.email ?? ''}</TableCell>
+                        <TableCell>
+                          {user.licenseNumber == null || user.licenseNumber === '' ? (
+                            <span className="text-muted-foreground">{t('noLicense')}</span>
+                          ) : (
+                            <Ltr className="font-mono text-xs">{user.licenseNumber}</Ltr>
+                          )}
+                        </TableCell>
                         <TableCell>
                           <span className="flex flex-wrap gap-1">
                             <Badge variant={user.isActive ? 'default' : 'secondary'}>
