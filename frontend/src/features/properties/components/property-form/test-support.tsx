@@ -111,6 +111,8 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     categoryNameAr: 'سكني',
     typeName: 'Villa',
     typeNameAr: 'فيلا',
+    advertisingAuthority: null,
+    quality: 40,
     createdAt: created,
     updatedAt: created,
     ...overrides,
