@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { constants, validate } from '@/lib/rules';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setInterfaceLanguage } from '@/i18n';
+import arForm from '@/i18n/property-form.ar.json';
+import { constants, localiseMessage, validate } from '@/lib/rules';
 import { answer, mockServer } from '@/test/server';
 import { FIELD_ORDER, TAB_FIELDS, tabOf } from './form-values';
 import { catalogHandlers, fillRequired, openTab, renderForm, storedProperty } from './test-support';
@@ -109,6 +111,26 @@ describe('the listing’s quality beside the form', () => {
     });
     expect(within(panel).queryByText('Make the English title 30 to 70 characters long')).toBeNull();
     expect(within(panel).getByText("Mark the listing's location on the map")).toBeInTheDocument();
+  });
+});
+
+describe('the listing’s quality in Arabic', () => {
+  afterEach(async () => {
+    await setInterfaceLanguage('en');
+    localStorage.clear();
+  });
+
+  it('words the rules’ fixes in Arabic, and the Advertising tab is named الإعلان', async () => {
+    mockServer(catalogHandlers());
+    await setInterfaceLanguage('ar');
+    renderForm();
+    await screen.findByRole('tab', { name: arForm.tabs.advertising });
+
+    const pin = localiseMessage("Mark the listing's location on the map");
+    expect(pin).not.toBe("Mark the listing's location on the map");
+    const panel = screen.getByRole('region', { name: /^جودة الإعلان/ });
+    expect(within(panel).getByText(pin)).toBeInTheDocument();
+    expect(screen.getByLabelText(arForm.fields.offeringType)).toHaveDisplayValue('بيع');
   });
 });
 
