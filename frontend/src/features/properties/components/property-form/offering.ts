@@ -6,7 +6,10 @@ import type { OfferingType, PropertyStatus, RentFrequency, Term } from '@/genera
 import arabicTerms from '@/i18n/vocabulary.ar.json';
 import { constants, currentYear, runRule, vocabulary } from '@/lib/rules';
 
-/** The vocabularies of issue 39 that the typed `vocabulary()` of lib/rules does not name yet. */
+/**
+ * The vocabularies of issue 39 the forms offer; read here alike, as the typed `vocabulary()`
+ * of lib/rules does not name the rent periods.
+ */
 export type LifecycleVocabulary = 'offeringTypes' | 'rentFrequencies' | 'advertisingAuthorities';
 
 /** A vocabulary's terms in the rules' order. */
