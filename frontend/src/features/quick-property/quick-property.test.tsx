@@ -284,4 +284,106 @@ describe('quick add (the quick form)', () => {
     expect(screen.getAllByText('Category not found')).toHaveLength(2);
     expect(screen.getByLabelText('Price')).toHaveValue(1);
   });
+
+  /** Fills what the rules require of the quick form. */
+  async function fillQuickRequired() {
+    await userEvent.type(screen.getByLabelText('Title (English)'), 'Garden flat');
+    await userEvent.type(screen.getByLabelText('Description (English)'), 'Two bedrooms.');
+    await userEvent.type(screen.getByLabelText('Location (English)'), 'Amman');
+    await userEvent.click(screen.getByRole('tab', { name: 'Arabic' }));
+    await userEvent.type(screen.getByLabelText('Title (Arabic)'), 'شقة');
+    await userEvent.type(screen.getByLabelText('Description (Arabic)'), 'غرفتان.');
+    await userEvent.type(screen.getByLabelText('Location (Arabic)'), 'عمّان');
+    await userEvent.type(screen.getByLabelText('Price'), '900');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Residential');
+    await userEvent.selectOptions(screen.getByLabelText('Property Type'), 'Villa');
+  }
+
+  function statusOptions(): string[] {
+    return within(screen.getByLabelText('Status'))
+      .getAllByRole('option')
+      .map((option) => (option as HTMLOptionElement).value);
+  }
+
+  it('asks a rental for its rent period, names the price by it and sends both', async () => {
+    const api = server({
+      'POST /api/properties?form=quick': (init) => json(201, testProperty(51, sentBody(init) as object)),
+    });
+    const { router } = renderApp('/add-property');
+    await openQuickAdd();
+    await fillQuickRequired();
+    expect(screen.getByLabelText('Offering')).toHaveDisplayValue('Sale');
+    expect(screen.queryByLabelText('Rent period')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Offering'), 'Rent');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+
+    const expected = runRule('validate.quickProperty', {
+      ...constants().newForms.quickProperty,
+      offeringType: 'rent',
+      currentYear: new Date().getFullYear(),
+    }) as Record<string, string>;
+    expect(await screen.findByText(expected.rentFrequency ?? 'no rule fails rentFrequency')).toBeInTheDocument();
+    expect(api.calls('POST /api/properties?form=quick')).toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getByLabelText('Rent period'), 'Weekly');
+    expect(screen.getByLabelText('Price per week')).toHaveValue(900);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/admin/properties');
+    });
+    expect(sentBody(api.calls('POST /api/properties?form=quick')[0]?.[1])).toMatchObject({
+      offeringType: 'rent',
+      rentFrequency: 'weekly',
+      price: 900,
+    });
+  });
+
+  it('sends a sale without the rent period chosen before the offering changed back', async () => {
+    const api = server({
+      'POST /api/properties?form=quick': (init) => json(201, testProperty(52, sentBody(init) as object)),
+    });
+    const { router } = renderApp('/add-property');
+    await openQuickAdd();
+    await fillQuickRequired();
+    await userEvent.selectOptions(screen.getByLabelText('Offering'), 'Rent');
+    await userEvent.selectOptions(screen.getByLabelText('Rent period'), 'Daily');
+
+    await userEvent.selectOptions(screen.getByLabelText('Offering'), 'Sale');
+    expect(screen.queryByLabelText('Rent period')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/admin/properties');
+    });
+    expect(sentBody(api.calls('POST /api/properties?form=quick')[0]?.[1])).toMatchObject({
+      offeringType: 'sale',
+      rentFrequency: null,
+    });
+  });
+
+  it('offers only the statuses that fit the offering, and keeps a sold one under the rules’ message', async () => {
+    server();
+    renderApp('/add-property');
+    await openQuickAdd();
+    expect(statusOptions()).toEqual(['active', 'pending', 'sold', 'archived']);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Sold');
+
+    await userEvent.selectOptions(screen.getByLabelText('Offering'), 'Rent');
+
+    const expected = runRule('validate.quickProperty', {
+      ...constants().newForms.quickProperty,
+      offeringType: 'rent',
+      rentFrequency: 'monthly',
+      status: 'sold',
+      currentYear: new Date().getFullYear(),
+    }) as Record<string, string>;
+    expect(await screen.findByText(expected.status ?? 'no rule fails status')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('sold');
+    expect(statusOptions()).toEqual(['active', 'pending', 'sold', 'rented', 'archived']);
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Active');
+    expect(statusOptions()).toEqual(['active', 'pending', 'rented', 'archived']);
+  });
 });

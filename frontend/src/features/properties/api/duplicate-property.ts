@@ -38,6 +38,8 @@ export function quickDuplicatePayload(original: Property): Required<QuickPropert
     categoryId: original.categoryId,
     typeId: original.typeId,
     status: original.status,
+    offeringType: original.offeringType,
+    rentFrequency: original.rentFrequency ?? null,
     displayType: original.displayType,
     isFeatured: original.isFeatured,
     yearBuilt: original.yearBuilt ?? null,

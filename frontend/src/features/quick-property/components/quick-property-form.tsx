@@ -7,6 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCategories } from '@/features/categories';
+import {
+  isOfferingType,
+  isRentFrequency,
+  lifecycleLabel,
+  lifecycleTerms,
+  statusChoices,
+} from '@/features/properties';
 import { usePropertyTypes } from '@/features/property-types';
 import type { QuickPropertyInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
@@ -63,6 +70,8 @@ const FIELDS = [
   'propertyNumber',
   ...ENGLISH_FIELDS,
   ...ARABIC_FIELDS,
+  'offeringType',
+  'rentFrequency',
   'price',
   'currency',
   'area',
@@ -89,6 +98,16 @@ function startingValues(): QuickValues {
     categoryId: start.categoryId !== null && start.categoryId >= 1 ? start.categoryId : null,
     typeId: start.typeId !== null && start.typeId >= 1 ? start.typeId : null,
   };
+}
+
+/** A rent period chosen, none for the 'Select rent period' choice. */
+function readRentFrequency(value: string): string | null {
+  return value === '' ? null : value;
+}
+
+/** What is sent: a sale has no rent period (one chosen before the offering changed is kept in the form only). */
+function toPayload(values: QuickPropertyInput): QuickPropertyInput {
+  return values.offeringType === 'rent' ? values : { ...values, rentFrequency: null };
 }
 
 /**
@@ -137,8 +156,22 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
     handleSubmit,
     setValue,
     control,
+    trigger,
     formState: { isDirty },
   } = form;
+  const [offering, rentFrequency, status] = useWatch({ control, name: ['offeringType', 'rentFrequency', 'status'] });
+  const offeringType = isOfferingType(offering) ? offering : 'sale';
+  const lifecycleOptions = (name: 'offeringTypes' | 'rentFrequencies') =>
+    lifecycleTerms(name).map((term) => ({ value: term.value, label: lifecycleLabel(arabicFirst, name, term) }));
+  // Only the statuses that fit the offering, and the one held when it no longer does: the
+  // rules' message under it says why it cannot be sent.
+  const statusOptions = terms('propertyStatuses').filter((term) =>
+    statusChoices(offeringType, status).includes(term.value),
+  );
+  const priceLabel =
+    offeringType === 'rent' && isRentFrequency(rentFrequency)
+      ? t(`quick.fields.pricePer.${rentFrequency}`)
+      : t('quick.fields.price');
 
   useEffect(() => {
     onDirtyChange(isDirty);
@@ -146,7 +179,7 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
 
   const onSubmit = handleSubmit(
     (values) => {
-      create.mutate(values, {
+      create.mutate(toPayload(values), {
         onSuccess: () => {
           toast({ title: t('quick.toast.created') });
           onSaved();
@@ -215,7 +248,27 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField control={control} name="propertyNumber" label={label('propertyNumber')} optional />
-          <NumberField control={control} name="price" label={label('price')} read={coerceOptionalNumber} />
+          <SelectField
+            control={control}
+            name="offeringType"
+            label={label('offeringType')}
+            options={lifecycleOptions('offeringTypes')}
+            onChosen={() => {
+              // The status is kept: when it no longer fits, the rules' message says so.
+              void trigger('status');
+            }}
+          />
+          {offeringType === 'rent' && (
+            <SelectField
+              control={control}
+              name="rentFrequency"
+              label={label('rentFrequency')}
+              empty={t('quick.selectRentFrequency')}
+              options={lifecycleOptions('rentFrequencies')}
+              read={readRentFrequency}
+            />
+          )}
+          <NumberField control={control} name="price" label={priceLabel} read={coerceOptionalNumber} />
           <SelectField control={control} name="currency" label={label('currency')} options={vocabulary('currencies')} />
           <NumberField control={control} name="area" label={label('area')} read={coerceOptionalNumber} />
           <SelectField
@@ -234,12 +287,7 @@ export function QuickPropertyForm({ onSaved, onCancel, onDirtyChange }: QuickPro
             options={choices(propertyTypes.data)}
             read={chosenId}
           />
-          <SelectField
-            control={control}
-            name="status"
-            label={label('status')}
-            options={terms('propertyStatuses')}
-          />
+          <SelectField control={control} name="status" label={label('status')} options={statusOptions} />
           <SelectField
             control={control}
             name="displayType"

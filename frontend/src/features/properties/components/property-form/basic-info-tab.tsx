@@ -4,6 +4,8 @@ import { useFormCategories, useFormPropertyTypes } from '../../api/form-catalogs
 import { CheckboxField, ChoiceSelect, type Choice, NumberField, TextField, VocabularySelect } from './fields';
 import { AgentSelect } from './agent-select';
 import { LocationPicker } from './location-picker';
+import { LocationPin } from './location-pin';
+import { OfferingSelects, StatusSelect, usePriceLabel } from './offering-fields';
 import { useSettledChoice } from './use-settled-choice';
 
 interface CatalogSelectProps {
@@ -19,10 +21,11 @@ function CatalogSelect({ name, label, placeholder, catalog }: CatalogSelectProps
   return <ChoiceSelect name={name} label={label} placeholder={placeholder} choices={catalog} />;
 }
 
-/** Titles, descriptions, price and area, classification and the location picker. */
+/** Titles, descriptions, sale or rent, price and area, classification, the place and its pin. */
 export function BasicInfoTab() {
   const { t } = useTranslation('propertyForm');
   const arabicFirst = useArabicFirst();
+  const priceLabel = usePriceLabel();
   const categories = useFormCategories();
   const types = useFormPropertyTypes();
   return (
@@ -42,13 +45,15 @@ export function BasicInfoTab() {
         )}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <NumberField name="price" reading="decimal" label={t('fields.price')} />
+        <OfferingSelects />
+        <NumberField name="price" reading="decimal" label={priceLabel} />
         <VocabularySelect name="currency" label={t('fields.currency')} vocabulary="currencies" />
         <NumberField name="area" reading="decimal" label={t('fields.area')} />
         <NumberField name="plotArea" reading="decimal" label={t('fields.plotArea')} />
         <NumberField name="builtArea" reading="decimal" label={t('fields.builtArea')} />
       </div>
       <LocationPicker />
+      <LocationPin />
       <div className="grid gap-4 sm:grid-cols-3">
         <VocabularySelect name="continent" label={t('fields.continent')} vocabulary="continents" empty={t('notChosen')} />
         <CatalogSelect
@@ -63,7 +68,7 @@ export function BasicInfoTab() {
           placeholder={t('select.propertyType')}
           catalog={types.data}
         />
-        <VocabularySelect name="status" label={t('fields.status')} vocabulary="propertyStatuses" />
+        <StatusSelect />
         <VocabularySelect name="facing" label={t('fields.orientation')} vocabulary="orientations" empty={t('notChosen')} />
         <VocabularySelect name="displayType" label={t('fields.displayType')} vocabulary="displayTypes" />
       </div>

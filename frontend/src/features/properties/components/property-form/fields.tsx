@@ -40,25 +40,47 @@ type TextFieldName =
   | 'locationEn'
   | 'locationAr'
   | 'videoUrl'
-  | 'virtualTourUrl';
+  | 'virtualTourUrl'
+  | 'permitNumber'
+  | 'permitQrImage';
 
 export interface TextFieldProps {
   name: TextFieldName;
   label: string;
   /** Arabic text: written right to left. */
   arabic?: boolean;
+  /** A code in any interface (a permit number): written left to right. */
+  ltr?: boolean;
   multiline?: boolean;
   type?: 'text' | 'url';
+  hint?: string;
   className?: string;
 }
 
-export function TextField({ name, label, arabic = false, multiline = false, type = 'text', className }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  arabic = false,
+  ltr = false,
+  multiline = false,
+  type = 'text',
+  hint,
+  className,
+}: TextFieldProps) {
   const { control } = usePropertyForm();
   // The English half of each bilingual pair (titleEn, descriptionEn, locationEn) reads left
   // to right on an Arabic page too.
   const english = !arabic && name.endsWith('En');
   return multiline ? (
-    <TypedTextareaField control={control} name={name} label={label} arabic={arabic} english={english} className={className} />
+    <TypedTextareaField
+      control={control}
+      name={name}
+      label={label}
+      arabic={arabic}
+      english={english}
+      hint={hint}
+      className={className}
+    />
   ) : (
     <TypedTextField
       control={control}
@@ -66,7 +88,9 @@ export function TextField({ name, label, arabic = false, multiline = false, type
       label={label}
       arabic={arabic}
       english={english}
+      ltr={ltr}
       type={type}
+      hint={hint}
       className={className}
     />
   );

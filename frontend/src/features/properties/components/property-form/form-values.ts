@@ -1,4 +1,4 @@
-// What the property form holds, where each field lives among the five tabs, and how a
+// What the property form holds, where each field lives among the six tabs, and how a
 // record or the rules' new-form defaults become the form's starting values.
 import type { DisplayType, PropertyInput } from '@/generated/types';
 import type { Draft } from '@/lib/form';
@@ -17,10 +17,10 @@ export type ParsedPropertyForm = PropertyInput & SelectedFeatures;
 
 export type PropertyField = keyof PropertyInput;
 
-export type TabName = 'basic' | 'details' | 'features' | 'media' | 'financial';
+export type TabName = 'basic' | 'details' | 'features' | 'media' | 'financial' | 'advertising';
 
-/** The tabs in display order; the payload's fields are declared in the same order. */
-export const TABS: readonly TabName[] = ['basic', 'details', 'features', 'media', 'financial'];
+/** The tabs in display order. */
+export const TABS: readonly TabName[] = ['basic', 'details', 'features', 'media', 'financial', 'advertising'];
 
 /**
  * The room counts of the Details tab's space distribution, in the payload's order. Each is
@@ -109,8 +109,8 @@ const AMENITIES: readonly AmenityField[] = [
 ];
 
 /**
- * Every payload field by the tab that shows it, each tab's fields in the payload's order,
- * which is the order the rules report failing fields in.
+ * Every payload field by the tab that shows it, each tab's fields in the order they are
+ * shown: a failed save puts the cursor in the first of its failing fields in this order.
  */
 export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
   basic: [
@@ -119,6 +119,8 @@ export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
     'titleAr',
     'descriptionEn',
     'descriptionAr',
+    'offeringType',
+    'rentFrequency',
     'price',
     'currency',
     'area',
@@ -129,6 +131,9 @@ export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
     'regionId',
     'locationEn',
     'locationAr',
+    'latitude',
+    'longitude',
+    'locationApproximate',
     'continent',
     'categoryId',
     'typeId',
@@ -154,9 +159,18 @@ export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
   features: AMENITIES,
   media: ['images', 'videoUrl', 'virtualTourUrl'],
   financial: ['maintenanceFee', 'propertyTax'],
+  advertising: [
+    'publishAt',
+    'unpublishAt',
+    'permitNumber',
+    'permitIssuedAt',
+    'permitExpiresAt',
+    'contractEndsAt',
+    'permitQrImage',
+  ],
 };
 
-/** Every field in the order the rules report failures in: tab by tab. */
+/** Every field in the order the form shows them: tab by tab. */
 export const FIELD_ORDER: readonly PropertyField[] = TABS.flatMap((tab) => TAB_FIELDS[tab]);
 
 /** The fields a server answer's `errors` map may name (the feature ids' call is separate). */
@@ -168,7 +182,7 @@ export function tabOf(field: string): TabName {
   return TABS.find((tab) => (TAB_FIELDS[tab] as readonly string[]).includes(field)) ?? 'basic';
 }
 
-/** The first of `fields` in the rules' order, or undefined when there is none. */
+/** The first of `fields` in the form's order, or undefined when there is none. */
 export function firstInOrder(fields: Iterable<string>): PropertyField | undefined {
   const failing = new Set(fields);
   return FIELD_ORDER.find((field) => failing.has(field));
@@ -201,11 +215,16 @@ export function recordFormValues(record: Draft<PropertyInput>, featureIds: reado
   return { ...payloadFields(record), featureIds: [...featureIds] };
 }
 
-/** The payload to send for accepted form values: the payload's fields, empty texts as none. */
+/**
+ * The payload to send for accepted form values: the payload's fields, empty texts as none.
+ * A sale has no rent period: one chosen before the offering changed stays in the form (in
+ * case it changes back) but is not sent.
+ */
 export function toPayload(values: ParsedPropertyForm): PropertyInput {
   const payload = payloadFields(values) as PropertyInput;
-  for (const field of ['propertyNumber', 'videoUrl', 'virtualTourUrl'] as const) {
+  for (const field of ['propertyNumber', 'videoUrl', 'virtualTourUrl', 'permitNumber', 'permitQrImage'] as const) {
     if ((payload[field]?.trim() ?? '') === '') payload[field] = null;
   }
+  if (payload.offeringType !== 'rent') payload.rentFrequency = null;
   return payload;
 }

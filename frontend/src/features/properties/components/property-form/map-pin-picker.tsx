@@ -3,7 +3,7 @@
 // map too (its tiles or its code failing to load). The numbers are only read here; the rules
 // judge them and their messages come back as `errors`.
 import { useDirection } from '@radix-ui/react-direction';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ltrText } from '@/components/ltr';
 import { Button } from '@/components/ui/button';
@@ -34,14 +34,21 @@ export interface MapPinPickerProps {
   approximate: boolean;
   onChange: (position: PinPosition) => void;
   onApproximateChange: (approximate: boolean) => void;
-  /** A Leaflet tile template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. */
-  tileUrl: string;
+  /**
+   * A Leaflet tile template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; none
+   * while it is being read (the map shows no tiles yet).
+   */
+  tileUrl: string | null;
+  /** The tile template could not be read: the map says it is unavailable, the inputs still work. */
+  tilesUnavailable?: boolean;
   /** The tiles' credit as HTML; OpenStreetMap's, in the interface language, by default. */
   attribution?: string;
   /** Where the map opens while there is no pin (read when the map is made). */
   defaultCenter?: Coordinates & { zoom: number };
   /** The rules' messages, shown under the inputs. */
   errors?: { latitude?: string | undefined; longitude?: string | undefined };
+  /** The coordinate inputs, for a form to put the cursor in the one that failed. */
+  inputRefs?: { latitude?: Ref<HTMLInputElement>; longitude?: Ref<HTMLInputElement> };
 }
 
 /** A coordinate as typed: empty is none; what is not a number is none too (a number input's value is '' then). */
@@ -87,9 +94,11 @@ export function MapPinPicker({
   onChange,
   onApproximateChange,
   tileUrl,
+  tilesUnavailable = false,
   attribution,
   defaultCenter = DEFAULT_MAP_CENTER,
   errors,
+  inputRefs,
 }: MapPinPickerProps) {
   const { t } = useTranslation('propertyForm');
   const format = useFormat();
@@ -148,7 +157,7 @@ export function MapPinPicker({
   }, [pinMap, latitude, longitude]);
 
   useEffect(() => {
-    pinMap?.showTiles(tileUrl);
+    if (tileUrl !== null) pinMap?.showTiles(tileUrl);
   }, [pinMap, tileUrl]);
 
   const zoomIn = t('map.zoomIn');
@@ -158,7 +167,7 @@ export function MapPinPicker({
     pinMap?.showControls({ zoomIn, zoomOut, attribution: credit }, rtl);
   }, [pinMap, zoomIn, zoomOut, credit, rtl]);
 
-  const unavailable = mapMissing || failedTiles === tileUrl;
+  const unavailable = mapMissing || tilesUnavailable || (tileUrl !== null && failedTiles === tileUrl);
   const pinned = latitude !== null || longitude !== null;
 
   return (
@@ -177,6 +186,7 @@ export function MapPinPicker({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('map.latitude')} error={errors?.latitude}>
           <Input
+            ref={inputRefs?.latitude}
             type="number"
             inputMode="decimal"
             step="any"
@@ -190,6 +200,7 @@ export function MapPinPicker({
         </FormField>
         <FormField label={t('map.longitude')} error={errors?.longitude}>
           <Input
+            ref={inputRefs?.longitude}
             type="number"
             inputMode="decimal"
             step="any"

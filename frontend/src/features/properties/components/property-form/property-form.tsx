@@ -1,7 +1,9 @@
-// The comprehensive property form (core-panel §2): five tabs over one react-hook-form whose
-// resolver is the rules' `validate.property`. A failed submit, in the browser or on the
-// server, selects the tab holding the first failing field and focuses it. Saving is the
-// sequence of core §4: the property, then its selected feature ids.
+// The comprehensive property form (core-panel §2, issue 39): six tabs over one
+// react-hook-form whose resolver is the rules' `validate.property`, given the authority of
+// the chosen place so that a missing permit is caught as the server would. A failed submit,
+// in the browser or on the server, selects the tab holding the first failing field and
+// focuses it. Beside the tabs, the listing's quality as it is typed. Saving is the sequence
+// of core §4: the property, then its selected feature ids.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
@@ -16,14 +18,16 @@ import type { DisplayType, Property } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { toast } from '@/hooks/use-toast';
 import { fieldErrors } from '@/lib/api-client';
-import { rulesResolver } from '@/lib/rules/resolver';
 import { setUnsaved } from '@/lib/unsaved-changes';
 import { useSelectedFeatures } from '../../api/property-features';
 import { useCreateProperty, useUpdateProperty, type SavedProperty } from '../../api/save-property';
+import { useAdvertisingAuthority } from './advertising';
+import { AdvertisingTab } from './advertising-tab';
 import { BasicInfoTab } from './basic-info-tab';
 import { DetailsTab } from './details-tab';
 import { FeaturesTab } from './features-tab';
 import { FinancialTab } from './financial-tab';
+import { FormQuality } from './form-quality';
 import {
   firstInOrder,
   newFormValues,
@@ -37,6 +41,7 @@ import {
   type TabName,
 } from './form-values';
 import { MediaTab } from './media-tab';
+import { propertyResolver, type PropertyCheckContext } from './property-rules';
 
 export interface PropertyFormProps {
   /** The property to edit; a new one is added without it. */
@@ -52,8 +57,6 @@ export interface PropertyFormProps {
   /** Told whenever the form starts or stops differing from what it opened with. */
   onDirtyChange?: (dirty: boolean) => void;
 }
-
-const resolver = rulesResolver<'property', { featureIds: number[] }>('property');
 
 interface PropertyFormBodyProps extends PropertyFormProps {
   /** The features selected for the edited property when the form opened. */
@@ -71,9 +74,19 @@ function PropertyFormBody({
 }: PropertyFormBodyProps) {
   const { t } = useTranslation('propertyForm');
   const [tab, setTab] = useState<TabName>('basic');
-  const [uploading, setUploading] = useState(false);
+  // The Advertising tab is made when it is first shown, then kept like the others: until
+  // then its fields are only values the form holds, and the form opens as light as before.
+  const [advertisingShown, setAdvertisingShown] = useState(false);
+  if (tab === 'advertising' && !advertisingShown) setAdvertisingShown(true);
+  const [mediaUploading, setMediaUploading] = useState(false);
+  const [qrUploading, setQrUploading] = useState(false);
+  const uploading = mediaUploading || qrUploading;
+  // The resolver judges the permit by the authority of the place chosen (its context),
+  // which follows the place as it changes: see `authority` below.
+  const [checkContext, setCheckContext] = useState<PropertyCheckContext>({ advertisingAuthority: null });
   const form = useForm<PropertyFormValues, unknown, ParsedPropertyForm>({
-    resolver,
+    resolver: propertyResolver,
+    context: checkContext,
     shouldFocusError: false,
     defaultValues:
       property === undefined
@@ -85,6 +98,9 @@ function PropertyFormBody({
     setFocus,
     formState: { isDirty },
   } = form;
+  const authority = useAdvertisingAuthority(form.control);
+  // A new place's authority reaches the resolver before this render is shown.
+  if (authority !== checkContext.advertisingAuthority) setCheckContext({ advertisingAuthority: authority });
 
   // Unsaved while the values differ from those the form opened with: the tab, the app's
   // navigation and the owner (a dialog, the add page) all ask before discarding them.
@@ -170,38 +186,49 @@ function PropertyFormBody({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-6">
-        <Tabs
-          value={tab}
-          onValueChange={(value) => {
-            setTab(value as TabName);
-          }}
-        >
-          <TabsList className="h-auto flex-wrap">
-            {TABS.map((name) => (
-              <TabsTrigger key={name} value={name}>
-                {t(`tabs.${name}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {/* Every tab stays mounted (hidden while not selected), so an upload under way
-              or a field's state survives switching tabs. */}
-          <TabsContent value="basic" forceMount className="data-[state=inactive]:hidden">
-            <BasicInfoTab />
-          </TabsContent>
-          <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
-            <DetailsTab />
-          </TabsContent>
-          <TabsContent value="features" forceMount className="data-[state=inactive]:hidden">
-            <FeaturesTab />
-          </TabsContent>
-          <TabsContent value="media" forceMount className="data-[state=inactive]:hidden">
-            <MediaTab onUploadingChange={setUploading} />
-          </TabsContent>
-          <TabsContent value="financial" forceMount className="data-[state=inactive]:hidden">
-            <FinancialTab />
-          </TabsContent>
-        </Tabs>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="@container grid gap-6">
+        {/* Beside the tabs, and staying in view, where the form is wide; under them where it is not. */}
+        <div className="grid gap-6 @4xl:grid-cols-[minmax(0,1fr)_18rem] @4xl:items-start">
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              setTab(value as TabName);
+            }}
+          >
+            <TabsList className="h-auto flex-wrap">
+              {TABS.map((name) => (
+                <TabsTrigger key={name} value={name}>
+                  {t(`tabs.${name}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {/* Every tab stays mounted (hidden while not selected), so an upload under way
+                or a field's state survives switching tabs. */}
+            <TabsContent value="basic" forceMount className="data-[state=inactive]:hidden">
+              <BasicInfoTab />
+            </TabsContent>
+            <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
+              <DetailsTab />
+            </TabsContent>
+            <TabsContent value="features" forceMount className="data-[state=inactive]:hidden">
+              <FeaturesTab />
+            </TabsContent>
+            <TabsContent value="media" forceMount className="data-[state=inactive]:hidden">
+              <MediaTab onUploadingChange={setMediaUploading} />
+            </TabsContent>
+            <TabsContent value="financial" forceMount className="data-[state=inactive]:hidden">
+              <FinancialTab propertyId={property?.id} />
+            </TabsContent>
+            <TabsContent value="advertising" forceMount className="data-[state=inactive]:hidden">
+              {(advertisingShown || tab === 'advertising') && (
+                <AdvertisingTab authority={authority} onUploadingChange={setQrUploading} />
+              )}
+            </TabsContent>
+          </Tabs>
+          <aside className="rounded-lg border border-border p-4 @4xl:sticky @4xl:top-0">
+            <FormQuality authority={authority} />
+          </aside>
+        </div>
         {conflict !== undefined && <ConflictNotice conflict={conflict} />}
         <div className="flex flex-wrap justify-end gap-2">
           {onCancel !== undefined && <CancelButton onClick={onCancel} />}
@@ -226,7 +253,7 @@ function PropertyFormLoader(props: PropertyFormProps) {
 }
 
 /**
- * The comprehensive property form with its five tabs. Its text is fetched with it (the
+ * The comprehensive property form with its six tabs. Its text is fetched with it (the
  * `propertyForm` namespace), so a spinner shows for the moment that takes.
  */
 export function PropertyForm(props: PropertyFormProps) {

@@ -11,18 +11,32 @@ import { PropertyForm, type PropertyFormProps } from './index';
 
 const created = '2025-01-01T00:00:00Z';
 
+// Where advertising is regulated (issue 39): Dubai by its Land Department, Saudi Arabia by
+// REGA; Jordan by none.
 export const countries: Country[] = [
   { id: 1, code: 'JO', nameEn: 'Jordan', nameAr: 'الأردن', createdAt: created, version: 1 },
   { id: 2, code: 'AE', nameEn: 'United Arab Emirates', nameAr: 'الإمارات', createdAt: created, version: 1 },
+  { id: 3, code: 'SA', nameEn: 'Saudi Arabia', nameAr: 'السعودية', advertisingAuthority: 'REGA', createdAt: created, version: 1 },
 ];
 
-function city(id: number, country: Country, nameEn: string, nameAr: string): City {
-  return { id, countryId: country.id, countryNameEn: country.nameEn, countryNameAr: country.nameAr, nameEn, nameAr, createdAt: created, version: 1 };
+function city(id: number, country: Country, nameEn: string, nameAr: string, advertisingAuthority?: string): City {
+  return {
+    id,
+    countryId: country.id,
+    countryNameEn: country.nameEn,
+    countryNameAr: country.nameAr,
+    nameEn,
+    nameAr,
+    advertisingAuthority: advertisingAuthority ?? null,
+    createdAt: created,
+    version: 1,
+  };
 }
 
 export const amman = city(1, countries[0] as Country, 'Amman', 'عمّان');
 export const irbid = city(3, countries[0] as Country, 'Irbid', 'إربد');
-export const dubai = city(2, countries[1] as Country, 'Dubai', 'دبي');
+export const dubai = city(2, countries[1] as Country, 'Dubai', 'دبي', 'DLD');
+export const riyadh = city(4, countries[2] as Country, 'Riyadh', 'الرياض');
 
 export const abdoun: Region = {
   id: 1,
@@ -59,6 +73,9 @@ export const features: PropertyFeature[] = [
   feature(4, 'luxury', 'Helipad', false),
 ];
 
+/** The tile template the fake server names for the map pin picker. */
+export const MAP_TILES = 'https://tile.example.test/{z}/{x}/{y}.png';
+
 /** What the fake server answers for the form's catalogs. */
 export function catalogHandlers(): Record<string, Handler> {
   return {
@@ -66,13 +83,17 @@ export function catalogHandlers(): Record<string, Handler> {
     'GET /api/countries': answer(200, countries),
     'GET /api/cities?countryId=1': answer(200, [amman, irbid]),
     'GET /api/cities?countryId=2': answer(200, [dubai]),
+    'GET /api/cities?countryId=3': answer(200, [riyadh]),
     'GET /api/regions?cityId=1': answer(200, [abdoun]),
     'GET /api/regions?cityId=2': answer(200, []),
     'GET /api/regions?cityId=3': answer(200, []),
+    'GET /api/regions?cityId=4': answer(200, []),
     'GET /api/categories': answer(200, categories),
     'GET /api/property-types': answer(200, propertyTypes),
     'GET /api/property-features': answer(200, features),
     'GET /api/properties/5/features': answer(200, []),
+    'GET /api/properties/5/price-history': answer(200, []),
+    'GET /api/map-tiles': answer(200, { tileUrl: MAP_TILES }),
   };
 }
 
@@ -111,6 +132,8 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     categoryNameAr: 'سكني',
     typeName: 'Villa',
     typeNameAr: 'فيلا',
+    advertisingAuthority: null,
+    quality: 40,
     createdAt: created,
     updatedAt: created,
     ...overrides,
@@ -129,7 +152,7 @@ export function renderForm(props: Partial<PropertyFormProps> = {}) {
   return { ...view, queryClient };
 }
 
-/** Opens one of the five tabs by its name. */
+/** Opens one of the six tabs by its name. */
 export async function openTab(name: string) {
   await userEvent.click(screen.getByRole('tab', { name }));
 }
