@@ -7,6 +7,7 @@ import { before, describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
 import { expectToast, screenshot } from '../support/browser.mjs';
+import { editFromList, openTab } from '../support/property-form.mjs';
 import { api, create, createCatalog, listing } from '../support/listings.mjs';
 import { row, signedInPage } from '../support/pages.mjs';
 import { serverAndBrowser } from '../support/server.mjs';
@@ -37,8 +38,8 @@ describe('the listing lifecycle', () => {
     await table.getByRole('columnheader', { name: /Quality/ }).waitFor();
     await row(page, 'Flat let monthly').getByText('For rent · monthly').waitFor();
     await row(page, 'Villa off the market').getByText('Archived', { exact: true }).waitFor();
-    await row(page, 'Villa coming soon').getByText('Scheduled', { exact: true }).waitFor();
-    await row(page, 'Villa whose window ended').getByText('Ended', { exact: true }).waitFor();
+    await row(page, 'Villa coming soon').getByText(/^Scheduled/).waitFor();
+    await row(page, 'Villa whose window ended').getByText(/^Ended/).waitFor();
     await assertAccessible(page, 'the properties list with offerings, windows and quality');
     await screenshot(page, 'properties-lifecycle-list', { docs: true });
 
@@ -84,6 +85,54 @@ describe('the listing lifecycle', () => {
     const back = await api(page, 'POST', '/api/properties/bulk', { ids, action: 'setStatus', value: 'active' });
     assert.equal(back.body.changed, 0);
     assert.ok(back.body.skipped.every((skip) => skip.reason === 'notAllowed'), JSON.stringify(back.body));
+    await page.context().close();
+  });
+});
+
+describe('the property form where advertising is regulated', () => {
+  const env = serverAndBrowser();
+
+  before(async () => {
+    const page = await signedInPage(env);
+    const catalog = await createCatalog(page);
+    const dubai = { nameEn: 'Amman', nameAr: 'عمّان', countryId: catalog.jordan.id, advertisingAuthority: 'DLD' };
+    const { status } = await api(page, 'PUT', `/api/cities/${catalog.amman.id}`, dubai);
+    assert.equal(status, 200);
+    await create(page, '/api/properties', listing(catalog, { titleEn: 'Draft villa', titleAr: 'فيلا مسودة', status: 'pending' }));
+    await page.context().close();
+  });
+
+  test('lets a rental go active only with its permit, pins it and scores it', async () => {
+    const page = await signedInPage(env);
+    const dialog = await editFromList(page, 'Draft villa');
+    await dialog.getByText(/^Listing quality: \d+\/100/).first().waitFor();
+    await dialog.getByLabel('Offering', { exact: true }).selectOption('rent');
+    await dialog.getByLabel('Rent period', { exact: true }).selectOption('monthly');
+    await dialog.getByLabel('Status', { exact: true }).selectOption('active');
+    await dialog.getByLabel('Latitude', { exact: true }).fill('31.9539');
+    await dialog.getByLabel('Longitude', { exact: true }).fill('35.9106');
+    await dialog.getByRole('button', { name: 'Update Property' }).click();
+    await dialog.getByText('An active listing here needs its advertising permit number').first().waitFor();
+
+    await openTab(page, 'Advertising');
+    await dialog.getByText('Advertising here is regulated by: Dubai Land Department (Trakheesi)').waitFor();
+    await dialog.getByLabel('Permit number', { exact: true }).fill('7123456789');
+    await dialog.getByLabel('Permit issue date', { exact: true }).fill('2026-01-01');
+    await dialog.getByLabel('Permit expiry date', { exact: true }).fill('2099-12-31');
+    await assertAccessible(page, 'the Advertising tab');
+    await screenshot(page, 'property-form-advertising', { docs: true });
+    await dialog.getByRole('button', { name: 'Update Property' }).click();
+    await expectToast(page, 'Property updated successfully!');
+
+    const { body: saved } = await api(page, 'GET', '/api/properties?q=draft');
+    assert.equal(saved.length, 1);
+    assert.deepEqual(
+      [saved[0].offeringType, saved[0].rentFrequency, saved[0].status, saved[0].permitNumber, saved[0].permitExpiresAt],
+      ['rent', 'monthly', 'active', '7123456789', '2099-12-31T23:59:59Z'],
+    );
+    assert.deepEqual([saved[0].latitude, saved[0].longitude], [31.9539, 35.9106]);
+    const { body: shown } = await api(page, 'GET', `/api/public/properties/${saved[0].id}`);
+    assert.equal(shown.permitNumber, '7123456789');
     await page.context().close();
   });
 });
