@@ -139,22 +139,27 @@ both_databases! {
         scheduled["publishAt"] = json!(at(2));
         scheduled["unpublishAt"] = json!(at(86_400));
         let scheduled = create_property(&app, scheduled).await;
+        let mut ending = with_permit(full_form(&catalog, "Ending"), "7100000003", &at(86_400));
+        ending["propertyNumber"] = json!("#3");
+        ending["unpublishAt"] = json!(at(2));
+        let ending = create_property(&app, ending).await;
         let id = |record: &Value| record["id"].as_i64().expect("an id");
 
-        assert_eq!(public_ids(&app, "").await, [id(&expiring)]);
+        assert_eq!(public_ids(&app, "").await, [id(&ending), id(&expiring)]);
         assert_eq!(app.get(&format!("/api/public/properties/{}", id(&scheduled))).await.0, Status::NotFound);
         assert_eq!(app.get(&format!("/api/public/properties/{}", id(&expiring))).await.0, Status::Ok);
         let (_, facets) = app.get("/api/public/properties/facets").await;
-        assert_eq!(facets["total"], 1, "{facets}");
+        assert_eq!(facets["total"], 2, "{facets}");
 
         // Nothing is written meanwhile: the answers change because the clock passed.
         rocket::tokio::time::sleep(Duration::from_millis(2_200)).await;
         assert_eq!(public_ids(&app, "").await, [id(&scheduled)], "the list cache does not keep the lapsed one");
         assert_eq!(public_ids(&app, "&q=scheduled&sort=relevance").await, [id(&scheduled)]);
         assert_eq!(app.get(&format!("/api/public/properties/{}", id(&expiring))).await.0, Status::NotFound);
+        assert_eq!(app.get(&format!("/api/public/properties/{}", id(&ending))).await.0, Status::NotFound);
         assert_eq!(app.get(&format!("/api/public/properties/{}", id(&scheduled))).await.0, Status::Ok);
         let (_, panel, _) = listed(&app, "/api/properties?status=active").await;
-        assert_eq!(panel.as_array().map(Vec::len), Some(2), "the panel lists both, still active until the sweep");
+        assert_eq!(panel.as_array().map(Vec::len), Some(3), "the panel lists them all, still active until the sweep");
 
         let response = app.client.get("/api/public/properties").dispatch().await;
         assert_eq!(response.headers().get_one("Cache-Control"), Some("public, max-age=10"));
