@@ -409,6 +409,45 @@ async fn insert_rows(
     Ok(())
 }
 
+/// One recorded change of a record, as an area reading its own record's past needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    /// When, RFC 3339 UTC.
+    pub at: String,
+    pub action: Action,
+    pub changes: Vec<FieldChange>,
+}
+
+/// The recorded changes of one record, oldest first: at most its `most` latest.
+pub async fn past_of(
+    db: &sqlx::AnyPool,
+    entity: Entity,
+    record_id: i64,
+    most: i64,
+) -> ApiResult<Vec<Recorded>> {
+    use sqlx::Row;
+    let rows = sqlx::query(
+        "SELECT at, action, changes FROM history WHERE entity = $1 AND record_id = $2 ORDER BY id DESC LIMIT $3",
+    )
+    .bind(entity.value())
+    .bind(record_id)
+    .bind(most)
+    .fetch_all(db)
+    .await?;
+    let mut recorded = Vec::with_capacity(rows.len());
+    for row in rows.iter().rev() {
+        let action: String = row.try_get("action")?;
+        let changes: String = row.try_get("changes")?;
+        recorded.push(Recorded {
+            at: row.try_get("at")?,
+            action: Action::parse(&action)
+                .ok_or_else(|| ApiError::internal(format!("unexpected history action '{action}'")))?,
+            changes: serde_json::from_str(&changes).map_err(ApiError::internal)?,
+        });
+    }
+    Ok(recorded)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -88,24 +88,3 @@ pub async fn changes_after(db: &AnyPool, entry: &HistoryEntry) -> ApiResult<Vec<
         .map(|changes| serde_json::from_str(changes).map_err(|e| sqlx::Error::Decode(Box::new(e)).into()))
         .collect()
 }
-
-/// The history of one record, oldest first: at most its `most` latest entries.
-pub async fn of_record(
-    db: &AnyPool,
-    entity: Entity,
-    record_id: i64,
-    most: i64,
-) -> ApiResult<Vec<HistoryEntry>> {
-    let rows = sqlx::query(
-        "SELECT id, at, user_id, username, entity, record_id, action, label, changes FROM history \
-         WHERE entity = $1 AND record_id = $2 ORDER BY id DESC LIMIT $3",
-    )
-    .bind(entity.value())
-    .bind(record_id)
-    .bind(most)
-    .fetch_all(db)
-    .await?;
-    let mut entries = rows.iter().map(from_row).collect::<Result<Vec<_>, _>>()?;
-    entries.reverse();
-    Ok(entries)
-}

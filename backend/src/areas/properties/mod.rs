@@ -30,9 +30,8 @@ use self::cache::{JsonBytes, ListCache};
 use self::listing::ListQuery;
 use self::search_engine::{Facets, SearchEngine};
 use crate::areas::catalog::property_features::{FeatureIds, PropertyFeature};
-use crate::areas::history::store as history_store;
 use crate::endpoint;
-use crate::platform::audit::{Actor, Entity};
+use crate::platform::audit::{self, Actor, Entity};
 use crate::platform::auth::AnswerLanguage;
 use crate::platform::auth::CurrentUser;
 use crate::platform::config::Config;
@@ -240,8 +239,7 @@ fn map_tiles(_user: CurrentUser, config: &State<Config>) -> Json<MapTiles> {
 #[get("/properties/<id>/price-history")]
 async fn prices(id: i64, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<price_history::PricePoint>>> {
     store::get(db.pool(), id).await?;
-    let entries =
-        history_store::of_record(db.pool(), Entity::Property, id, price_history::ENTRIES_READ).await?;
+    let entries = audit::past_of(db.pool(), Entity::Property, id, price_history::ENTRIES_READ).await?;
     Ok(Json(price_history::points(&entries)))
 }
 

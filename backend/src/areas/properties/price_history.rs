@@ -5,8 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::areas::history::HistoryEntry;
-use crate::platform::audit::Action;
+use crate::platform::audit::{Action, Recorded};
 
 /// How many of a listing's latest history entries the price history reads.
 pub const ENTRIES_READ: i64 = 5_000;
@@ -25,7 +24,7 @@ pub struct PricePoint {
 
 /// The points of `entries` (one record's history, oldest first): one each time the price,
 /// currency or rent period came to differ from the last point.
-pub fn points(entries: &[HistoryEntry]) -> Vec<PricePoint> {
+pub fn points(entries: &[Recorded]) -> Vec<PricePoint> {
     let mut points: Vec<PricePoint> = Vec::new();
     let mut state: Option<PricePoint> = None;
     for entry in entries {
@@ -68,18 +67,12 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::platform::audit::{Entity, FieldChange};
+    use crate::platform::audit::FieldChange;
 
-    fn entry(at: &str, action: Action, changes: &[(&str, Value)]) -> HistoryEntry {
-        HistoryEntry {
-            id: 0,
+    fn entry(at: &str, action: Action, changes: &[(&str, Value)]) -> Recorded {
+        Recorded {
             at: at.into(),
-            user_id: None,
-            username: None,
-            entity: Entity::Property,
-            record_id: 1,
             action,
-            label: None,
             changes: changes
                 .iter()
                 .map(|(field, new)| FieldChange {
