@@ -24,7 +24,10 @@ const LANGUAGE_KEY = 'i18nextLng';
  * - currency codes, the values the prices are written with;
  * - the names of image and video formats in upload hints (PNG, JPG...), which have no Arabic names;
  * - the database product the status card names (SQLite, PostgreSQL), a proper name;
- * - F8, the key that reaches the notifications.
+ * - F8, the key that reaches the notifications;
+ * - the advertising authorities' codes (DLD, ADREC, REGA), licences (BRN, ORN, FAL), UTC and QR (issue 39), as their
+ *   Arabic readers know them, and the map credit's proper names (Leaflet, OpenStreetMap),
+ *   which the tiles' licence asks to be shown.
  * A single word marked left to right (`dir="ltr"`) is an identifier: a username, a code.
  * Besides these, a text inside an element marked `lang="en"` is English on purpose: the
  * English half of a bilingual record shown beside its Arabic half (catalogue tables, cards),
@@ -40,6 +43,8 @@ const ALLOWED = [
   /\b(PNG|JPE?G|GIF|WebP|SVG|MP4|WebM|MOV)\b/g,
   /\b(SQLite|PostgreSQL)\b/g,
   /\bF8\b/g,
+  /\b(DLD|ADREC|REGA|UTC|QR|BRN|ORN|FAL)\b/g,
+  /\b(Leaflet|OpenStreetMap)\b/g,
 ];
 
 /** The Latin texts a reader sees (or a screen reader reads) on the page, not allowed above. */
@@ -229,7 +234,7 @@ async function walk(page) {
     await checkArabic(page, 'dashboard');
     await screenshot(page, 'arabic-dashboard', { docs: true });
 
-    // Properties: the list, the property form's five tabs, the delete question.
+    // Properties: the list, the property form's six tabs, the delete question.
     await page.goto('/properties');
     const rows = main.getByRole('row');
     await rows.nth(1).waitFor();
@@ -240,7 +245,7 @@ async function walk(page) {
     await form.getByRole('tab').first().waitFor();
     const tabs = form.getByRole('tab');
     const tabCount = await tabs.count();
-    assert.equal(tabCount, 5, 'the property form has five tabs');
+    assert.equal(tabCount, 6, 'the property form has six tabs');
     for (let index = 0; index < tabCount; index += 1) {
       const tab = tabs.nth(index);
       await tab.click();

@@ -12,7 +12,7 @@ import { api, editFromList, expectToast, propertyFormFixture } from '../support/
 /// The History view's entries in the open edit dialog, newest first.
 async function historyEntries(dialog, show) {
   await dialog.getByRole('button', { name: show, exact: true }).click();
-  const entries = dialog.getByRole('list').last().getByRole('listitem');
+  const entries = dialog.getByRole('listitem').filter({ hasText: /admin/ });
   await entries.first().waitFor();
   return entries;
 }
