@@ -12,12 +12,17 @@ use rocket_db_pools::Database;
 
 use crate::areas::{
     account, catalog, contacts, dashboard, history, imports, notifications, properties, site, trash, users,
+    website,
 };
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
 use crate::platform::http::{compression, error, headers, host, spa};
 use crate::platform::openapi::{self, api_docs, Mount};
 use crate::platform::{auth, health, jobs, media};
+
+/// The largest plain form the public site reads: the contact form's JSON bound
+/// (`rules::contacts::BODY_MAX_BYTES`) is as generous as percent-encoding needs.
+const SITE_FORM_MAX_BYTES: u64 = 3 * rules::contacts::BODY_MAX_BYTES;
 
 /// The server for a given configuration; tests pass their own database and settings. A
 /// configuration that cannot be used gives a server that refuses to start, saying why.
@@ -39,12 +44,24 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     } else {
         properties::cache::ListCache::disabled()
     };
+    let website = match website::Website::load(config.site.theme_dir.as_deref(), config.list_cache) {
+        Ok(website) => website,
+        Err(problem) => {
+            return rocket::custom(figment)
+                .attach(config::refusal(config::ConfigError::of("AQAR_SITE_THEME_DIR", problem)))
+        }
+    };
+    // The site's host names need not be listed in `AQAR_PUBLIC_HOSTS` to be answered.
+    let hosts = config.public_hosts.joined(&config.site.hosts).joined(&config.site.url_host());
     let outbox = notifications::Outbox::of(&config);
     let mounts = api();
     let document = api_docs::ApiDocument(openapi::document(&mounts));
-    let mut rocket = rocket::custom(media::with_upload_limits(figment.merge(("databases.aqar.url", url))))
+    // The site's plain forms: every field of the contact form at its longest, percent-encoded.
+    let figment = figment.merge(("databases.aqar.url", url)).merge(("limits.form", SITE_FORM_MAX_BYTES));
+    let mut rocket = rocket::custom(media::with_upload_limits(figment))
         .manage(config.trusted_proxies.clone())
-        .manage(config.public_hosts.clone())
+        .manage(hosts)
+        .manage(website)
         .manage(config)
         .manage(outbox)
         .manage(dialect)
@@ -62,6 +79,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         rocket = rocket.mount(mount.base, mount.routes());
     }
     rocket
+        .mount("/", website::routes())
         .mount("/", spa::routes())
         .register("/", error::catchers())
         .attach(Db::init())
@@ -74,6 +92,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
         .attach(notifications::outbox::retrier())
         .attach(properties::permits::sweeper())
         .attach(jobs::leftover_uploads())
+        .attach(website::launcher())
 }
 
 /// Every operation, area by area: what the server mounts and what the OpenAPI document

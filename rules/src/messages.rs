@@ -161,6 +161,10 @@ messages! {
     // Company settings (core §5).
     COMPANY_NAME_REQUIRED = "Company name is required",
         ar: "اسم الشركة مطلوب";
+    PRIMARY_COLOR_INVALID = "Enter a colour as # and six hexadecimal digits, such as #0f5c4d",
+        ar: "أدخل اللون بالصيغة # وستة أرقام ست عشرية، مثل #0f5c4d";
+    PRIMARY_COLOR_TOO_LIGHT = "This colour is too light for white text on the website's buttons; choose a darker one",
+        ar: "هذا اللون فاتح جدًا لنص أبيض على أزرار الموقع؛ اختر لونًا أغمق";
     SETTINGS_EMAIL_INVALID = "Invalid email",
         ar: "البريد الإلكتروني غير صحيح";
 

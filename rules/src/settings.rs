@@ -12,6 +12,13 @@ pub const STAT_CONTINENTS_DEFAULT: &str = "6";
 pub const STAT_CLIENTS_DEFAULT: &str = "1000";
 pub const STAT_EXPERIENCE_DEFAULT: &str = "10";
 
+/// The public website's colour (issue 40) while none is set: a deep teal on which white
+/// text reads at 7:1.
+pub const PRIMARY_COLOR_DEFAULT: &str = "#0f5c4d";
+/// The least contrast of white text on the primary colour: WCAG AA for body text, so the
+/// site's buttons and header stay readable whatever colour an agency picks.
+pub const PRIMARY_COLOR_MIN_CONTRAST: f64 = 4.5;
+
 /// `POST /api/settings`. Statistic values are stored as text; each statistic has a legacy,
 /// an English and an Arabic label.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
@@ -73,6 +80,9 @@ pub struct SettingsInput {
     /// Who issued it: `DLD`, `ADREC`, `REGA` or another name.
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub license_authority: Option<String>,
+    /// The public website's primary colour, `#rrggbb`; none: [`PRIMARY_COLOR_DEFAULT`].
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub primary_color: Option<String>,
 }
 
 impl SettingsInput {
@@ -141,6 +151,60 @@ impl Validate for SettingsInput {
         for (value, field) in self.statistics() {
             errors.limit_short_optional(value, field);
         }
+        if let Some(color) = self.primary_color.as_deref().filter(|color| !color.is_empty()) {
+            match rgb_of(color) {
+                None => errors.add("primaryColor", messages::PRIMARY_COLOR_INVALID),
+                Some(rgb) => errors.check(
+                    contrast_with_white(rgb) < PRIMARY_COLOR_MIN_CONTRAST,
+                    "primaryColor",
+                    messages::PRIMARY_COLOR_TOO_LIGHT,
+                ),
+            }
+        }
         errors.into_result()
+    }
+}
+
+/// The red, green and blue of a `#rrggbb` colour.
+pub fn rgb_of(color: &str) -> Option<[u8; 3]> {
+    let hex = color.strip_prefix('#').filter(|hex| hex.len() == 6 && hex.is_ascii())?;
+    let channel = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
+}
+
+/// The WCAG contrast ratio of white on `rgb`, from 1 (white) to 21 (black).
+pub fn contrast_with_white(rgb: [u8; 3]) -> f64 {
+    let linear = |channel: u8| {
+        let c = f64::from(channel) / 255.0;
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance = 0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2]);
+    1.05 / (luminance + 0.05)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_primary_colour_must_carry_white_text() {
+        let with = |color: &str| SettingsInput {
+            company_name: "Aqar".into(),
+            primary_color: Some(color.into()),
+            ..SettingsInput::default()
+        };
+        assert!(with(PRIMARY_COLOR_DEFAULT).validate().is_ok());
+        assert!(with("#000000").validate().is_ok());
+        let refused =
+            |color: &str| with(color).validate().expect_err(color).get("primaryColor").map(str::to_owned);
+        assert_eq!(refused("#ffff00").as_deref(), Some(messages::PRIMARY_COLOR_TOO_LIGHT));
+        assert_eq!(refused("teal").as_deref(), Some(messages::PRIMARY_COLOR_INVALID));
+        assert_eq!(refused("#12345g").as_deref(), Some(messages::PRIMARY_COLOR_INVALID));
+        assert!((contrast_with_white([0, 0, 0]) - 21.0).abs() < 1e-9);
+        assert!((contrast_with_white([255, 255, 255]) - 1.0).abs() < 1e-9);
     }
 }

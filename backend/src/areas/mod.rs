@@ -12,3 +12,4 @@ pub mod properties;
 pub mod site;
 pub mod trash;
 pub mod users;
+pub mod website;

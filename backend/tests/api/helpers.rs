@@ -60,7 +60,9 @@ fn figment(url: &str, search_dir: &std::path::Path) -> rocket::figment::Figment 
         .merge(("aqar.admin_username", ADMIN))
         .merge(("aqar.admin_password", ADMIN_PASSWORD))
         .merge(("aqar.demo", false))
-        .merge(("log_level", "off"))
+        .merge(("aqar.site_port", "off"))
+        .merge(("aqar.site_hosts", crate::website::SITE_HOST))
+        .merge(("log_level", std::env::var("AQAR_TEST_LOG").unwrap_or_else(|_| "off".into())))
 }
 
 impl TestApp {

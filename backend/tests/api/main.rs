@@ -61,3 +61,4 @@ mod trash_rights;
 mod trust;
 mod users;
 mod versions;
+mod website;

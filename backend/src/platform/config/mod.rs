@@ -11,9 +11,11 @@ use rocket::fairing::AdHoc;
 use rocket::figment::Figment;
 
 mod environment;
+mod site;
 mod values;
 
 pub use environment::{figment, Environment};
+pub use site::{SiteConfig, DEFAULT_SITE_PORT};
 
 use self::values::{find, flag, text, whole};
 use crate::platform::db::Dialect;
@@ -78,6 +80,8 @@ pub struct Config {
     pub search_dir: std::path::PathBuf,
     /// The map tiles the pin picker shows, a template with `{z}`, `{x}` and `{y}`.
     pub map_tile_url: String,
+    /// The public website's (issue 40).
+    pub site: SiteConfig,
 }
 
 impl Default for Config {
@@ -98,6 +102,7 @@ impl Default for Config {
             panel_url: DEFAULT_PANEL_URL.into(),
             search_dir: DEFAULT_SEARCH_DIR.into(),
             map_tile_url: DEFAULT_MAP_TILE_URL.into(),
+            site: SiteConfig::default(),
         }
     }
 }
@@ -212,6 +217,7 @@ impl Config {
             None => defaults.map_tile_url,
         };
         Ok(Config {
+            site: SiteConfig::read(figment)?,
             map_tile_url,
             search_dir,
             smtp_url,

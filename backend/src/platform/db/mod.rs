@@ -8,6 +8,8 @@ mod pool;
 
 pub use self::marks::Marks;
 
+use std::ops::Deref;
+
 use rocket::fairing::{self, AdHoc};
 use rocket::{Build, Rocket};
 use rocket_db_pools::Database;
@@ -20,6 +22,11 @@ pub struct Db(pool::AnyPool);
 impl Db {
     pub fn pool(&self) -> &sqlx::AnyPool {
         &self.0
+    }
+
+    /// The same pool, for a second server of this process (the public website's port).
+    pub fn share(&self) -> Db {
+        Db(pool::AnyPool::sharing(self.0.deref().clone()))
     }
 }
 

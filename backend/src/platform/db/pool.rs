@@ -11,6 +11,12 @@ use sqlx::Any;
 
 pub struct AnyPool(sqlx::AnyPool);
 
+impl AnyPool {
+    pub(super) fn sharing(pool: sqlx::AnyPool) -> AnyPool {
+        AnyPool(pool)
+    }
+}
+
 impl Deref for AnyPool {
     type Target = sqlx::AnyPool;
 

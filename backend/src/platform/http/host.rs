@@ -53,6 +53,21 @@ impl PublicHosts {
     }
 }
 
+impl PublicHosts {
+    /// Whether `host` is one of the listed names (an address or `localhost` is not).
+    pub fn lists(&self, host: &str) -> bool {
+        let Some((name, port)) = split(host) else { return false };
+        self.0
+            .iter()
+            .any(|(listed, listed_port)| *listed == name && listed_port.is_none_or(|p| Some(p) == port))
+    }
+
+    /// These hosts and `other`'s.
+    pub fn joined(&self, other: &PublicHosts) -> PublicHosts {
+        PublicHosts(self.0.iter().chain(&other.0).cloned().collect())
+    }
+}
+
 /// A `name[:port]` split, the name lower-cased; `None` when the port is not a number.
 fn split(host: &str) -> Option<(String, Option<u16>)> {
     let host = host.trim().to_ascii_lowercase();

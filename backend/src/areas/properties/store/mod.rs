@@ -17,7 +17,10 @@ mod write;
 pub use batch::{insert_many_in, NewListing};
 pub use bulk::bulk;
 pub use features::{features, replace_features, replace_features_in};
-pub use read::{get, list, next_change, public_get, public_list, revision};
+pub use read::{
+    former, get, list, next_change, public_count, public_get, public_index, public_list, revision, Former,
+    Indexed,
+};
 pub use write::{delete, insert, insert_in, trash_in, update, update_in, RESTORE_CHECKS};
 
 use sqlx::any::AnyArguments;

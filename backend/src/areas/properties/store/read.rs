@@ -239,3 +239,60 @@ pub async fn public_list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Ve
     }
     Ok(properties)
 }
+
+/// A listing the public site no longer shows (sold, rented, archived, pending, out of its
+/// window or permit): what its page needs to offer similar ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Former {
+    pub category_id: i64,
+    pub type_id: i64,
+    pub offering_type: String,
+    pub title_en: String,
+    pub title_ar: String,
+}
+
+/// The listing `id` when it exists but the public site does not show it now.
+pub async fn former(db: &AnyPool, id: i64) -> ApiResult<Option<Former>> {
+    let sql = format!(
+        "SELECT p.category_id, p.type_id, p.offering_type, p.title_en, p.title_ar FROM properties p \
+         WHERE p.id = $1 AND NOT ({})",
+        visible(&clock::now_text())
+    );
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(Former {
+        category_id: row.try_get(0)?,
+        type_id: row.try_get(1)?,
+        offering_type: row.try_get(2)?,
+        title_en: row.try_get(3)?,
+        title_ar: row.try_get(4)?,
+    }))
+}
+
+/// A listing as a sitemap names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Indexed {
+    pub id: i64,
+    pub title_en: String,
+    pub updated_at: String,
+}
+
+/// How many listings the public site shows now.
+pub async fn public_count(db: &AnyPool) -> ApiResult<i64> {
+    let sql = format!("SELECT COUNT(*) FROM properties p WHERE {}", visible(&clock::now_text()));
+    Ok(sqlx::query_scalar(&sql).fetch_one(db).await?)
+}
+
+/// The listings the public site shows now, by id, from the `offset`th: one sitemap file's.
+pub async fn public_index(db: &AnyPool, offset: i64, limit: i64) -> ApiResult<Vec<Indexed>> {
+    let sql = format!(
+        "SELECT p.id, p.title_en, p.updated_at FROM properties p WHERE {} ORDER BY p.id LIMIT $1 OFFSET $2",
+        visible(&clock::now_text())
+    );
+    let rows = sqlx::query(&sql).bind(limit).bind(offset).fetch_all(db).await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Indexed { id: row.try_get(0)?, title_en: row.try_get(1)?, updated_at: row.try_get(2)? })
+        })
+        .collect()
+}

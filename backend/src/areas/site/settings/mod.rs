@@ -78,6 +78,8 @@ pub struct CompanySettings {
     /// shows (issue 39), and who issued it.
     pub license_number: Option<String>,
     pub license_authority: Option<String>,
+    /// The public website's primary colour, `#rrggbb`; null: the rules' default.
+    pub primary_color: Option<String>,
     /// When they were last saved; null while the defaults stand.
     pub updated_at: Option<String>,
     /// 0 while the defaults stand (send no If-Match then), 1 after the first save, +1 on each.

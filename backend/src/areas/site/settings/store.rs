@@ -11,7 +11,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
 use crate::platform::media;
 
-const COLUMNS: &str = "company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, updated_at, version";
+const COLUMNS: &str = "company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, primary_color, updated_at, version";
 
 /// The one row of settings.
 const SETTINGS_ID: i64 = 1;
@@ -44,6 +44,7 @@ fn from_row(row: &AnyRow) -> Result<CompanySettings, sqlx::Error> {
         stat_experience_label_ar: row.try_get("stat_experience_label_ar")?,
         license_number: row.try_get("license_number")?,
         license_authority: row.try_get("license_authority")?,
+        primary_color: row.try_get("primary_color")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
     })
@@ -79,6 +80,7 @@ fn default_settings() -> CompanySettings {
         stat_experience_label_ar: defaults.stat_experience_label_ar,
         license_number: defaults.license_number,
         license_authority: defaults.license_authority,
+        primary_color: defaults.primary_color,
         updated_at: None,
         version: 0,
     }
@@ -113,6 +115,7 @@ pub async fn prepared(db: &AnyPool, mut input: SettingsInput) -> ApiResult<Setti
         &mut input.stat_experience_label_ar,
         &mut input.license_number,
         &mut input.license_authority,
+        &mut input.primary_color,
     ] {
         *field = optional_text(field.take());
     }
@@ -120,7 +123,7 @@ pub async fn prepared(db: &AnyPool, mut input: SettingsInput) -> ApiResult<Setti
 }
 
 /// Every stored column's value, in the order of `COLUMNS`.
-fn values(input: &SettingsInput) -> [Option<&str>; 26] {
+fn values(input: &SettingsInput) -> [Option<&str>; 27] {
     [
         Some(input.company_name.as_str()),
         input.company_name_en.as_deref(),
@@ -148,6 +151,7 @@ fn values(input: &SettingsInput) -> [Option<&str>; 26] {
         input.stat_experience_label_ar.as_deref(),
         input.license_number.as_deref(),
         input.license_authority.as_deref(),
+        input.primary_color.as_deref(),
     ]
 }
 
@@ -167,7 +171,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     input: &SettingsInput,
 ) -> ApiResult<CompanySettings> {
     let sql = format!(
-        "INSERT INTO settings (company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, updated_at, id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) RETURNING {COLUMNS}"
+        "INSERT INTO settings (company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, primary_color, updated_at, id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) RETURNING {COLUMNS}"
     );
     let mut query = sqlx::query(&sql);
     for value in values(input) {
@@ -194,7 +198,7 @@ pub async fn save(
     }
     let saved = if current.is_some() {
         let sql = format!(
-            "UPDATE settings SET company_name = $1, company_name_en = $2, company_name_ar = $3, company_logo = $4, company_description = $5, contact_email = $6, contact_phone = $7, address = $8, stat_properties = $9, stat_properties_label = $10, stat_properties_label_en = $11, stat_properties_label_ar = $12, stat_continents = $13, stat_continents_label = $14, stat_continents_label_en = $15, stat_continents_label_ar = $16, stat_clients = $17, stat_clients_label = $18, stat_clients_label_en = $19, stat_clients_label_ar = $20, stat_experience = $21, stat_experience_label = $22, stat_experience_label_en = $23, stat_experience_label_ar = $24, license_number = $25, license_authority = $26, updated_at = $27, version = version + 1 WHERE id = $28 \
+            "UPDATE settings SET company_name = $1, company_name_en = $2, company_name_ar = $3, company_logo = $4, company_description = $5, contact_email = $6, contact_phone = $7, address = $8, stat_properties = $9, stat_properties_label = $10, stat_properties_label_en = $11, stat_properties_label_ar = $12, stat_continents = $13, stat_continents_label = $14, stat_continents_label_en = $15, stat_continents_label_ar = $16, stat_clients = $17, stat_clients_label = $18, stat_clients_label_en = $19, stat_clients_label_ar = $20, stat_experience = $21, stat_experience_label = $22, stat_experience_label_en = $23, stat_experience_label_ar = $24, license_number = $25, license_authority = $26, primary_color = $27, updated_at = $28, version = version + 1 WHERE id = $29 \
              RETURNING {COLUMNS}"
         );
         let mut query = sqlx::query(&sql);
