@@ -2081,6 +2081,8 @@ export interface components {
              *     shows (issue 39), and who issued it.
              */
             licenseNumber?: string | null;
+            /** @description The public website's primary colour, `#rrggbb`; null: the rules' default. */
+            primaryColor?: string | null;
             statClients?: string | null;
             statClientsLabel?: string | null;
             statClientsLabelAr?: string | null;
@@ -4152,6 +4154,11 @@ export interface components {
              * @default null
              */
             licenseNumber?: string | null;
+            /**
+             * @description The public website's primary colour, `#rrggbb`; none: [`PRIMARY_COLOR_DEFAULT`].
+             * @default null
+             */
+            primaryColor?: (string & unknown) | null;
             /** @default null */
             statClients?: string | null;
             /** @default null */

@@ -241,6 +241,10 @@ export interface CompanySettings {
    * shows (issue 39), and who issued it.
    */
   licenseNumber?: string | null;
+  /**
+   * The public website's primary colour, `#rrggbb`; null: the rules' default.
+   */
+  primaryColor?: string | null;
   statClients?: string | null;
   statClientsLabel?: string | null;
   statClientsLabelAr?: string | null;
@@ -2465,6 +2469,10 @@ export interface SettingsInput {
    * public site (issue 39).
    */
   licenseNumber?: string | null;
+  /**
+   * The public website's primary colour, `#rrggbb`; none: [`PRIMARY_COLOR_DEFAULT`].
+   */
+  primaryColor?: string | null;
   statClients?: string | null;
   statClientsLabel?: string | null;
   statClientsLabelAr?: string | null;
