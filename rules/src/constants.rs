@@ -18,7 +18,8 @@ use crate::services::{
     STEP_NUMBER_DEFAULT,
 };
 use crate::settings::{
-    STAT_CLIENTS_DEFAULT, STAT_CONTINENTS_DEFAULT, STAT_EXPERIENCE_DEFAULT, STAT_PROPERTIES_DEFAULT,
+    PRIMARY_COLOR_DEFAULT, STAT_CLIENTS_DEFAULT, STAT_CONTINENTS_DEFAULT, STAT_EXPERIENCE_DEFAULT,
+    STAT_PROPERTIES_DEFAULT,
 };
 use crate::team::TeamMemberInput;
 use crate::text::{ELLIPSIS, LOCATION_SEPARATOR_AR, LOCATION_SEPARATOR_EN, TRUNCATE_LENGTH};
@@ -140,6 +141,8 @@ pub struct Constants {
     pub sale_category_name: &'static str,
     /// What each statistic shows while its value is empty.
     pub statistic_defaults: StatisticDefaults,
+    /// The public website's colour while the company settings name none (issue 40).
+    pub primary_color_default: &'static str,
     /// The values-section header before anyone saved one.
     pub values_section_defaults: ValuesSectionSettingsInput,
     /// What each create form starts from.
@@ -259,6 +262,7 @@ pub fn all() -> Constants {
             stat_clients: STAT_CLIENTS_DEFAULT,
             stat_experience: STAT_EXPERIENCE_DEFAULT,
         },
+        primary_color_default: PRIMARY_COLOR_DEFAULT,
         values_section_defaults: ValuesSectionSettingsInput::new_form(),
         new_forms: NewForms {
             property: PropertyInput::new_form(),

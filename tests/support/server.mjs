@@ -49,6 +49,7 @@ export async function startServer({ demo = false, env = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'aqar-e2e-'));
   const database = freshDatabase(dir);
   const port = await freePort();
+  const sitePort = await freePort();
   const child = spawn(binary, [], {
     cwd: dir,
     env: {
@@ -56,6 +57,7 @@ export async function startServer({ demo = false, env = {} } = {}) {
       DATABASE_URL: database.url,
       ROCKET_ADDRESS: '127.0.0.1',
       ROCKET_PORT: String(port),
+      AQAR_SITE_PORT: String(sitePort),
       ROCKET_LOG_LEVEL: 'critical',
       AQAR_ADMIN_USERNAME: ADMIN.username,
       AQAR_ADMIN_PASSWORD: ADMIN.password,
@@ -68,12 +70,13 @@ export async function startServer({ demo = false, env = {} } = {}) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`aqar exited early:\n${output}`);
     try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      const [panel, site] = await Promise.all([fetch(`${url}/healthz`), fetch(`${siteUrl}/healthz`)]);
+      if (panel.ok && site.ok) break;
     } catch {
       // not listening yet
     }
@@ -82,6 +85,8 @@ export async function startServer({ demo = false, env = {} } = {}) {
   }
   return {
     url,
+    /** The public website's own port (issue 40). */
+    siteUrl,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));

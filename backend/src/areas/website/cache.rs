@@ -118,6 +118,9 @@ impl<'r> Responder<'r, 'static> for Page {
         response
             .header(Header::new("Cache-Control", "no-cache"))
             .header(Header::new("Vary", "Accept-Encoding"))
+            // The browser's own default: forms post with their page's origin, and other sites
+            // learn only that a visitor came from this one.
+            .header(Header::new("Referrer-Policy", "strict-origin-when-cross-origin"))
             .header(self.content_type.clone());
         let coding = compression::preferred(request.headers().get_one("Accept-Encoding"), &[Coding::Gzip]);
         let gzipped = coding == Coding::Gzip && !Arc::ptr_eq(&self.gzip, &self.plain);

@@ -552,10 +552,13 @@ async fn gone(visit: &Visit<'_>, lang: Lang, id: i64) -> ApiResult<Page> {
     if !existed {
         return not_found(visit, lang).await;
     }
-    let similar = match &former {
+    let mut similar = match &former {
         Some(former) => similar(visit, lang, id, former.category_id, &former.offering_type).await?,
-        None => found(visit, lang, &latest()?).await?.0,
+        None => Vec::new(),
     };
+    if similar.is_empty() {
+        similar = found(visit, lang, &latest()?).await?.0;
+    }
     let w = super::words::of(lang.0);
     let settings = visit.settings().await?;
     let path = format!("/properties/{id}");

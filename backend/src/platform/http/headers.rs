@@ -5,7 +5,8 @@
 //!   Styles may be inline because Swagger UI at `/api/docs` and the panel's components set
 //!   `style` attributes; images and videos may come from any http(s) address because
 //!   listings link outside media.
-//! - `Referrer-Policy: no-referrer`, so outside images never learn the panel's addresses.
+//! - `Referrer-Policy: no-referrer`, so outside images never learn the panel's addresses,
+//!   unless the answer sets its own.
 //! - HSTS when the client is on HTTPS (ours, or a trusted proxy's `X-Forwarded-Proto`):
 //!   over plain HTTP it would be ignored, and on a name without HTTPS it would lock users out.
 //! - `Cache-Control: no-store` on the answers of a session (and on those that start one),
@@ -35,7 +36,11 @@ pub fn fairing() -> AdHoc {
             response.set_header(Header::new("Content-Security-Policy", CONTENT_SECURITY_POLICY));
             response.set_header(Header::new("X-Frame-Options", "DENY"));
             response.set_header(Header::new("X-Content-Type-Options", "nosniff"));
-            response.set_header(Header::new("Referrer-Policy", "no-referrer"));
+            // An answer may say its own (the public website's pages: under `no-referrer` a
+            // browser posts their forms with `Origin: null`, which the origin check refuses).
+            if !response.headers().contains("Referrer-Policy") {
+                response.set_header(Header::new("Referrer-Policy", "no-referrer"));
+            }
             if Client::of(request).https {
                 response.set_header(Header::new("Strict-Transport-Security", HSTS));
             }
