@@ -20,6 +20,7 @@ import { arabicText, optionalText, showServerFieldErrors, textValue, type Draft 
 import { checkLogoUpload, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useSaveSettings, useSettings, type CompanySettings } from '../api/settings';
+import { PrimaryColorField } from '../components/primary-color-field';
 import { rasteriseSvg } from '../components/rasterise-svg';
 import { STATISTICS, StatisticFields } from '../components/statistic-fields';
 
@@ -39,6 +40,7 @@ const TEXT_FIELDS = [
   'address',
   'licenseNumber',
   'licenseAuthority',
+  'primaryColor',
   ...STATISTICS.flatMap((statistic) => [statistic, `${statistic}Label`, `${statistic}LabelEn`, `${statistic}LabelAr`] as const),
 ] as const satisfies readonly (keyof SettingsInput)[];
 
@@ -132,6 +134,9 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
             <FormField label={t('fields.address')} error={errors.address?.message}>
               <Input {...register('address')} />
             </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <PrimaryColorField control={control} />
           </div>
         </CardContent>
       </Card>
