@@ -360,6 +360,10 @@ export interface Constants {
   newForms: NewForms;
   pageSize: number;
   passwordMinLength: number;
+  /**
+   * The public website's colour while the company settings name none (issue 40).
+   */
+  primaryColorDefault: string;
   propertiesFreshMs: number;
   protectedUserId: number;
   ratingDefault: number;

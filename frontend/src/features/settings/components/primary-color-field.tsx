@@ -3,14 +3,9 @@ import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { constants } from '@/lib/rules';
 import type { SettingsInput } from '@/generated/types';
 import type { Draft } from '@/lib/form';
-
-/**
- * The website's colour while none is set: the rules' PRIMARY_COLOR_DEFAULT, spelled here
- * because their `constants` answer does not carry it.
- */
-const PRIMARY_COLOR_DEFAULT = '#0f5c4d';
 
 /** What a colour swatch can hold: given anything else, the browser shows black. */
 const SWATCH_COLOR = /^#[0-9a-f]{6}$/i;
@@ -37,7 +32,7 @@ export function PrimaryColorField({ control }: { control: Control<Draft<Settings
           onChange(event.target.value);
         }}
         // While the code is empty or half typed, the swatch shows the colour the website uses.
-        swatch={SWATCH_COLOR.test(code) ? code.toLowerCase() : PRIMARY_COLOR_DEFAULT}
+        swatch={SWATCH_COLOR.test(code) ? code.toLowerCase() : constants().primaryColorDefault}
         swatchLabel={t('primaryColorSwatch')}
         onPick={onChange}
       />
@@ -64,7 +59,7 @@ function ColorInputs({
         className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
       />
       {/* A hex code reads left to right on an Arabic screen too. */}
-      <Input dir="ltr" spellCheck={false} placeholder={PRIMARY_COLOR_DEFAULT} {...text} />
+      <Input dir="ltr" spellCheck={false} placeholder={constants().primaryColorDefault} {...text} />
     </div>
   );
 }
