@@ -113,7 +113,7 @@ SERVER_FOR_BROWSER_TESTS := cargo test --workspace --no-run --quiet
 # on both databases in the server suite and in schemathesis already; the whole browser suite a
 # second time cost 7.5 of CI's 40 minutes (docs/adr/0013).
 E2E_POSTGRES := $(shell url="$${AQAR_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"; echo "$${url%/*}")
-E2E_POSTGRES_SPECS := properties-list bulk trash restore-version imports properties-export leads contacts demo
+E2E_POSTGRES_SPECS := properties-list bulk trash restore-version imports properties-export leads contacts demo public-site
 
 e2e: chromium frontend
 	$(SERVER_FOR_BROWSER_TESTS)
