@@ -42,7 +42,7 @@ async fn post_form(app: &TestApp, path: &str, form: &str) -> Answer {
         .post(path.to_owned())
         .header(Header::new("Host", SITE_HOST))
         .header(ContentType::Form)
-        .body(form.to_owned());
+        .body(form);
     answer(request.dispatch().await).await
 }
 

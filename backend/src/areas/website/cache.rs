@@ -22,25 +22,43 @@ pub const CAPACITY: usize = 2048;
 /// The database's revisions a page was rendered at: the listings', the site content's.
 pub type Revisions = (i64, i64);
 
+/// What a page is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Html,
+    Xml,
+    Text,
+}
+
+impl Kind {
+    fn content_type(self) -> ContentType {
+        match self {
+            Kind::Html => ContentType::HTML,
+            Kind::Xml => ContentType::XML,
+            Kind::Text => ContentType::Plain,
+        }
+    }
+}
+
 /// A rendered page, as served.
 #[derive(Debug, Clone)]
 pub struct Page {
     pub status: Status,
-    pub content_type: ContentType,
+    pub kind: Kind,
     pub plain: Arc<[u8]>,
     pub gzip: Arc<[u8]>,
     pub tag: Arc<str>,
 }
 
 impl Page {
-    pub fn new(status: Status, content_type: ContentType, body: String) -> Page {
+    pub fn new(status: Status, kind: Kind, body: String) -> Page {
         let plain: Arc<[u8]> = body.into_bytes().into();
         let gzip = gzipped(&plain).map_or_else(|| plain.clone(), Arc::from);
-        Page { status, content_type, tag: entity_tag(&plain).into(), plain, gzip }
+        Page { status, kind, tag: entity_tag(&plain).into(), plain, gzip }
     }
 
     pub fn html(status: Status, body: String) -> Page {
-        Page::new(status, ContentType::HTML, body)
+        Page::new(status, Kind::Html, body)
     }
 }
 
@@ -121,7 +139,7 @@ impl<'r> Responder<'r, 'static> for Page {
             // The browser's own default: forms post with their page's origin, and other sites
             // learn only that a visitor came from this one.
             .header(Header::new("Referrer-Policy", "strict-origin-when-cross-origin"))
-            .header(self.content_type.clone());
+            .header(self.kind.content_type());
         let coding = compression::preferred(request.headers().get_one("Accept-Encoding"), &[Coding::Gzip]);
         let gzipped = coding == Coding::Gzip && !Arc::ptr_eq(&self.gzip, &self.plain);
         // The gzipped bytes are not the plain ones: their tag is weak (RFC 9110 §8.8.1).

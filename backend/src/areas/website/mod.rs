@@ -25,7 +25,7 @@ use rocket::{catch, catchers, get, post, routes, Catcher, Either, Request, Respo
 pub use self::server::launcher;
 pub use self::visit::Website;
 
-use self::cache::{Page, PageCache};
+use self::cache::{Kind, Page, PageCache};
 use self::form::{ContactForm, FormState, Sent};
 use self::listings::Answer;
 use self::theme::Theme;
@@ -113,14 +113,10 @@ async fn listing(lang: Lang, segment: &str, visit: Visit<'_>) -> ApiResult<Eithe
     })
 }
 
-/// A refused form is its page again, with what was typed; a sent one, the thank-you page.
-fn after(lang: Lang, sent: Sent) -> Result<Moved, FormState> {
-    match sent {
-        Sent::Received => {
-            Ok(Moved { status: Status::SeeOther, location: format!("/{}/thanks", lang.0.tag()) })
-        }
-        Sent::Refused(state) => Err(state),
-    }
+/// Where a received form goes: the thank-you page. A refused one is its page again, with
+/// what was typed.
+fn thanked(lang: Lang) -> Moved {
+    Moved { status: Status::SeeOther, location: format!("/{}/thanks", lang.0.tag()) }
 }
 
 #[post("/<lang>/properties/<segment>", data = "<form>", rank = 2)]
@@ -132,10 +128,9 @@ async fn enquire(
     form: Form<ContactForm>,
 ) -> ApiResult<Either<Page, Moved>> {
     let id = listings::id_of(segment);
-    let sent = form::submit(&visit, outbox, lang, &form, id).await?;
-    match after(lang, sent) {
-        Ok(moved) => Ok(Either::Right(moved)),
-        Err(state) => Ok(match listings::one(&visit, lang, segment, Some(state)).await? {
+    match form::submit(&visit, outbox, lang, &form, id).await? {
+        Sent::Received => Ok(Either::Right(thanked(lang))),
+        Sent::Refused(state) => Ok(match listings::one(&visit, lang, segment, Some(state)).await? {
             Answer::Page(page) => Either::Left(page),
             Answer::Moved(location) => Either::Right(Moved { status: Status::SeeOther, location }),
         }),
@@ -169,10 +164,9 @@ async fn write(
     outbox: &State<Outbox>,
     form: Form<ContactForm>,
 ) -> ApiResult<Either<Page, Moved>> {
-    let sent = form::submit(&visit, outbox, lang, &form, None).await?;
-    match after(lang, sent) {
-        Ok(moved) => Ok(Either::Right(moved)),
-        Err(state) => Ok(Either::Left(pages::contact(&visit, lang, state).await?)),
+    match form::submit(&visit, outbox, lang, &form, None).await? {
+        Sent::Received => Ok(Either::Right(thanked(lang))),
+        Sent::Refused(state) => Ok(Either::Left(pages::contact(&visit, lang, state).await?)),
     }
 }
 
@@ -187,7 +181,7 @@ async fn unknown(lang: Lang, visit: Visit<'_>) -> ApiResult<Page> {
 }
 
 fn xml(body: String) -> Page {
-    Page::new(Status::Ok, ContentType::XML, body)
+    Page::new(Status::Ok, Kind::Xml, body)
 }
 
 #[get("/sitemap.xml")]
@@ -232,7 +226,7 @@ async fn sitemap_file(file: &str, visit: Visit<'_>) -> ApiResult<Page> {
 
 #[get("/robots.txt")]
 async fn robots(visit: Visit<'_>) -> Page {
-    Page::new(Status::Ok, ContentType::Plain, seo::robots(&visit.origin))
+    Page::new(Status::Ok, Kind::Text, seo::robots(&visit.origin))
 }
 
 /// The stylesheet, under a name that changes with its bytes: kept by browsers for good.

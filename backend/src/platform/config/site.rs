@@ -111,17 +111,17 @@ mod tests {
 
     #[test]
     fn the_site_is_on_8080_unless_told_otherwise() {
-        assert_eq!(read(&[]).unwrap(), SiteConfig::default());
+        assert_eq!(read(&[]).expect("read"), SiteConfig::default());
         let configured = read(&[
             ("AQAR_SITE_PORT", "off"),
             ("AQAR_SITE_HOSTS", "www.agency.example"),
             ("AQAR_SITE_URL", "https://www.agency.example/"),
         ])
-        .unwrap();
+        .expect("read");
         assert_eq!(configured.port, None);
         assert!(configured.hosts.allows("www.agency.example"));
         assert_eq!(configured.url.as_deref(), Some("https://www.agency.example"));
-        assert_eq!(read(&[("AQAR_SITE_PORT", "9090")]).unwrap().port, Some(9090));
+        assert_eq!(read(&[("AQAR_SITE_PORT", "9090")]).expect("read").port, Some(9090));
     }
 
     #[test]
