@@ -142,7 +142,11 @@ screenshots: chromium frontend
 # runs (issue 38): varied searches over every sort and filter on both lists and the facets,
 # alone, with saves (and reads after them), at 256 connections, one shape at a time, and the
 # index's rebuild, at 100,000 listings on SQLite and PostgreSQL, then at 1,000,000 on SQLite.
-bench: build
+# Then the public website (issue 40): its search and listing pages at 100,000 listings, cache on
+# and off, alone and with saves, and one client's time to first byte; and Lighthouse's mobile
+# preset over home, search and a listing page in both languages (bench/lighthouse, Debian's
+# Chromium).
+bench: build chromium
 	python3 bench/properties.py
 	python3 bench/exports.py
 	python3 bench/property-exports.py
@@ -150,6 +154,9 @@ bench: build
 	python3 bench/imports.py
 	python3 bench/bulk.py
 	python3 bench/search.py
+	python3 bench/site.py
+	@cd bench/lighthouse && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-save --no-audit --no-fund; }
+	cd bench/lighthouse && node run.mjs
 
 clean:
 	cargo clean

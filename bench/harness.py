@@ -223,6 +223,8 @@ class Server:
             "ROCKET_LOG_LEVEL": "off",
             "AQAR_ADMIN_USERNAME": ADMIN_USERNAME,
             "AQAR_ADMIN_PASSWORD": ADMIN_PASSWORD,
+            # The public website's own port, unless a benchmark asks for it (bench/site.py).
+            "AQAR_SITE_PORT": "off",
             **(extra_env or {}),
         }
         self.started = time.monotonic()

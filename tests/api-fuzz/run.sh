@@ -34,7 +34,7 @@ fuzz() {
   local name=$1 url=$2 port server_pid
   trap '[ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null' EXIT
   port=$(free_port)
-  DATABASE_URL="$url" AQAR_SEARCH_DIR="$work/$name.search" ROCKET_PORT=$port ROCKET_ADDRESS=127.0.0.1 ROCKET_LOG_LEVEL=critical \
+  DATABASE_URL="$url" AQAR_SEARCH_DIR="$work/$name.search" AQAR_SITE_PORT=off ROCKET_PORT=$port ROCKET_ADDRESS=127.0.0.1 ROCKET_LOG_LEVEL=critical \
     AQAR_ADMIN_USERNAME=admin AQAR_ADMIN_PASSWORD=$PASSWORD AQAR_DEMO=1 "$BINARY" > "$work/$name.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 300); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done

@@ -18,6 +18,7 @@ fn aqar(dir: &std::path::Path, port: u16, header_read_timeout: &str) -> Running 
             .env_clear()
             .current_dir(dir)
             .env("DATABASE_URL", format!("sqlite://{}", dir.join("aqar.db").display()))
+            .env("AQAR_SITE_PORT", "off")
             .env("ROCKET_PORT", port.to_string())
             .env("ROCKET_LOG_LEVEL", "off")
             .env("ROCKET_TEMP_DIR", dir.display().to_string())

@@ -614,6 +614,7 @@ pub fn spawn_server(app: &TestApp) -> (std::process::Child, u16) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_aqar"))
         .current_dir(folder)
         .env("DATABASE_URL", app.database_url())
+        .env("AQAR_SITE_PORT", "off")
         .env("ROCKET_ADDRESS", "127.0.0.1")
         .env("ROCKET_PORT", port.to_string())
         .env("ROCKET_LOG_LEVEL", "off")

@@ -188,6 +188,7 @@ both_databases! {
             std::process::Command::new(env!("CARGO_BIN_EXE_aqar"))
                 .args(["seed", "--properties", "10000"])
                 .env("DATABASE_URL", url)
+                .env("AQAR_SITE_PORT", "off")
                 .env("ROCKET_LOG_LEVEL", "off")
                 .output()
                 .expect("aqar runs")

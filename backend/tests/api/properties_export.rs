@@ -207,6 +207,7 @@ async fn seed(app: &TestApp, args: &[&str]) {
             .arg("seed")
             .args(args)
             .env("DATABASE_URL", url)
+            .env("AQAR_SITE_PORT", "off")
             .env("ROCKET_LOG_LEVEL", "off")
             .output()
             .expect("aqar runs")

@@ -300,6 +300,7 @@ fn aqar(dir: &Path, vars: &[(&str, &str)]) -> Child {
         .env_clear()
         .current_dir(dir)
         .env("DATABASE_URL", format!("sqlite://{}", dir.join("aqar.db").display()))
+        .env("AQAR_SITE_PORT", "off")
         .env("ROCKET_PORT", "0")
         .env("ROCKET_LOG_LEVEL", "off")
         .envs(vars.iter().copied())

@@ -297,9 +297,13 @@ pub fn catchers() -> Vec<Catcher> {
     catchers![json_catcher]
 }
 
-/// Routes that are deliberately not in the OpenAPI document: the browser app's pages, and
-/// the answers to a refused cross-origin write and to a request for another host (reached
-/// only by re-routing, see `auth::origin` and `host`).
+/// Routes that are deliberately not in the OpenAPI document: every one outside the API's
+/// addresses (`/api`, `/media`, `/healthz`): the browser app's pages, the public website's,
+/// and the answers to a refused cross-origin write and to a request for another host
+/// (reached only by re-routing, see `auth::origin` and `host`).
 pub fn undocumented(route: &Route) -> bool {
-    matches!(route.name.as_deref(), Some("asset" | "cross_origin_refused" | "unknown_host_refused"))
+    let path = route.uri.path().to_string();
+    let api =
+        path == "/api" || path.starts_with("/api/") || path.starts_with("/media/") || path == "/healthz";
+    !api
 }
