@@ -4,9 +4,11 @@
 //! and, for the host names of `AQAR_SITE_HOSTS`, on the panel's (docs/adr/0030).
 
 mod cache;
+mod cards;
 mod form;
-mod listings;
+mod listing;
 mod pages;
+mod search;
 mod seo;
 mod server;
 mod store;
@@ -27,7 +29,7 @@ pub use self::visit::Website;
 
 use self::cache::{Kind, Page, PageCache};
 use self::form::{ContactForm, FormState, Sent};
-use self::listings::Answer;
+use self::listing::Answer;
 use self::theme::Theme;
 use self::visit::{Lang, Visit};
 use crate::areas::notifications::Outbox;
@@ -47,9 +49,9 @@ pub fn routes() -> Vec<Route> {
     routes![
         root,
         home,
-        search,
+        properties,
         investors,
-        listing,
+        property,
         enquire,
         team,
         about,
@@ -96,18 +98,18 @@ async fn home(lang: Lang, visit: Visit<'_>) -> ApiResult<Page> {
 }
 
 #[get("/<lang>/properties", rank = 2)]
-async fn search(lang: Lang, visit: Visit<'_>) -> ApiResult<Page> {
-    visit.page(|| listings::search(&visit, lang, false)).await
+async fn properties(lang: Lang, visit: Visit<'_>) -> ApiResult<Page> {
+    visit.page(|| search::search(&visit, lang, false)).await
 }
 
 #[get("/<lang>/investors", rank = 2)]
 async fn investors(lang: Lang, visit: Visit<'_>) -> ApiResult<Page> {
-    visit.page(|| listings::search(&visit, lang, true)).await
+    visit.page(|| search::search(&visit, lang, true)).await
 }
 
 #[get("/<lang>/properties/<segment>", rank = 2)]
-async fn listing(lang: Lang, segment: &str, visit: Visit<'_>) -> ApiResult<Either<Page, Moved>> {
-    Ok(match listings::one(&visit, lang, segment, None).await? {
+async fn property(lang: Lang, segment: &str, visit: Visit<'_>) -> ApiResult<Either<Page, Moved>> {
+    Ok(match listing::one(&visit, lang, segment, None).await? {
         Answer::Page(page) => Either::Left(page),
         Answer::Moved(location) => Either::Right(Moved { status: Status::MovedPermanently, location }),
     })
@@ -127,10 +129,10 @@ async fn enquire(
     outbox: &State<Outbox>,
     form: Form<ContactForm>,
 ) -> ApiResult<Either<Page, Moved>> {
-    let id = listings::id_of(segment);
+    let id = cards::id_of(segment);
     match form::submit(&visit, outbox, lang, &form, id).await? {
         Sent::Received => Ok(Either::Right(thanked(lang))),
-        Sent::Refused(state) => Ok(match listings::one(&visit, lang, segment, Some(state)).await? {
+        Sent::Refused(state) => Ok(match listing::one(&visit, lang, segment, Some(state)).await? {
             Answer::Page(page) => Either::Left(page),
             Answer::Moved(location) => Either::Right(Moved { status: Status::SeeOther, location }),
         }),

@@ -6,8 +6,8 @@ use rules::language::Language;
 use serde::Serialize;
 
 use super::cache::Page;
+use super::cards;
 use super::form::FormState;
-use super::listings;
 use super::visit::{Framing, Lang, Visit};
 use crate::areas::site::about::{store as about, AboutSection};
 use crate::areas::site::company_values::{store as values, CompanyValue};
@@ -103,7 +103,7 @@ pub async fn home(visit: &Visit<'_>, lang: Lang) -> ApiResult<Page> {
     let settings = visit.settings().await?;
     let mut frame = framed(visit, lang, &settings, "home", "/", w.home).await?;
     frame.head.title = frame.company.name.clone();
-    let featured = listings::featured(visit, lang).await?;
+    let featured = cards::featured(visit, lang).await?;
     let services: Vec<Service> = ordered::list(visit.db, true).await?;
     let testimonials: Vec<Testimonial> = ordered::list(visit.db, true).await?;
     let body = visit.theme().render(

@@ -185,7 +185,7 @@ pub fn sitemap_listings(origin: &str, listings: &[Indexed]) -> String {
     let mut xml = String::with_capacity(URLSET.len() + listings.len() * 700);
     xml.push_str(URLSET);
     for listing in listings {
-        let path = format!("/properties/{}", super::listings::slug_path(listing.id, &listing.title_en));
+        let path = format!("/properties/{}", super::cards::slug_path(listing.id, &listing.title_en));
         entries(&mut xml, origin, &path, Some(&listing.updated_at));
     }
     xml.push_str("</urlset>\n");
