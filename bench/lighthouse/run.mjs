@@ -71,6 +71,9 @@ try {
             failed = true;
             const missed = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && lhr.categories[id].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));
             console.log(`  below target in ${id}: ${missed.map((audit) => audit.id).join(', ')}`);
+            for (const audit of missed) {
+              for (const item of audit.details?.items ?? []) console.log(`    ${audit.id}: ${JSON.stringify(item).slice(0, 300)}`);
+            }
           }
         });
       }
