@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -80,7 +81,13 @@ def listing_paths(site, rng):
 
 def load(site, workdir, name, paths, connections=CONNECTIONS, seconds=SECONDS):
     script = lua_script(workdir, f"{name}.lua", "GET", paths, {})
-    report = wrk_run(f"http://127.0.0.1:{site.port}", connections, seconds, ["-s", script], latency=True).stdout
+    url = f"http://127.0.0.1:{site.port}"
+    if connections == 1:
+        # One client: wrk's two threads would need two connections.
+        command = ["wrk", "-t1", "-c1", f"-d{seconds}s", "--timeout=30s", "--latency", "-s", script, url]
+        report = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    else:
+        report = wrk_run(url, connections, seconds, ["-s", script], latency=True).stdout
     statuses = re.findall(r"status (\d+): (\d+)", report)
     return wrk_rps(report), wrk_latencies(report), dict(statuses)
 
