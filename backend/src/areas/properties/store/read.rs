@@ -151,9 +151,12 @@ pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
 /// (RFC 3339, no quote can be in it), so it is written into the statement.
 pub(crate) fn visible(now: &str) -> String {
     let authority = super::advertising::AUTHORITY;
+    // Written so that no index can serve these conditions (`|| ''`, COALESCE): the rows are
+    // then found by their ids. Given `p.status = 'active'`, SQLite took the status index and
+    // read every active listing to keep a page's twelve: 8 ms a page at 100,000 listings.
     format!(
-        "p.status = 'active' AND (p.publish_at IS NULL OR p.publish_at <= '{now}') \
-         AND (p.unpublish_at IS NULL OR p.unpublish_at > '{now}') \
+        "p.status || '' = 'active' AND COALESCE(p.publish_at, '') <= '{now}' \
+         AND COALESCE(p.unpublish_at, '9999') > '{now}' \
          AND ({authority} IS NULL OR (p.permit_number IS NOT NULL AND p.permit_expires_at > '{now}' \
          AND ({authority} <> 'REGA' OR p.contract_ends_at > '{now}')))"
     )
