@@ -287,8 +287,10 @@ both_databases! {
         assert!(listings.body.contains(&format!("<loc>{en}</loc><lastmod>")));
         assert!(listings.body.contains(&format!("hreflang=\"x-default\" href=\"{en}\"")));
         assert!(!listings.body.contains("hidden-villa"));
-        let none = visit(&app, "/sitemaps/listings-0.xml").await;
-        assert_eq!(none.status, Status::NotFound, "{}", none.body);
+        for beyond in ["/sitemaps/listings-0.xml", "/sitemaps/listings-9223372036854775807.xml"] {
+            let none = visit(&app, beyond).await;
+            assert_eq!(none.status, Status::NotFound, "{beyond}: {}", none.body);
+        }
         let robots = visit(&app, "/robots.txt").await;
         assert!(robots.body.contains(&format!("Sitemap: http://{SITE_HOST}/sitemap.xml")));
     }

@@ -212,12 +212,14 @@ async fn sitemap_file(file: &str, visit: Visit<'_>) -> ApiResult<Page> {
             })
             .await;
     }
-    let Some(n) = listings_file.filter(|n| *n >= 1) else {
+    // A file number from a stranger: its offset must not overflow.
+    let offset =
+        listings_file.filter(|n| *n >= 1).and_then(|n| (n - 1).checked_mul(seo::LISTINGS_PER_SITEMAP));
+    let Some(offset) = offset else {
         return pages::not_found(&visit, Lang(rules::language::Language::En)).await;
     };
     visit
         .page(|| async {
-            let offset = (n - 1) * seo::LISTINGS_PER_SITEMAP;
             let listed =
                 crate::areas::properties::store::public_index(visit.db, offset, seo::LISTINGS_PER_SITEMAP)
                     .await?;
