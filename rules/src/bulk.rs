@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::language::Language;
+use crate::portals::{FeedPortal, Portal};
 use crate::vocabularies::{
     ContactBulkAction, ContactStatus, DisplayType, OfferingType, PropertyBulkAction, PropertyStatus,
     SkipReason,
@@ -61,6 +62,10 @@ pub struct PropertyFilter {
     #[schemars(range(max = search::MAX_ROOMS))]
     pub bathrooms: Option<u32>,
     pub offering_type: Option<OfferingType>,
+    /// Listings published to this portal (issue 41).
+    pub publish_to: Option<Portal>,
+    /// Listings chosen for this portal that it would refuse.
+    pub blocked_for: Option<FeedPortal>,
 }
 
 impl PropertyFilter {
@@ -231,7 +236,15 @@ pub enum PropertyChange {
     Category(i64),
     /// A rental keeps its rent period, or is let by the year when it had none.
     Offering(OfferingType),
+    /// Adds the portal to each listing's `publishTo`, or removes it.
+    AddPortal(Portal),
+    RemovePortal(Portal),
     Trash,
+}
+
+/// The portal a bulk change names.
+fn portal(value: &Value) -> Result<Portal, (&'static str, &'static str)> {
+    value.as_str().and_then(Portal::from_value).ok_or(("value", messages::NOT_IN_LIST))
 }
 
 /// The rules every selection follows: ids or a filter, bounded.
@@ -281,6 +294,11 @@ impl PropertyBulkRequest {
                 .and_then(OfferingType::from_value)
                 .map(PropertyChange::Offering)
                 .ok_or(("value", messages::NOT_IN_LIST)),
+            (PropertyBulkAction::AddPortal | PropertyBulkAction::RemovePortal, None) => {
+                Err(("value", messages::FIELD_REQUIRED))
+            }
+            (PropertyBulkAction::AddPortal, Some(value)) => portal(value).map(PropertyChange::AddPortal),
+            (PropertyBulkAction::RemovePortal, Some(value)) => portal(value).map(PropertyChange::RemovePortal),
             (PropertyBulkAction::SetCategory, value) => value
                 .and_then(Value::as_i64)
                 .filter(|id| *id > 0)

@@ -17,6 +17,7 @@ use crate::export::{ExportQuery, ExportSelection};
 use crate::hero_images::HeroImageInput;
 use crate::language::Language;
 use crate::leads::{LeadNoteInput, ManualLeadInput};
+use crate::portals::readiness;
 use crate::properties::quality::{self, QualityFacts};
 use crate::properties::{PermitContext, PropertyInput, QuickPropertyInput};
 use crate::reading::{self, Refusal};
@@ -65,6 +66,7 @@ pub fn call(op: &str, input: &str) -> Result<String, String> {
         "property.duplicate" => to_json(&parse_object::<PropertyInput>(input)?.duplicate()),
         "property.quality" => to_json(&quality::score(&parse_object::<QualityFacts>(input)?)),
         "property.formQuality" => to_json(&quality::score(&form_facts(input)?)),
+        "property.formReadiness" => to_json(&form_readiness(input)?),
         "valuesSection.toAboutSections" => {
             to_json(&parse_object::<ValuesSectionForm>(input)?.to_about_sections())
         }
@@ -186,6 +188,15 @@ fn form_facts(input: &str) -> Result<QualityFacts, String> {
     let form = parse_object::<PropertyInput>(input)?;
     let context = parse_object::<quality::FormContext>(input)?;
     Ok(QualityFacts::of_form(&form, &context))
+}
+
+/// Each portal's verdict on the comprehensive form: its fields, with the context's keys
+/// beside them (those of the quality score, `mapped` and `agentPhone`).
+fn form_readiness(input: &str) -> Result<Vec<readiness::PortalReadiness>, String> {
+    let form = parse_object::<PropertyInput>(input)?;
+    let context = parse_object::<readiness::FormReadinessContext>(input)?;
+    let facts = readiness::of_form(&form, &context);
+    Ok(readiness::readiness(&facts, form.publish_to.as_deref().unwrap_or_default()))
 }
 
 /// The failing fields (`{}` when none), or the sentence saying why the input is malformed.

@@ -28,6 +28,7 @@ pub mod leads;
 mod lenient;
 pub mod messages;
 pub mod numbers;
+pub mod portals;
 pub mod ordering;
 pub mod properties;
 pub mod reading;

@@ -651,6 +651,14 @@ messages! {
         ar: "أضف صورًا ليصبح عدد صور العقار 8 على الأقل";
     QUALITY_PERMIT = "Add a valid permit for this listing",
         ar: "أضف تصريحًا ساريًا لهذا العقار";
+
+    // Portals (issue 41; the words are written here).
+    PORTAL_LOCATION_TOO_LONG = "A portal's location name is at most 100 characters",
+        ar: "اسم الموقع في البوابة 100 حرف على الأكثر";
+    PORTAL_SECRET_LENGTH = "The secret must be 16 to 200 characters long",
+        ar: "يجب أن يكون طول المفتاح السري بين 16 و200 حرف";
+    PHONE_INVALID = "Enter a phone number of 7 to 15 digits",
+        ar: "أدخل رقم هاتف من 7 إلى 15 رقمًا";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does

@@ -83,6 +83,10 @@ pub struct SettingsInput {
     /// The public website's primary colour, `#rrggbb`; none: [`PRIMARY_COLOR_DEFAULT`].
     #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
     pub primary_color: Option<String>,
+    /// Where new listings are published unless their form says otherwise (issue 41); none
+    /// keeps the current set, which starts as the website only.
+    #[serde(deserialize_with = "crate::portals::deserialize_set")]
+    pub default_publish_to: Option<Vec<crate::portals::Portal>>,
 }
 
 impl SettingsInput {

@@ -43,6 +43,9 @@ pub struct UserCreateInput {
     /// listings on the public site (issue 39).
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub license_number: Option<String>,
+    /// The agent's phone number, which the portals' feeds show with their listings (issue 41).
+    #[schemars(length(max = PHONE_MAX_CHARS))]
+    pub phone: Option<String>,
 }
 
 impl Default for UserCreateInput {
@@ -57,6 +60,7 @@ impl Default for UserCreateInput {
             role: Role::User,
             receives_leads: true,
             license_number: None,
+            phone: None,
         }
     }
 }
@@ -81,6 +85,7 @@ impl Validate for UserCreateInput {
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.limit_short_optional(self.license_number.as_deref(), "licenseNumber");
+        check_phone(&mut errors, self.phone.as_deref());
         errors.into_result()
     }
 }
@@ -105,6 +110,9 @@ pub struct UserUpdateInput {
     /// The broker's licence number; absent keeps it, blank clears it.
     #[schemars(length(max = SHORT_TEXT_MAX))]
     pub license_number: Option<String>,
+    /// The agent's phone number; absent keeps it, blank clears it.
+    #[schemars(length(max = PHONE_MAX_CHARS))]
+    pub phone: Option<String>,
 }
 
 impl Default for UserUpdateInput {
@@ -119,6 +127,7 @@ impl Default for UserUpdateInput {
             role: Role::User,
             receives_leads: None,
             license_number: None,
+            phone: None,
         }
     }
 }
@@ -142,8 +151,25 @@ impl Validate for UserUpdateInput {
         errors.check_email(self.email.as_deref(), "email", messages::EMAIL_INVALID);
         errors.limit_short_optional(self.full_name.as_deref(), "fullName");
         errors.limit_short_optional(self.license_number.as_deref(), "licenseNumber");
+        check_phone(&mut errors, self.phone.as_deref());
         errors.into_result()
     }
+}
+
+/// The longest phone number, in characters, spaces and signs included.
+pub const PHONE_MAX_CHARS: usize = 30;
+
+/// A phone number, when given: 7 to 15 digits (E.164's most) with spaces, `+`, `-`, `(` or
+/// `)` between them, and no more than [`PHONE_MAX_CHARS`] characters.
+pub fn check_phone(errors: &mut FieldErrors, phone: Option<&str>) {
+    let Some(phone) = phone.map(str::trim).filter(|p| !p.is_empty()) else { return };
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    let shaped = phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c));
+    errors.check(
+        !shaped || !(7..=15).contains(&digits) || phone.chars().count() > PHONE_MAX_CHARS,
+        "phone",
+        messages::PHONE_INVALID,
+    );
 }
 
 /// `PUT /api/account`: the signed-in user's own name and, optionally, a new password, which

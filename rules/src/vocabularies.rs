@@ -21,7 +21,7 @@ pub struct Term {
     pub label: &'static str,
 }
 
-const fn term(value: &'static str, label: &'static str) -> Term {
+pub(crate) const fn term(value: &'static str, label: &'static str) -> Term {
     Term { value, label }
 }
 
@@ -76,6 +76,8 @@ macro_rules! enumeration {
         }
     };
 }
+
+pub(crate) use enumeration;
 
 enumeration! {
     /// Property status; any value may be chosen from any other.
@@ -210,6 +212,8 @@ enumeration! {
         SetFeatured = "setFeatured", "Set featured";
         SetCategory = "setCategory", "Set category";
         SetOfferingType = "setOfferingType", "Set offering type";
+        AddPortal = "addPortal", "Add to portal";
+        RemovePortal = "removePortal", "Remove from portal";
         Trash = "trash", "Move to trash";
     }
 }
@@ -447,6 +451,13 @@ pub const NAMED: &[(&str, &[Term])] = &[
     ("propertyBulkActions", PropertyBulkAction::TERMS),
     ("contactBulkActions", ContactBulkAction::TERMS),
     ("skipReasons", SkipReason::TERMS),
+    ("portals", crate::portals::Portal::TERMS),
+    ("feedPortals", crate::portals::FeedPortal::TERMS),
+    ("mappingPortals", crate::portals::MappingPortal::TERMS),
+    ("completionStatuses", crate::portals::CompletionStatus::TERMS),
+    ("mappingKinds", crate::portals::MappingKind::TERMS),
+    ("propertyFinderTypes", crate::portals::formats::PROPERTY_FINDER_TYPES),
+    ("bayutTypes", crate::portals::formats::BAYUT_TYPES),
 ];
 
 /// The vocabulary called `name`, if there is one.

@@ -289,6 +289,12 @@ pub const COLUMNS: &[Column] = &[
     also(column("propertyTax", "Property Tax (annual)", "ضريبة العقار (سنوياً)", Number), &["ضريبة العقار"]),
     column("offeringType", "Offering", "نوع العرض التجاري", Kind::Vocabulary(OfferingType::TERMS)),
     column("rentFrequency", "Rent Period", "دورية الإيجار", Kind::Vocabulary(RentFrequency::TERMS)),
+    column(
+        "completionStatus",
+        "Completion Status",
+        "حالة الإنجاز",
+        Kind::Vocabulary(crate::portals::CompletionStatus::TERMS),
+    ),
     column("latitude", "Latitude", "خط العرض", Number),
     column("longitude", "Longitude", "خط الطول", Number),
     column("locationApproximate", "Approximate location", "الموقع تقريبي", Boolean),
@@ -442,8 +448,9 @@ mod tests {
             ("typeId", "propertyType"),
         ];
         // The agent is one of the panel's users, not a value of the listing a spreadsheet
-        // carries: exports leave it out and imports keep the listing's own.
-        for field in fields.into_iter().filter(|field| *field != "agentId") {
+        // carries: exports leave it out and imports keep the listing's own. Where a listing
+        // is published is the panel's choice too: imported listings get the company's set.
+        for field in fields.into_iter().filter(|field| !["agentId", "publishTo"].contains(field)) {
             let key = by_id.iter().find(|(id, _)| *id == field).map_or(field, |(_, name)| *name);
             assert!(column_by_key(key).is_some(), "{field} has no column");
         }

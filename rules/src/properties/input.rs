@@ -10,6 +10,7 @@ use super::{COPY_SUFFIX_AR, COPY_SUFFIX_EN, MONEY_MAX};
 use crate::advertising::Permit;
 use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::leads::is_instant;
+use crate::portals::{CompletionStatus, Portal};
 use crate::lenient::null_as_default;
 use crate::vocabularies::{self, spelled, DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use crate::{messages, FieldErrors};
@@ -179,6 +180,13 @@ pub struct PropertyInput {
     /// The permit's QR code image, a stored `/media/...` path or an accepted URL.
     #[schemars(length(max = URL_MAX))]
     pub permit_qr_image: Option<String>,
+
+    /// Where the listing is published (issue 41): none on create is the company's default
+    /// set, none on update keeps the listing's.
+    #[serde(deserialize_with = "crate::portals::deserialize_set")]
+    pub publish_to: Option<Vec<Portal>>,
+    /// Ready or off-plan, as the portals' feeds say it.
+    pub completion_status: CompletionStatus,
 }
 
 /// What the rules need to know beyond the form to judge a listing's permit: the authority
