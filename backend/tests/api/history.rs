@@ -37,6 +37,7 @@ pub async fn sign_in_plain_user(app: &TestApp) {
             is_active: true,
             receives_leads: true,
             license_number: None,
+            phone: None,
         },
     )
     .await

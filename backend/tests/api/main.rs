@@ -44,6 +44,7 @@ mod properties_features;
 mod properties_index;
 mod properties_lifecycle;
 mod properties_list;
+mod properties_portals;
 mod properties_public;
 mod properties_quick;
 mod properties_references;

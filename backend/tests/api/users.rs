@@ -176,7 +176,7 @@ both_databases! {
         for (role, is_active) in [("user", true), ("admin", false)] {
             let change = aqar::areas::users::store::UserChange {
                 username: "admin", password_hash: None, email: None, full_name: None, role, is_active,
-                receives_leads: None, license_number: None,
+                receives_leads: None, license_number: None, phone: None,
             };
             let mut conn = app.pool().acquire().await.expect("a connection");
             let refused = aqar::areas::users::store::update(&mut conn, &actor, 1, None, change).await.expect_err("refused");

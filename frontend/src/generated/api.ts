@@ -2075,6 +2075,8 @@ export interface components {
             companyNameEn?: string | null;
             contactEmail?: string | null;
             contactPhone?: string | null;
+            /** @description Where new listings are published unless their form says otherwise (issue 41). */
+            defaultPublishTo: components["schemas"]["Portal"][];
             licenseAuthority?: string | null;
             /**
              * @description The company's licence (ORN in Dubai, FAL in Saudi Arabia), which the public site
@@ -2158,6 +2160,11 @@ export interface components {
             /** @default  */
             titleEn?: string;
         };
+        /**
+         * @description Whether the building stands: the feeds' completion status.
+         * @enum {string}
+         */
+        CompletionStatus: "ready" | "offPlan";
         /**
          * @description What a bulk change of contact requests does to each selected one (issue 24).
          * @enum {string}
@@ -2486,6 +2493,11 @@ export interface components {
              */
             listings: number;
         };
+        /**
+         * @description A portal that reads a feed, and so has a readiness of its own.
+         * @enum {string}
+         */
+        FeedPortal: "propertyFinder" | "bayut" | "dubizzle";
         /** @description A field a column can be mapped to. */
         Field: {
             key: string;
@@ -2769,6 +2781,29 @@ export interface components {
          */
         OfferingType: "sale" | "rent";
         /**
+         * @description Where a listing is published: its `publishTo` set.
+         * @enum {string}
+         */
+        Portal: "website" | "propertyFinder" | "bayut" | "dubizzle";
+        /** @description How many active listings go to a portal, and how many of them it would take. */
+        PortalCount: {
+            /** Format: uint64 */
+            blocked: number;
+            /** Format: uint64 */
+            chosen: number;
+            portal: components["schemas"]["FeedPortal"];
+            /** Format: uint64 */
+            ready: number;
+        };
+        /** @description A portal's verdict on a listing. */
+        PortalReadiness: {
+            /** @description The listing's `publishTo` names this portal. */
+            chosen: boolean;
+            portal: components["schemas"]["FeedPortal"];
+            ready: boolean;
+            reasons: components["schemas"]["Reason"][];
+        };
+        /**
          * @description `PUT /api/account/preferences`: the signed-in user's interface language and digits.
          *     Both are required; a value outside its list is answered as that field's
          *     [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
@@ -2884,6 +2919,8 @@ export interface components {
              * @description The quick form's own fields (absent or false on listings made with the other form).
              */
             bedrooms?: number | null;
+            /** @description The portals the listing is chosen for that would refuse it. */
+            blockedFor: components["schemas"]["FeedPortal"][];
             /** Format: int32 */
             buildingAge?: number | null;
             buildingCondition?: string | null;
@@ -2897,6 +2934,8 @@ export interface components {
             categoryNameAr: string;
             /** Format: int64 */
             cityId?: number | null;
+            /** @description Built (`ready`) or `offPlan`, as the portals' feeds say it (issue 41). */
+            completionStatus: components["schemas"]["CompletionStatus"];
             continent?: string | null;
             /** @description The end of the brokerage contract behind a REGA licence. */
             contractEndsAt?: string | null;
@@ -3008,11 +3047,15 @@ export interface components {
              *     `publishAt` (none: at once) until `unpublishAt` (none: for good).
              */
             publishAt?: string | null;
+            /** @description Where the listing is published (issue 41). */
+            publishTo: components["schemas"]["Portal"][];
             /**
              * Format: uint8
              * @description The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
              */
             quality: number;
+            /** @description Each feed portal's verdict on the listing as stored, chosen or not. */
+            readiness: components["schemas"]["PortalReadiness"][];
             /** Format: int64 */
             regionId?: number | null;
             rentFrequency?: components["schemas"]["RentFrequency"] | (null);
@@ -3051,7 +3094,7 @@ export interface components {
          * @description What a bulk change of listings does to each selected one (issue 24).
          * @enum {string}
          */
-        PropertyBulkAction: "setStatus" | "setFeatured" | "setCategory" | "setOfferingType" | "trash";
+        PropertyBulkAction: "setStatus" | "setFeatured" | "setCategory" | "setOfferingType" | "addPortal" | "removePortal" | "trash";
         /** @description `POST /api/properties/bulk`. */
         PropertyBulkRequest: {
             /** @default null */
@@ -3135,6 +3178,11 @@ export interface components {
              */
             bedrooms?: number | null;
             /**
+             * @description Listings chosen for this portal that it would refuse.
+             * @default null
+             */
+            blockedFor?: components["schemas"]["FeedPortal"] | (null);
+            /**
              * Format: int64
              * @default null
              */
@@ -3187,6 +3235,11 @@ export interface components {
             minPrice?: number | null;
             /** @default null */
             offeringType?: components["schemas"]["OfferingType"] | (null);
+            /**
+             * @description Listings published to this portal (issue 41).
+             * @default null
+             */
+            publishTo?: components["schemas"]["Portal"] | (null);
             /** @default null */
             q?: string | null;
             /**
@@ -3273,6 +3326,11 @@ export interface components {
              * @default 0
              */
             cityId?: number | null;
+            /**
+             * @description Ready or off-plan, as the portals' feeds say it.
+             * @default ready
+             */
+            completionStatus?: components["schemas"]["CompletionStatus"];
             /**
              * @description One of the `continents` vocabulary, when given.
              * @default null
@@ -3477,6 +3535,12 @@ export interface components {
              */
             publishAt?: string | null;
             /**
+             * @description Where the listing is published (issue 41): none on create is the company's default
+             *     set, none on update keeps the listing's.
+             * @default null
+             */
+            publishTo?: components["schemas"]["Portal"][] | null;
+            /**
              * Format: int64
              * @default null
              */
@@ -3581,6 +3645,11 @@ export interface components {
              * @description Active listings whose permit expires within the next 14 days.
              */
             permitsExpiring: number;
+            /**
+             * @description Per feed portal, the active listings chosen for it, ready and blocked (issue 41); empty
+             *     while the search index is built.
+             */
+            portals: components["schemas"]["PortalCount"][];
             /**
              * Format: double
              * @description The share (0 to 1) of active listings whose quality score is 80 or more; null while
@@ -3693,6 +3762,8 @@ export interface components {
             cityId?: number | null;
             cityName?: string | null;
             cityNameAr?: string | null;
+            /** @description Built (`ready`) or `offPlan`, as the portals' feeds say it (issue 41). */
+            completionStatus: components["schemas"]["CompletionStatus"];
             continent?: string | null;
             /** @description The end of the brokerage contract behind a REGA licence. */
             contractEndsAt?: string | null;
@@ -3960,6 +4031,17 @@ export interface components {
              */
             yearBuilt?: number | null;
         };
+        /** @description One reason, in both languages. */
+        Reason: {
+            ar: string;
+            code: components["schemas"]["ReasonCode"];
+            en: string;
+        };
+        /**
+         * @description What a portal would refuse; stable, for the form to find the field it points to.
+         * @enum {string}
+         */
+        ReasonCode: "permit" | "coordinates" | "photos" | "typeUnmapped" | "locationUnmapped" | "rentPeriod" | "titleEn" | "titleAr" | "descriptionEn" | "descriptionAr" | "agent";
         /** @description What the public form is answered: the same whether the request was kept or dropped. */
         Receipt: {
             received: boolean;
@@ -4143,6 +4225,12 @@ export interface components {
             contactEmail?: string | null;
             /** @default null */
             contactPhone?: string | null;
+            /**
+             * @description Where new listings are published unless their form says otherwise (issue 41); none
+             *     keeps the current set, which starts as the website only.
+             * @default null
+             */
+            defaultPublishTo?: components["schemas"]["Portal"][] | null;
             /**
              * @description Who issued it: `DLD`, `ADREC`, `REGA` or another name.
              * @default null
@@ -4446,6 +4534,8 @@ export interface components {
             licenseNumber?: string | null;
             /** @description The digits the user's numbers are shown in. */
             numerals: components["schemas"]["Numerals"];
+            /** @description The agent's phone number, which the portals' feeds show (issue 41). */
+            phone?: string | null;
             /** @description Whether the round-robin hands the user new leads (issue 26). */
             receivesLeads: boolean;
             role: string;
@@ -4485,6 +4575,11 @@ export interface components {
             licenseNumber?: string | null;
             /** @default  */
             password?: string;
+            /**
+             * @description The agent's phone number, which the portals' feeds show with their listings (issue 41).
+             * @default null
+             */
+            phone?: string | null;
             /**
              * @description Whether the round-robin hands this user new leads (issue 26); on unless turned off.
              * @default true
@@ -4531,6 +4626,11 @@ export interface components {
             licenseNumber?: string | null;
             /** @default null */
             password?: string | null;
+            /**
+             * @description The agent's phone number; absent keeps it, blank clears it.
+             * @default null
+             */
+            phone?: string | null;
             /**
              * @description Whether the round-robin hands this user new leads; absent keeps the current choice.
              * @default null
@@ -9082,6 +9182,8 @@ export interface operations {
                 bedrooms?: number;
                 bathrooms?: number;
                 offeringType?: "sale" | "rent";
+                publishTo?: "website" | "propertyFinder" | "bayut" | "dubizzle";
+                blockedFor?: "propertyFinder" | "bayut" | "dubizzle";
                 bbox?: string;
             };
             header?: never;
@@ -9328,6 +9430,8 @@ export interface operations {
                 bedrooms?: number;
                 bathrooms?: number;
                 offeringType?: "sale" | "rent";
+                publishTo?: "website" | "propertyFinder" | "bayut" | "dubizzle";
+                blockedFor?: "propertyFinder" | "bayut" | "dubizzle";
                 bbox?: string;
                 format?: "xlsx" | "csv";
                 template?: boolean;
@@ -10820,6 +10924,8 @@ export interface operations {
                 bedrooms?: number;
                 bathrooms?: number;
                 offeringType?: "sale" | "rent";
+                publishTo?: "website" | "propertyFinder" | "bayut" | "dubizzle";
+                blockedFor?: "propertyFinder" | "bayut" | "dubizzle";
                 bbox?: string;
             };
             header?: never;
@@ -10892,6 +10998,8 @@ export interface operations {
                 bedrooms?: number;
                 bathrooms?: number;
                 offeringType?: "sale" | "rent";
+                publishTo?: "website" | "propertyFinder" | "bayut" | "dubizzle";
+                blockedFor?: "propertyFinder" | "bayut" | "dubizzle";
                 bbox?: string;
             };
             header?: never;

@@ -235,6 +235,10 @@ export interface CompanySettings {
   companyNameEn?: string | null;
   contactEmail?: string | null;
   contactPhone?: string | null;
+  /**
+   * Where new listings are published unless their form says otherwise (issue 41).
+   */
+  defaultPublishTo: Portal[];
   licenseAuthority?: string | null;
   /**
    * The company's licence (ORN in Dubai, FAL in Saudi Arabia), which the public site
@@ -314,6 +318,11 @@ export interface CompanyValueInput {
   titleAr?: string;
   titleEn?: string;
 }
+
+/**
+ * Whether the building stands: the feeds' completion status.
+ */
+export type CompletionStatus = 'ready' | 'offPlan';
 
 /**
  * Every constant and default the browser reads, keyed by camelCase names.
@@ -801,6 +810,11 @@ export interface FeatureUsage {
 }
 
 /**
+ * A portal that reads a feed, and so has a readiness of its own.
+ */
+export type FeedPortal = 'propertyFinder' | 'bayut' | 'dubizzle';
+
+/**
  * A field a column can be mapped to.
  */
 export interface Field {
@@ -1207,6 +1221,34 @@ export interface Place {
 }
 
 /**
+ * Where a listing is published: its `publishTo` set.
+ */
+export type Portal = 'website' | 'propertyFinder' | 'bayut' | 'dubizzle';
+
+/**
+ * How many active listings go to a portal, and how many of them it would take.
+ */
+export interface PortalCount {
+  blocked: number;
+  chosen: number;
+  portal: FeedPortal;
+  ready: number;
+}
+
+/**
+ * A portal's verdict on a listing.
+ */
+export interface PortalReadiness {
+  /**
+   * The listing's `publishTo` names this portal.
+   */
+  chosen: boolean;
+  portal: FeedPortal;
+  ready: boolean;
+  reasons: Reason[];
+}
+
+/**
  * `PUT /api/account/preferences`: the signed-in user's interface language and digits.
  * Both are required; a value outside its list is answered as that field's
  * [`messages::NOT_IN_LIST`], a missing one as [`messages::FIELD_REQUIRED`].
@@ -1307,6 +1349,10 @@ export interface Property {
    * The quick form's own fields (absent or false on listings made with the other form).
    */
   bedrooms?: number | null;
+  /**
+   * The portals the listing is chosen for that would refuse it.
+   */
+  blockedFor: FeedPortal[];
   buildingAge?: number | null;
   buildingCondition?: string | null;
   /**
@@ -1318,6 +1364,10 @@ export interface Property {
   categoryName: string;
   categoryNameAr: string;
   cityId?: number | null;
+  /**
+   * Built (`ready`) or `offPlan`, as the portals' feeds say it (issue 41).
+   */
+  completionStatus: CompletionStatus;
   continent?: string | null;
   /**
    * The end of the brokerage contract behind a REGA licence.
@@ -1420,9 +1470,17 @@ export interface Property {
    */
   publishAt?: string | null;
   /**
+   * Where the listing is published (issue 41).
+   */
+  publishTo: Portal[];
+  /**
    * The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
    */
   quality: number;
+  /**
+   * Each feed portal's verdict on the listing as stored, chosen or not.
+   */
+  readiness: PortalReadiness[];
   regionId?: number | null;
   rentFrequency?: RentFrequency | null;
   saunaJacuzzi: boolean;
@@ -1454,7 +1512,13 @@ export interface Property {
  * What a bulk change of listings does to each selected one (issue 24).
  */
 export type PropertyBulkAction =
-  'setStatus' | 'setFeatured' | 'setCategory' | 'setOfferingType' | 'trash';
+  | 'setStatus'
+  | 'setFeatured'
+  | 'setCategory'
+  | 'setOfferingType'
+  | 'addPortal'
+  | 'removePortal'
+  | 'trash';
 
 /**
  * `POST /api/properties/bulk`.
@@ -1530,6 +1594,10 @@ export interface PropertyFilter {
    * At least this many.
    */
   bedrooms?: number | null;
+  /**
+   * Listings chosen for this portal that it would refuse.
+   */
+  blockedFor?: FeedPortal | null;
   categoryId?: number | null;
   cityId?: number | null;
   countryId?: number | null;
@@ -1728,6 +1796,10 @@ export interface PropertyFilter {
    */
   minPrice?: number | null;
   offeringType?: OfferingType | null;
+  /**
+   * Listings published to this portal (issue 41).
+   */
+  publishTo?: Portal | null;
   q?: string | null;
   regionId?: number | null;
   status?: PropertyStatus | null;
@@ -1767,6 +1839,10 @@ export interface PropertyInput {
   builtArea?: number | null;
   categoryId?: number | null;
   cityId?: number | null;
+  /**
+   * Ready or off-plan, as the portals' feeds say it.
+   */
+  completionStatus?: CompletionStatus & string;
   /**
    * One of the `continents` vocabulary, when given.
    */
@@ -1864,6 +1940,11 @@ export interface PropertyInput {
    * When public reads start showing the listing (an RFC 3339 instant); none is at once.
    */
   publishAt?: string | null;
+  /**
+   * Where the listing is published (issue 41): none on create is the company's default
+   * set, none on update keeps the listing's.
+   */
+  publishTo?: Portal[] | null;
   regionId?: number | null;
   /**
    * Required for a rental, whose price is per this period; a sale keeps none.
@@ -1934,6 +2015,11 @@ export interface PropertyStats {
    * Active listings whose permit expires within the next 14 days.
    */
   permitsExpiring: number;
+  /**
+   * Per feed portal, the active listings chosen for it, ready and blocked (issue 41); empty
+   * while the search index is built.
+   */
+  portals: PortalCount[];
   /**
    * The share (0 to 1) of active listings whose quality score is 80 or more; null while
    * the search index is built, or with no active listing.
@@ -2048,6 +2134,10 @@ export interface PublicProperty {
   cityId?: number | null;
   cityName?: string | null;
   cityNameAr?: string | null;
+  /**
+   * Built (`ready`) or `offPlan`, as the portals' feeds say it (issue 41).
+   */
+  completionStatus: CompletionStatus;
   continent?: string | null;
   /**
    * The end of the brokerage contract behind a REGA licence.
@@ -2281,6 +2371,31 @@ export interface QuickPropertyInput {
 }
 
 /**
+ * One reason, in both languages.
+ */
+export interface Reason {
+  ar: string;
+  code: ReasonCode;
+  en: string;
+}
+
+/**
+ * What a portal would refuse; stable, for the form to find the field it points to.
+ */
+export type ReasonCode =
+  | 'permit'
+  | 'coordinates'
+  | 'photos'
+  | 'typeUnmapped'
+  | 'locationUnmapped'
+  | 'rentPeriod'
+  | 'titleEn'
+  | 'titleAr'
+  | 'descriptionEn'
+  | 'descriptionAr'
+  | 'agent';
+
+/**
  * What the public form is answered: the same whether the request was kept or dropped.
  */
 export interface Receipt {
@@ -2464,6 +2579,11 @@ export interface SettingsInput {
    */
   contactEmail?: string | null;
   contactPhone?: string | null;
+  /**
+   * Where new listings are published unless their form says otherwise (issue 41); none
+   * keeps the current set, which starts as the website only.
+   */
+  defaultPublishTo?: Portal[] | null;
   /**
    * Who issued it: `DLD`, `ADREC`, `REGA` or another name.
    */
@@ -2818,6 +2938,10 @@ export interface User {
    */
   numerals: Numerals;
   /**
+   * The agent's phone number, which the portals' feeds show (issue 41).
+   */
+  phone?: string | null;
+  /**
    * Whether the round-robin hands the user new leads (issue 26).
    */
   receivesLeads: boolean;
@@ -2852,6 +2976,10 @@ export interface UserCreateInput {
    */
   licenseNumber?: string | null;
   password?: string;
+  /**
+   * The agent's phone number, which the portals' feeds show with their listings (issue 41).
+   */
+  phone?: string | null;
   /**
    * Whether the round-robin hands this user new leads (issue 26); on unless turned off.
    */
@@ -2889,6 +3017,10 @@ export interface UserUpdateInput {
    */
   licenseNumber?: string | null;
   password?: string | null;
+  /**
+   * The agent's phone number; absent keeps it, blank clears it.
+   */
+  phone?: string | null;
   /**
    * Whether the round-robin hands this user new leads; absent keeps the current choice.
    */

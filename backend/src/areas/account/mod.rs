@@ -165,6 +165,7 @@ async fn register(
             is_active: true,
             receives_leads: true,
             license_number: None,
+            phone: None,
         },
     )
     .await?;

@@ -22,7 +22,7 @@ pub fn api() -> Vec<Endpoint> {
 }
 
 /// `GET /api/stats`.
-#[derive(Debug, Clone, Copy, Serialize, JsonSchema, PartialEq)]
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct PropertyStats {
     pub total_properties: i64,
@@ -46,6 +46,19 @@ pub struct PropertyStats {
     /// The share (0 to 1) of active listings whose quality score is 80 or more; null while
     /// the search index is built, or with no active listing.
     pub quality_share: Option<f64>,
+    /// Per feed portal, the active listings chosen for it, ready and blocked (issue 41); empty
+    /// while the search index is built.
+    pub portals: Vec<PortalCount>,
+}
+
+/// How many active listings go to a portal, and how many of them it would take.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PortalCount {
+    pub portal: rules::portals::FeedPortal,
+    pub chosen: u64,
+    pub ready: u64,
+    pub blocked: u64,
 }
 
 async fn count(db: &AnyPool, engine: &SearchEngine) -> ApiResult<PropertyStats> {
@@ -66,6 +79,21 @@ async fn count(db: &AnyPool, engine: &SearchEngine) -> ApiResult<PropertyStats> 
         permits_expiring: permits::expiring(db, clock::now_epoch(), PERMIT_WARNING_DAYS).await?,
         held_back_by_permit: permits::held_back(db, clock::now_epoch()).await?,
         quality_share: engine.quality_share(db, rules::properties::quality::GOOD_SCORE).await.ok().flatten(),
+        portals: engine
+            .portal_counts(db)
+            .await
+            .map(|counts| {
+                counts
+                    .into_iter()
+                    .map(|(portal, chosen, blocked)| PortalCount {
+                        portal,
+                        chosen,
+                        ready: chosen.saturating_sub(blocked),
+                        blocked,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }
 

@@ -6,6 +6,7 @@
 use rocket::FromForm;
 use rules::bulk::PropertyFilter;
 use rules::geo::BoundingBox;
+use rules::portals::{FeedPortal, Portal};
 use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus};
 use serde_json::json;
 
@@ -56,6 +57,10 @@ pub struct ListQuery<'r> {
     #[field(name = "offeringType")]
     offering_type: Vec<&'r str>,
     bbox: Vec<&'r str>,
+    #[field(name = "publishTo")]
+    publish_to: Vec<&'r str>,
+    #[field(name = "blockedFor")]
+    blocked_for: Vec<&'r str>,
 }
 
 /// What a list sorts by; every one is a fast field of the search engine.
@@ -120,6 +125,10 @@ pub struct Filters {
     pub offering_type: Option<OfferingType>,
     /// Listings pinned within this box (`bbox=minLng,minLat,maxLng,maxLat`).
     pub bbox: Option<MicroBox>,
+    /// Listings published to this portal (issue 41).
+    pub publish_to: Option<Portal>,
+    /// Listings chosen for this portal that it would refuse.
+    pub blocked_for: Option<FeedPortal>,
 }
 
 /// A bounding box in millionths of a degree (about 0.1 m), so a request stays a key of the
@@ -208,6 +217,8 @@ impl ListRequest {
                 bathrooms: f.bathrooms.map(i64::from),
                 offering_type: f.offering_type,
                 bbox: None,
+                publish_to: f.publish_to,
+                blocked_for: f.blocked_for,
             },
             active_only: false,
         }
@@ -258,6 +269,8 @@ impl ListQuery<'_> {
             &self.bathrooms,
             &self.offering_type,
             &self.bbox,
+            &self.publish_to,
+            &self.blocked_for,
         ]
         .iter()
         .all(|values| values.is_empty())
@@ -305,6 +318,8 @@ impl ListQuery<'_> {
                 Some(text) => Some(BoundingBox::parse(text).map_err(ApiError::bad_request)?.into()),
                 None => None,
             },
+            publish_to: one_of(&self.publish_to, "publishTo", Portal::ALL, Portal::value)?,
+            blocked_for: one_of(&self.blocked_for, "blockedFor", FeedPortal::ALL, FeedPortal::value)?,
         };
         let paging = (!self.is_empty())
             .then(|| Paging { page: page.unwrap_or(1), size: size.unwrap_or(DEFAULT_PAGE_SIZE) });
@@ -417,6 +432,11 @@ pub fn documented_search(doc: Doc) -> Doc {
         .query("bedrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
         .query("bathrooms", json!({ "type": "integer", "minimum": 0, "maximum": rules::search::MAX_ROOMS }))
         .query("offeringType", json!({ "type": "string", "enum": offering_types }))
+        .query("publishTo", json!({ "type": "string", "enum": Portal::ALL.iter().map(|p| p.value()).collect::<Vec<_>>() }))
+        .query(
+            "blockedFor",
+            json!({ "type": "string", "enum": FeedPortal::ALL.iter().map(|p| p.value()).collect::<Vec<_>>() }),
+        )
         .query(
             "bbox",
             json!({

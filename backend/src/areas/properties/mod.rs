@@ -10,6 +10,7 @@ pub mod listing;
 pub mod permits;
 pub mod price_history;
 pub mod quality;
+pub mod readiness;
 mod record;
 pub mod search_engine;
 pub mod selection;

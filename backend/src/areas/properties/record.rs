@@ -1,5 +1,7 @@
 //! What a listing is as the panel and the public site read it.
 
+use rules::portals::readiness::PortalReadiness;
+use rules::portals::{CompletionStatus, FeedPortal, Portal};
 use rules::vocabularies::{DisplayType, FeatureCategory, OfferingType, PropertyStatus, RentFrequency};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -134,6 +136,8 @@ pub struct Listing {
     /// `publishAt` (none: at once) until `unpublishAt` (none: for good).
     pub publish_at: Option<String>,
     pub unpublish_at: Option<String>,
+    /// Built (`ready`) or `offPlan`, as the portals' feeds say it (issue 41).
+    pub completion_status: CompletionStatus,
 
     pub category_name: String,
     pub category_name_ar: String,
@@ -161,6 +165,12 @@ pub struct Property {
     pub advertising_authority: Option<String>,
     /// The rules' quality score of the listing as stored, 0-100 (`sort=quality`).
     pub quality: u8,
+    /// Where the listing is published (issue 41).
+    pub publish_to: Vec<Portal>,
+    /// Each feed portal's verdict on the listing as stored, chosen or not.
+    pub readiness: Vec<PortalReadiness>,
+    /// The portals the listing is chosen for that would refuse it.
+    pub blocked_for: Vec<FeedPortal>,
 }
 
 /// An active property as the public site reads it: the listing with its places' names, its

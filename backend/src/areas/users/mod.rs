@@ -78,6 +78,7 @@ async fn create(
     let email = optional_text(input.email);
     let full_name = optional_text(input.full_name);
     let license_number = optional_text(input.license_number);
+    let phone = optional_text(input.phone);
     let user = store::NewUser {
         username: input.username.trim(),
         password_hash: &hash,
@@ -87,6 +88,7 @@ async fn create(
         is_active: input.is_active,
         receives_leads: input.receives_leads,
         license_number: license_number.as_deref(),
+        phone: phone.as_deref(),
     };
     Ok((Status::Created, Json(store::create(db.pool(), &Actor::from(&admin), user).await?)))
 }
@@ -137,6 +139,7 @@ pub async fn save(
         is_active: input.is_active,
         receives_leads: input.receives_leads,
         license_number: input.license_number.as_deref(),
+        phone: input.phone.as_deref(),
     };
     let actor = Actor::from(admin);
     let mut tx = db::begin_write(db.pool()).await?;

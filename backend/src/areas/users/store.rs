@@ -37,6 +37,7 @@ pub struct NewUser<'a> {
     pub is_active: bool,
     pub receives_leads: bool,
     pub license_number: Option<&'a str>,
+    pub phone: Option<&'a str>,
 }
 
 /// A unique-index refusal of the username, whatever its case, as the area's 409.
@@ -51,7 +52,7 @@ fn username_taken(error: sqlx::Error) -> ApiError {
 pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_>) -> ApiResult<User> {
     let sql = format!(
         "INSERT INTO users (username, password, email, full_name, role, is_active, receives_leads, created_at, \
-         updated_at, license_number) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING {COLUMNS}"
+         updated_at, license_number, phone) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
         .bind(user.username)
@@ -63,6 +64,7 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(db: E, user: NewUser<'_
         .bind(user.receives_leads)
         .bind(clock::now_text())
         .bind(user.license_number)
+        .bind(user.phone)
         .fetch_one(db)
         .await
         .map_err(username_taken)?;
@@ -90,6 +92,8 @@ pub struct UserChange<'a> {
     pub receives_leads: Option<bool>,
     /// `None` keeps the licence number, `Some("")` clears it.
     pub license_number: Option<&'a str>,
+    /// `None` keeps the phone number, `Some("")` clears it.
+    pub phone: Option<&'a str>,
 }
 
 /// The rule an edit or a delete must keep: someone active can still manage users.
@@ -125,6 +129,7 @@ pub async fn update(
         "UPDATE users SET username = $1, password = COALESCE($2, password), email = $3, full_name = $4, \
          role = $5, is_active = $6, receives_leads = COALESCE($7, receives_leads), updated_at = $8, \
          license_number = CASE WHEN $10 THEN NULLIF(TRIM($11), '') ELSE license_number END, \
+         phone = CASE WHEN $12 THEN NULLIF(TRIM($13), '') ELSE phone END, \
          version = version + 1 WHERE id = $9 RETURNING {COLUMNS}"
     );
     let row = sqlx::query(&sql)
@@ -139,10 +144,19 @@ pub async fn update(
         .bind(id)
         .bind(change.license_number.is_some())
         .bind(change.license_number.unwrap_or_default())
+        .bind(change.phone.is_some())
+        .bind(change.phone.unwrap_or_default())
         .fetch_one(&mut *tx)
         .await
         .map_err(username_taken)?;
     let updated = from_row(&row)?;
+    if before.phone != updated.phone {
+        // The portals' verdicts on the agent's listings read the phone (issue 41).
+        sqlx::query("INSERT INTO search_changes (property_id) SELECT id FROM properties WHERE agent_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
     audit::updated(&mut *tx, actor, Entity::User, id, &before, &updated).await?;
     Ok((before, updated))
 }

@@ -12,7 +12,7 @@ pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
 pub const COLUMNS: &str =
     "id, username, role, email, full_name, is_active, receives_leads, language, numerals, created_at, updated_at, \
-     version, license_number";
+     version, license_number, phone";
 
 /// An account as the API shows it: never the password hash.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub struct User {
     pub receives_leads: bool,
     /// The broker's licence number (BRN, FAL), shown beside their listings (issue 39).
     pub license_number: Option<String>,
+    /// The agent's phone number, which the portals' feeds show (issue 41).
+    pub phone: Option<String>,
     /// The interface language the user chose: every answer to them is in it.
     pub language: Language,
     /// The digits the user's numbers are shown in.
@@ -54,6 +56,7 @@ pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
         is_active: crate::platform::db::flag(row, "is_active")?,
         receives_leads: crate::platform::db::flag(row, "receives_leads")?,
         license_number: row.try_get("license_number")?,
+        phone: row.try_get("phone")?,
         language: vocabulary(row, "language", Language::from_value)?,
         numerals: vocabulary(row, "numerals", Numerals::from_value)?,
         created_at: row.try_get("created_at")?,

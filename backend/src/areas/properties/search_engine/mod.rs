@@ -28,6 +28,7 @@ use std::time::Duration;
 
 use rocket::http::Status;
 use serde::{Deserialize, Serialize};
+use rules::portals::FeedPortal;
 use sqlx::AnyPool;
 use tantivy::directory::MmapDirectory;
 use tantivy::query::EnableScoring;
@@ -334,6 +335,34 @@ impl Engine {
                     as u64;
         }
         Ok((total > 0).then(|| scoring as f64 / total as f64))
+    }
+
+    /// For each feed portal, the active listings chosen for it and those of them it would
+    /// refuse (issue 41).
+    pub async fn portal_counts(&self, pool: &AnyPool) -> ApiResult<Vec<(FeedPortal, u64, u64)>> {
+        use tantivy::collector::Count;
+        use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+        use tantivy::schema::IndexRecordOption;
+        self.catch_up(pool).await?;
+        let searcher = self.reader.searcher();
+        let f = &self.fields;
+        let active = schema::status_code(rules::vocabularies::PropertyStatus::Active);
+        let count = |field: tantivy::schema::Field, code: u64| -> ApiResult<u64> {
+            let terms = [(f.status, active), (field, code)];
+            let clauses: Vec<(Occur, Box<dyn Query>)> = terms
+                .iter()
+                .map(|(field, value)| {
+                    let term = Term::from_field_u64(*field, *value);
+                    (Occur::Must, Box::new(TermQuery::new(term, IndexRecordOption::Basic)) as Box<dyn Query>)
+                })
+                .collect();
+            let found = searcher.search(&BooleanQuery::new(clauses), &Count).map_err(failed)?;
+            Ok(found as u64)
+        };
+        FeedPortal::ALL
+            .iter()
+            .map(|portal| Ok((*portal, count(f.publish_to, portal.code())?, count(f.blocked, portal.code())?)))
+            .collect()
     }
 
     /// Runs `read` on what `request` matches: its vocabulary flags and the rest of its query.

@@ -98,6 +98,12 @@ fn filter_clauses(f: &Fields, filters: &Filters, clauses: &mut Vec<(Occur, Box<d
     if let Some(v) = filters.import_id {
         must(term(f.import, id(v)));
     }
+    if let Some(portal) = filters.publish_to {
+        must(term(f.publish_to, portal.code()));
+    }
+    if let Some(portal) = filters.blocked_for {
+        must(term(f.blocked, portal.code()));
+    }
     for feature in &filters.feature_ids {
         must(term(f.features, id(*feature)));
     }

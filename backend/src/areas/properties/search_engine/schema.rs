@@ -1,6 +1,7 @@
 //! What the engine keeps of a listing: its folded words, and each filter and sort key as a
 //! fast field. A change here is a new [`VERSION`]: an index of another version is rebuilt.
 
+use rules::portals::{FeedPortal, Portal};
 use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus};
 use tantivy::schema::{
     Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED,
@@ -9,7 +10,7 @@ use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::TantivyDocument;
 
 /// The schema's version, kept in every commit's payload.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The tokenizer of the folded text: words of letters and digits (Arabic ones included).
 pub const TOKENIZER: &str = "aqar_folded";
@@ -68,6 +69,10 @@ pub struct Fields {
     pub live_until: Field,
     pub timed: Field,
     pub quality: Field,
+    /// Each portal of the listing's `publishTo` set, by its code (issue 41).
+    pub publish_to: Field,
+    /// Each portal of that set that would refuse the listing.
+    pub blocked: Field,
 }
 
 /// Names of the fast fields read by name.
@@ -93,6 +98,8 @@ pub mod names {
     /// 1 for a listing whose public visibility has an end or a start in time.
     pub const TIMED: &str = "timed";
     pub const QUALITY: &str = "quality";
+    pub const PUBLISH_TO: &str = "publish_to";
+    pub const BLOCKED: &str = "blocked";
 }
 
 pub fn schema() -> (Schema, Fields) {
@@ -130,6 +137,8 @@ pub fn schema() -> (Schema, Fields) {
         live_until: b.add_i64_field(names::LIVE_UNTIL, key()),
         timed: b.add_u64_field(names::TIMED, FAST),
         quality: b.add_u64_field(names::QUALITY, FAST),
+        publish_to: b.add_u64_field(names::PUBLISH_TO, INDEXED),
+        blocked: b.add_u64_field(names::BLOCKED, INDEXED),
     };
     (b.build(), fields)
 }
@@ -167,6 +176,8 @@ pub struct Row {
     pub live_until: Option<i64>,
     /// The rules' quality score, 0-100.
     pub quality: u8,
+    pub publish_to: Vec<Portal>,
+    pub blocked: Vec<FeedPortal>,
 }
 
 /// The code of a status, its place in the vocabulary.
@@ -252,6 +263,12 @@ impl Row {
         doc.add_i64(f.live_until, self.live_until.unwrap_or(i64::MAX));
         doc.add_u64(f.timed, u64::from(self.live_from.is_some() || self.live_until.is_some()));
         doc.add_u64(f.quality, u64::from(self.quality));
+        for portal in &self.publish_to {
+            doc.add_u64(f.publish_to, portal.code());
+        }
+        for portal in &self.blocked {
+            doc.add_u64(f.blocked, portal.code());
+        }
         doc
     }
 }

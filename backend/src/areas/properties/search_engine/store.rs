@@ -4,10 +4,14 @@
 use std::collections::HashMap;
 
 use rules::advertising::{self, Permit};
+use rules::portals::formats::{BAYUT, PROPERTY_FINDER};
+use rules::portals::readiness::{self, characters, ReadinessFacts};
 use rules::properties::quality::{self, PermitState, QualityFacts, DESCRIPTION_CHARS_MIN};
+use rules::vocabularies::{OfferingType, RentFrequency};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use super::super::store::advertising::AUTHORITY;
+use super::super::store::portals;
 use super::schema::Row as Indexed;
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::ApiResult;
@@ -91,8 +95,8 @@ pub async fn reset(conn: &mut AnyConnection) -> ApiResult<()> {
 }
 
 /// A listing's row as the engine reads it. Descriptions are read only as far as the quality
-/// score looks (it asks for at least [`DESCRIPTION_CHARS_MIN`] characters), so a rebuild
-/// does not read every description whole.
+/// score and the portals' lengths look, so a rebuild does not read every description whole:
+/// a text longer than what is read is longer than any portal takes.
 fn select() -> String {
     format!(
         "SELECT p.id, p.search_text, p.status, p.category_id, p.type_id, p.display_type, p.country_id, \
@@ -104,10 +108,12 @@ fn select() -> String {
          SUBSTR(p.description_ar, 1, {chars}), p.location_en, p.location_ar, p.building_type_new, \
          (SELECT name_en FROM property_types WHERE id = p.type_id), \
          (SELECT name_ar FROM property_types WHERE id = p.type_id), \
-         (SELECT COUNT(*) FROM property_images WHERE property_id = p.id) \
+         (SELECT COUNT(*) FROM property_images WHERE property_id = p.id), p.rent_frequency, p.publish_to, \
+         {portals} \
          FROM properties p",
         authority = AUTHORITY,
-        chars = DESCRIPTION_CHARS_MIN + 250,
+        portals = super::super::store::portals::COLUMNS,
+        chars = DESCRIPTION_CHARS_MIN.max(PROPERTY_FINDER.description.max.max(BAYUT.description.max)) + 250,
     )
 }
 
@@ -145,7 +151,25 @@ fn indexed(row: &sqlx::any::AnyRow) -> Result<Indexed, sqlx::Error> {
         pinned: latitude.is_some() && longitude.is_some(),
         permit: PermitState::of(authority.as_deref(), permit, &clock::now_text()),
     };
+    let (images, agent_phone, mapped) = portals::facts(row)?;
+    let publish_to = rules::portals::read_set(&row.try_get::<String, _>(39)?);
+    let rent_frequency: Option<String> = row.try_get(38)?;
+    let readiness_facts = ReadinessFacts {
+        offering_type: OfferingType::from_value(&row.try_get::<String, _>(19)?).unwrap_or_default(),
+        rent_frequency: rent_frequency.as_deref().and_then(RentFrequency::from_value),
+        permit: facts.permit,
+        pinned: facts.pinned,
+        images,
+        title_en: characters(&facts.title_en),
+        title_ar: characters(&facts.title_ar),
+        description_en: characters(&facts.description_en),
+        description_ar: characters(&facts.description_ar),
+        agent_phone,
+        mapped,
+    };
     Ok(Indexed {
+        blocked: readiness::blocked(&readiness_facts, &publish_to),
+        publish_to,
         id: row.try_get(0)?,
         search_text: row.try_get(1)?,
         status: row.try_get(2)?,

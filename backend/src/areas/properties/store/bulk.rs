@@ -36,8 +36,21 @@ fn already(property: &Property, change: PropertyChange) -> bool {
         PropertyChange::Featured(featured) => listing.is_featured == featured,
         PropertyChange::Category(id) => listing.category_id == id,
         PropertyChange::Offering(offering) => listing.offering_type == offering,
+        PropertyChange::AddPortal(portal) => property.publish_to.contains(&portal),
+        PropertyChange::RemovePortal(portal) => !property.publish_to.contains(&portal),
         PropertyChange::Trash => false,
     }
+}
+
+/// The `publishTo` set `property` has after `change`, stored.
+fn portals_after(property: &Property, change: PropertyChange) -> String {
+    let mut set = property.publish_to.clone();
+    match change {
+        PropertyChange::AddPortal(portal) => set.push(portal),
+        PropertyChange::RemovePortal(portal) => set.retain(|p| *p != portal),
+        _ => {}
+    }
+    rules::portals::stored_set(&set)
 }
 
 /// The columns `change` sets, as `SET` assignments with their placeholders from `marks`, and
@@ -73,7 +86,7 @@ fn assignments(change: PropertyChange, marks: &mut db::Marks, now: &str) -> Opti
             }
             Some((set, values))
         }
-        PropertyChange::Trash => None,
+        PropertyChange::Trash | PropertyChange::AddPortal(_) | PropertyChange::RemovePortal(_) => None,
     }
 }
 
@@ -101,9 +114,12 @@ async fn set(
     before: &HashMap<i64, Property>,
 ) -> ApiResult<()> {
     let now = clock::now_text();
+    if matches!(change, PropertyChange::AddPortal(_) | PropertyChange::RemovePortal(_)) {
+        set_portals(&mut *conn, ids, change, before, &now).await?;
+    }
     for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
         let mut marks = db::Marks::of(conn);
-        let Some((set, values)) = assignments(change, &mut marks, &now) else { return Ok(()) };
+        let Some((set, values)) = assignments(change, &mut marks, &now) else { break };
         let sql = format!(
             "UPDATE properties SET {set}, updated_at = {}, version = version + 1 WHERE id {}",
             marks.mark(),
@@ -118,6 +134,37 @@ async fn set(
     let changes: Vec<(i64, &Property, &Property)> =
         pairs.iter().map(|(b, a)| (b.listing.id, *b, *a)).collect();
     audit::updated_many(&mut *conn, actor, Entity::Property, &changes).await
+}
+
+/// Adds a portal to, or removes it from, each listing's set: one statement per set the
+/// listings end up with (there are at most sixteen) and thousand ids.
+async fn set_portals(
+    conn: &mut AnyConnection,
+    ids: &[i64],
+    change: PropertyChange,
+    before: &HashMap<i64, Property>,
+    now: &str,
+) -> ApiResult<()> {
+    let mut by_set: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    for id in ids {
+        if let Some(property) = before.get(id) {
+            by_set.entry(portals_after(property, change)).or_default().push(*id);
+        }
+    }
+    for (set, ids) in &by_set {
+        for chunk in ids.chunks(db::IDS_PER_STATEMENT) {
+            let mut marks = db::Marks::of(conn);
+            let sql = format!(
+                "UPDATE properties SET publish_to = {}, updated_at = {}, version = version + 1 WHERE id {}",
+                marks.mark(),
+                marks.mark(),
+                marks.in_list(chunk.len())
+            );
+            let query = sqlx::query(&sql).bind(set.as_str()).bind(now);
+            chunk.iter().fold(query, |q, id| q.bind(*id)).execute(&mut *conn).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Applies `change` to the selected listings in one transaction; `versions` are the

@@ -10,6 +10,7 @@ mod bulk;
 pub mod export;
 mod features;
 pub(crate) mod permits;
+pub(crate) mod portals;
 mod read;
 mod row;
 mod write;

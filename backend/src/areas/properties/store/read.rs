@@ -105,9 +105,10 @@ pub(super) async fn find(conn: &mut AnyConnection, id: i64) -> ApiResult<Option<
     let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(&mut *conn).await? else {
         return Ok(None);
     };
-    let mut property = panel_from_row(&row)?;
+    let now = clock::now_text();
+    let mut property = panel_from_row(&row, &now)?;
     property.images = images_of(conn, Scope::Ids(&[id])).await?.remove(&id).unwrap_or_default();
-    Ok(Some(scored(property, &clock::now_text())))
+    Ok(Some(scored(property, &now)))
 }
 
 /// The properties of `ids` that exist, as the panel reads them, by id.
@@ -119,7 +120,7 @@ pub(super) async fn find_many(conn: &mut AnyConnection, ids: &[i64]) -> ApiResul
         let rows = chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).fetch_all(&mut *conn).await?;
         let mut images = images_of(conn, Scope::Ids(chunk)).await?;
         for row in &rows {
-            let mut property = panel_from_row(row)?;
+            let mut property = panel_from_row(row, &now)?;
             property.images = images.remove(&property.listing.id).unwrap_or_default();
             found.insert(property.listing.id, scored(property, &now));
         }
@@ -215,9 +216,9 @@ pub async fn revision(db: &AnyPool) -> ApiResult<i64> {
 pub async fn list(db: &AnyPool, ids: &[i64], whole: bool) -> ApiResult<Vec<Property>> {
     let mut conn = db.acquire().await?;
     let rows = rows_of(&mut conn, &format!("{} WHERE", panel_select()), ids).await?;
-    let properties = rows.iter().map(panel_from_row).collect::<Result<Vec<_>, _>>()?;
-    let mut images = images_of(&mut conn, scope_of(ids, whole, false)).await?;
     let now = clock::now_text();
+    let properties = rows.iter().map(|row| panel_from_row(row, &now)).collect::<Result<Vec<_>, _>>()?;
+    let mut images = images_of(&mut conn, scope_of(ids, whole, false)).await?;
     Ok(properties
         .into_iter()
         .map(|mut property| {

@@ -1,10 +1,11 @@
 //! A listing's row: the columns read, decoded into the panel's and the public record.
 
+use rules::portals::CompletionStatus;
 use rules::vocabularies::{DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::super::{Listing, Property, PublicAgent, PublicProperty};
+use super::super::{readiness, Listing, Property, PublicAgent, PublicProperty};
 use crate::platform::db::{self, clock};
 
 /// The listing's own columns (of the properties table, aliased `p`), read by [`read_listing`]
@@ -32,7 +33,7 @@ macro_rules! property_columns {
          p.created_at, p.updated_at, p.featured_at, p.last_renovated, p.offering_type, \
          p.rent_frequency, p.latitude, p.longitude, p.location_approximate, p.publish_at, \
          p.unpublish_at, p.permit_number, p.permit_issued_at, p.permit_expires_at, \
-         p.contract_ends_at, p.permit_qr_image"
+         p.contract_ends_at, p.permit_qr_image, p.completion_status"
     };
 }
 
@@ -52,8 +53,10 @@ const LISTING_COLUMNS: &str = concat!(
 /// The panel's record: the listing, then its agent and version.
 pub(super) fn panel_select() -> String {
     format!(
-        "SELECT {LISTING_COLUMNS}, p.agent_id, p.version, {} AS advertising_authority FROM properties p",
-        super::advertising::AUTHORITY
+        "SELECT {LISTING_COLUMNS}, p.agent_id, p.version, {} AS advertising_authority, p.publish_to, {} \
+         FROM properties p",
+        super::advertising::AUTHORITY,
+        super::portals::COLUMNS,
     )
 }
 
@@ -239,6 +242,12 @@ fn read_listing(row: &AnyRow) -> Result<Listing, sqlx::Error> {
         contract_ends_at: row.try_get("contract_ends_at")?,
         publish_at: row.try_get("publish_at")?,
         unpublish_at: row.try_get("unpublish_at")?,
+        completion_status: vocabulary(
+            row,
+            "completion_status",
+            CompletionStatus::ALL,
+            CompletionStatus::value,
+        )?,
         category_name: row.try_get("category_name")?,
         category_name_ar: row.try_get("category_name_ar")?,
         type_name: row.try_get("type_name")?,
@@ -246,15 +255,25 @@ fn read_listing(row: &AnyRow) -> Result<Listing, sqlx::Error> {
     })
 }
 
-pub(super) fn panel_from_row(row: &AnyRow) -> Result<Property, sqlx::Error> {
-    Ok(Property {
+/// The panel's record with each portal's verdict on it at `now` (its quality is scored once
+/// its images are read).
+pub(super) fn panel_from_row(row: &AnyRow, now: &str) -> Result<Property, sqlx::Error> {
+    let mut property = Property {
         listing: read_listing(row)?,
         images: Vec::new(),
         agent_id: row.try_get("agent_id")?,
         version: row.try_get("version")?,
         advertising_authority: row.try_get("advertising_authority")?,
         quality: 0,
-    })
+        publish_to: rules::portals::read_set(&row.try_get::<String, _>("publish_to")?),
+        readiness: Vec::new(),
+        blocked_for: Vec::new(),
+    };
+    let (images, agent_phone, mapped) = super::portals::facts(row)?;
+    let authority = property.advertising_authority.clone();
+    let context = readiness::Context { images, agent_phone, mapped, authority: authority.as_deref(), now };
+    readiness::judge(&mut property, &context);
+    Ok(property)
 }
 
 pub(super) fn public_from_row(row: &AnyRow) -> Result<PublicProperty, sqlx::Error> {

@@ -119,6 +119,7 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
             ("permit_expires_at", instant(&p.permit_expires_at)),
             ("contract_ends_at", instant(&p.contract_ends_at)),
             ("permit_qr_image", text(&p.permit_qr_image)),
+            ("completion_status", Text(Some(p.completion_status.value().to_owned()))),
         ],
         PropertyBody::Quick(p) => vec![
             ("property_number", text(&p.property_number)),
@@ -159,7 +160,27 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
         PropertyBody::Full(p) => offering(p.offering_type, p.rent_frequency),
         PropertyBody::Quick(p) => offering(p.offering_type, p.rent_frequency),
     });
+    if let PropertyBody::Full(p) = body {
+        if let Some(set) = &p.publish_to {
+            columns.push(("publish_to", Text(Some(rules::portals::stored_set(set)))));
+        }
+    }
     columns
+}
+
+/// A new listing whose form named no `publishTo` set gets the company's (issue 41).
+async fn default_publish_to(conn: &mut AnyConnection, body: &PropertyBody, id: i64) -> ApiResult<()> {
+    if matches!(body, PropertyBody::Full(p) if p.publish_to.is_some()) {
+        return Ok(());
+    }
+    sqlx::query(
+        "UPDATE properties SET publish_to = COALESCE((SELECT default_publish_to FROM settings \
+         WHERE id = 1), publish_to) WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// The fields both forms share, which the search text and the references come from.
@@ -355,6 +376,7 @@ pub async fn insert_in(
     let sql = format!("INSERT INTO properties ({}) VALUES {values} RETURNING id", names.join(", "));
     let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
     let id: i64 = row.try_get(0)?;
+    default_publish_to(&mut *tx, body, id).await?;
     write_images(&mut *tx, id, shared.images, false).await?;
     super::advertising::check(&mut *tx, id).await?;
     let created =

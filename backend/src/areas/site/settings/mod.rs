@@ -80,6 +80,8 @@ pub struct CompanySettings {
     pub license_authority: Option<String>,
     /// The public website's primary colour, `#rrggbb`; null: the rules' default.
     pub primary_color: Option<String>,
+    /// Where new listings are published unless their form says otherwise (issue 41).
+    pub default_publish_to: Vec<rules::portals::Portal>,
     /// When they were last saved; null while the defaults stand.
     pub updated_at: Option<String>,
     /// 0 while the defaults stand (send no If-Match then), 1 after the first save, +1 on each.

@@ -2,7 +2,7 @@
 
 use rules::settings::SettingsInput;
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use super::CompanySettings;
 use crate::platform::audit::{self, Actor, Entity};
@@ -11,7 +11,7 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
 use crate::platform::media;
 
-const COLUMNS: &str = "company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, primary_color, updated_at, version";
+const COLUMNS: &str = "company_name, company_name_en, company_name_ar, company_logo, company_description, contact_email, contact_phone, address, stat_properties, stat_properties_label, stat_properties_label_en, stat_properties_label_ar, stat_continents, stat_continents_label, stat_continents_label_en, stat_continents_label_ar, stat_clients, stat_clients_label, stat_clients_label_en, stat_clients_label_ar, stat_experience, stat_experience_label, stat_experience_label_en, stat_experience_label_ar, license_number, license_authority, primary_color, default_publish_to, updated_at, version";
 
 /// The one row of settings.
 const SETTINGS_ID: i64 = 1;
@@ -45,6 +45,7 @@ fn from_row(row: &AnyRow) -> Result<CompanySettings, sqlx::Error> {
         license_number: row.try_get("license_number")?,
         license_authority: row.try_get("license_authority")?,
         primary_color: row.try_get("primary_color")?,
+        default_publish_to: rules::portals::read_set(&row.try_get::<String, _>("default_publish_to")?),
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
     })
@@ -81,6 +82,7 @@ fn default_settings() -> CompanySettings {
         license_number: defaults.license_number,
         license_authority: defaults.license_authority,
         primary_color: defaults.primary_color,
+        default_publish_to: vec![rules::portals::Portal::Website],
         updated_at: None,
         version: 0,
     }
@@ -181,6 +183,19 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
     Ok(from_row(&row)?)
 }
 
+/// Writes the company's `publishTo` set when the input names one, and reads the settings
+/// as saved.
+async fn with_publish_to(conn: &mut AnyConnection, input: &SettingsInput) -> ApiResult<CompanySettings> {
+    if let Some(set) = &input.default_publish_to {
+        sqlx::query("UPDATE settings SET default_publish_to = $1 WHERE id = $2")
+            .bind(rules::portals::stored_set(set))
+            .bind(SETTINGS_ID)
+            .execute(&mut *conn)
+            .await?;
+    }
+    stored(&mut *conn).await?.ok_or_else(|| ApiError::internal("the settings row was just written"))
+}
+
 /// Saves the settings: the first save writes the row, later ones update it in place. A stale
 /// If-Match is 412 with the settings as they are (the defaults, version 0, before the first save).
 pub async fn save(
@@ -205,12 +220,13 @@ pub async fn save(
         for value in values(input) {
             query = query.bind(value);
         }
-        let row = query.bind(clock::now_text()).bind(SETTINGS_ID).fetch_one(&mut *tx).await?;
-        let saved = from_row(&row)?;
+        query.bind(clock::now_text()).bind(SETTINGS_ID).execute(&mut *tx).await?;
+        let saved = with_publish_to(&mut tx, input).await?;
         audit::updated(&mut tx, actor, Entity::Settings, SETTINGS_ID, &before, &saved).await?;
         saved
     } else {
-        let saved = insert(&mut *tx, input).await?;
+        insert(&mut *tx, input).await?;
+        let saved = with_publish_to(&mut tx, input).await?;
         audit::created(&mut tx, actor, Entity::Settings, SETTINGS_ID, &saved).await?;
         saved
     };
