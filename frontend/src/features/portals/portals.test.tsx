@@ -102,6 +102,11 @@ describe('the portals screen (issue 41)', () => {
     });
     renderApp('/portals');
 
+    // Nothing typed, or the value emptied: nothing to save.
+    expect(within(await rowOf('Apartment')).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.selectOptions(within(await rowOf('Residential')).getByLabelText('Portal value for Residential'), '');
+    expect(within(await rowOf('Residential')).getByRole('button', { name: 'Save' })).toBeDisabled();
+
     await userEvent.selectOptions(within(await rowOf('Apartment')).getByLabelText('Portal value for Apartment'), 'AP');
     await userEvent.click(within(await rowOf('Apartment')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mapping of Apartment saved')).toBeInTheDocument();

@@ -30,9 +30,11 @@ export function MappingRow({ portal, row, drafts }: MappingRowProps) {
   const name = pick(row.nameEn, row.nameAr);
   const value = drafts.valueOf(row);
   const edited = drafts.isEdited(row);
+  // An emptied value is no word to save: Remove is how a mapping goes.
+  const savable = edited && value.trim() !== '';
 
   const onSave = () => {
-    if (!edited || save.isPending) return;
+    if (!savable || save.isPending) return;
     // The promise, not `mutate`'s callbacks: those are dropped when the row leaves the list
     // (saved while only unmapped rows are shown), and the draft must still be settled.
     void save.mutateAsync({ portal, kind: row.kind, recordId: row.recordId, value }).then(
@@ -81,7 +83,7 @@ export function MappingRow({ portal, row, drafts }: MappingRowProps) {
       </TableCell>
       <TableCell className="text-end">
         <div className="flex justify-end gap-1">
-          <Button type="button" size="sm" disabled={!edited || save.isPending} onClick={onSave}>
+          <Button type="button" size="sm" disabled={!savable || save.isPending} onClick={onSave}>
             {t('mappings.save')}
           </Button>
           {row.mappingId !== null && (
