@@ -30,6 +30,8 @@ describe('route table', () => {
     ['/admin/team', 'team'],
     ['/users', 'users'],
     ['/admin/trash', 'trash'],
+    ['/portals', 'portals'],
+    ['/admin/portals', 'portals'],
     ['/admin/management', 'management'],
     ['/services', 'services'],
     ['/services/process', 'services'],

@@ -44,6 +44,7 @@ const companyValues = lazyScreen(() => import('@/features/company-values/routes/
 const contacts = lazyScreen(() => import('@/features/contacts/routes/contacts'), ['contacts']);
 const users = lazyScreen(() => import('@/features/users/routes/users'), ['users']);
 const trash = lazyScreen(() => import('@/features/trash/routes/trash'), ['trash', 'history']);
+const portals = lazyScreen(() => import('@/features/portals/routes/portals'), ['portals']);
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'), ['settings']);
 const account = lazyScreen(() => import('@/features/account/routes/account'), ['account']);
 const aboutManagement = lazyScreen(() => import('@/features/about/routes/about-management'), ['about']);
@@ -62,6 +63,7 @@ export type ScreenName =
   | 'categories'
   | 'types'
   | 'contacts'
+  | 'portals'
   | 'settings'
   | 'team'
   | 'users'
@@ -104,6 +106,7 @@ export const SCREENS: readonly ScreenRoutes[] = [
   { screen: 'categories', paths: withAdminAlias('/categories'), component: categories },
   { screen: 'types', paths: withAdminAlias('/types'), component: propertyTypes },
   { screen: 'contacts', paths: withAdminAlias('/contacts', '/contact-requests'), component: contacts },
+  { screen: 'portals', paths: withAdminAlias('/portals'), component: portals },
   { screen: 'settings', paths: withAdminAlias('/settings'), component: settings },
   { screen: 'team', paths: withAdminAlias('/team'), component: team },
   { screen: 'users', paths: withAdminAlias('/users'), component: users },

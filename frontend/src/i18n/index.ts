@@ -41,6 +41,7 @@ export interface ScreenText {
   heroImages: typeof import('./hero-images.en.json');
   imports: typeof import('./imports.en.json');
   trash: typeof import('./trash.en.json');
+  portals: typeof import('./portals.en.json');
 }
 
 declare module 'i18next' {
@@ -118,6 +119,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   trash: {
     en: () => import('./trash.en.json'),
     ar: () => import('./trash.ar.json'),
+  },
+  portals: {
+    en: () => import('./portals.en.json'),
+    ar: () => import('./portals.ar.json'),
   },
 } satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -16,15 +16,18 @@ describe('side bar entries', () => {
       '/features-management',
       '/contacts',
       '/trash',
+      '/portals',
       '/settings',
     ]);
   });
 
-  it('shows Users and Trash to the admin role only', () => {
+  it('shows Users, Trash and Portals to the admin role only', () => {
     expect(visibleNavItems('admin').map((item) => item.href)).toContain('/users');
     expect(visibleNavItems('admin').map((item) => item.href)).toContain('/trash');
+    expect(visibleNavItems('admin').map((item) => item.href)).toContain('/portals');
     expect(visibleNavItems('user').map((item) => item.href)).not.toContain('/users');
     expect(visibleNavItems('user').map((item) => item.href)).not.toContain('/trash');
+    expect(visibleNavItems('user').map((item) => item.href)).not.toContain('/portals');
     expect(visibleNavItems(undefined).map((item) => item.href)).not.toContain('/users');
   });
 });

@@ -12,6 +12,7 @@ import {
   Users,
   Wrench,
   Briefcase,
+  Globe,
   type LucideIcon,
 } from 'lucide-react';
 import { constants } from '@/lib/rules';
@@ -37,6 +38,7 @@ export type NavLabel =
   | 'propertyFeatures'
   | 'contactRequests'
   | 'trash'
+  | 'portals'
   | 'settings';
 
 export interface NavItem {
@@ -63,10 +65,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'propertyFeatures', href: '/features-management', icon: Sparkles },
   { label: 'contactRequests', href: '/contacts', icon: Mail, badge: 'contactRequests', ownBadge: 'myLeads' },
   { label: 'trash', href: '/trash', icon: Trash2, adminOnly: true },
+  { label: 'portals', href: '/portals', icon: Globe, adminOnly: true },
   { label: 'settings', href: '/settings', icon: Settings },
 ];
 
-/** The entries a user of `role` sees: Users and Trash only for the admin role (core-panel §6). */
+/** The entries a user of `role` sees: Users, Trash and Portals only for the admin role (core-panel §6, issue 41). */
 export function visibleNavItems(role: string | undefined): NavItem[] {
   return NAV_ITEMS.filter((item) => item.adminOnly !== true || role === constants().adminRole);
 }

@@ -194,7 +194,11 @@ export type VocabularyName =
   | 'contactStatuses'
   | 'leadSources'
   | 'roles'
-  | 'exportPeriods';
+  | 'exportPeriods'
+  | 'portals'
+  | 'completionStatuses'
+  | 'propertyFinderTypes'
+  | 'bayutTypes';
 
 /** A vocabulary's terms (stored value and English label) in display order. */
 export function vocabulary(name: VocabularyName): Term[] {

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanySettings, SettingsInput } from '@/generated/types';
+import type { CompanySettings, SettingsInput } from '@/features/portals';
 import { api, dataOf, ifMatch } from '@/lib/api-client';
 
 export const settingsQueryKey = ['/api/settings'] as const;
 
+// generated later: the assertions go once the generated answer carries defaultPublishTo.
 export function getSettings(): Promise<CompanySettings> {
-  return dataOf(api.GET('/api/settings'));
+  return dataOf(api.GET('/api/settings')) as Promise<CompanySettings>;
 }
 
 export function useSettings() {
@@ -14,7 +15,7 @@ export function useSettings() {
 
 /** Saves the settings read at `version`; version 0 (the defaults, never saved) sends no If-Match. */
 export function saveSettings({ version, input }: { version: number; input: SettingsInput }): Promise<CompanySettings> {
-  return dataOf(api.POST('/api/settings', { body: input, headers: version === 0 ? {} : ifMatch(version) }));
+  return dataOf(api.POST('/api/settings', { body: input, headers: version === 0 ? {} : ifMatch(version) })) as Promise<CompanySettings>;
 }
 
 export function useSaveSettings() {

@@ -10,8 +10,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/features/account';
 import { RecordHistory } from '@/features/history';
-import type { SettingsInput } from '@/generated/types';
+import type { Portal, SettingsInput } from '@/features/portals';
 import { toast } from '@/hooks/use-toast';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
@@ -20,7 +21,9 @@ import { arabicText, optionalText, showServerFieldErrors, textValue, type Draft 
 import { checkLogoUpload, constants } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useSaveSettings, useSettings, type CompanySettings } from '../api/settings';
+import { PortalFeeds } from '../components/portal-feeds';
 import { PrimaryColorField } from '../components/primary-color-field';
+import { PublishToField } from '../components/publish-to-field';
 import { rasteriseSvg } from '../components/rasterise-svg';
 import { STATISTICS, StatisticFields } from '../components/statistic-fields';
 
@@ -44,15 +47,22 @@ const TEXT_FIELDS = [
   ...STATISTICS.flatMap((statistic) => [statistic, `${statistic}Label`, `${statistic}LabelEn`, `${statistic}LabelAr`] as const),
 ] as const satisfies readonly (keyof SettingsInput)[];
 
+/** The form's fields beside the texts, which a 422 may name too. */
+const FIELDS = [...TEXT_FIELDS, 'defaultPublishTo'] as const satisfies readonly (keyof SettingsInput)[];
+
 function formValues(settings: CompanySettings): SettingsDraft {
-  return Object.fromEntries(TEXT_FIELDS.map((field) => [field, textValue(settings[field])]));
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, textValue(settings[field])])),
+    defaultPublishTo: settings.defaultPublishTo,
+  };
 }
 
 function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onRestored: () => void }) {
   const { t } = useTranslation('settings');
   const arabicFirst = useArabicFirst();
   const form = useForm<SettingsDraft, unknown, SettingsInput>({
-    resolver: rulesResolver('settings'),
+    // generated later: the type argument goes once the rules' SettingsInput has defaultPublishTo.
+    resolver: rulesResolver<'settings', { defaultPublishTo?: Portal[] | null }>('settings'),
     defaultValues: formValues(settings),
   });
   const {
@@ -68,9 +78,12 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
   const defaults = constants().statisticDefaults;
 
   const onSubmit = handleSubmit((values) => {
-    const input = Object.fromEntries(
-      TEXT_FIELDS.map((field) => [field, field === 'companyName' ? values.companyName : optionalText(values[field])]),
-    ) as unknown as SettingsInput;
+    const input = {
+      ...Object.fromEntries(
+        TEXT_FIELDS.map((field) => [field, field === 'companyName' ? values.companyName : optionalText(values[field])]),
+      ),
+      defaultPublishTo: values.defaultPublishTo,
+    } as unknown as SettingsInput;
     save.mutate(
       { version: settings.version, input },
       {
@@ -79,7 +92,7 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
           toast({ title: t('toast.saved'), description: t('toast.savedDescription') });
         },
         onError: (error) => {
-          if (showServerFieldErrors(error, TEXT_FIELDS, setError)) return;
+          if (showServerFieldErrors(error, FIELDS, setError)) return;
           const description = isConflict(error) ? t('toast.conflict') : (serverMessage(error) ?? t('toast.failed'));
           toast({ title: t('toast.failed'), description, variant: 'destructive' });
         },
@@ -154,6 +167,15 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
       </Card>
       <Card>
         <CardHeader>
+          <CardTitle>{t('publishing.title')}</CardTitle>
+          <CardDescription>{t('publishing.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PublishToField control={control} error={errors.defaultPublishTo?.message} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>{t('statistics.title')}</CardTitle>
           <CardDescription>{t('statistics.description')}</CardDescription>
         </CardHeader>
@@ -179,6 +201,7 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
 
 function CompanySettingsPage() {
   const { t } = useTranslation('settings');
+  const { user } = useAuth();
   const settings = useSettings();
   // A restored version is read into a new form: the one open holds the settings as they were.
   const [restores, setRestores] = useState(0);
@@ -198,11 +221,17 @@ function CompanySettingsPage() {
           }}
         />
       )}
+      {/* The feeds' URLs open the listings to whoever holds them: for admins only, as their calls are. */}
+      {user?.role === constants().adminRole && <PortalFeeds />}
     </div>
   );
 }
 
-/** Company Settings (core-panel §2): the company card, its brokerage licence (issue 39) and the website statistics. */
+/**
+ * Company Settings (core-panel §2): the company card, its brokerage licence (issue 39), where
+ * new listings are published and, for admins, the portals' feed URLs (issue 41), and the
+ * website statistics.
+ */
 export default function SettingsRoute() {
   const { t } = useTranslation();
   return (
