@@ -298,7 +298,9 @@ impl PropertyBulkRequest {
                 Err(("value", messages::FIELD_REQUIRED))
             }
             (PropertyBulkAction::AddPortal, Some(value)) => portal(value).map(PropertyChange::AddPortal),
-            (PropertyBulkAction::RemovePortal, Some(value)) => portal(value).map(PropertyChange::RemovePortal),
+            (PropertyBulkAction::RemovePortal, Some(value)) => {
+                portal(value).map(PropertyChange::RemovePortal)
+            }
             (PropertyBulkAction::SetCategory, value) => value
                 .and_then(Value::as_i64)
                 .filter(|id| *id > 0)

@@ -12,7 +12,7 @@ both_databases! {
         app.login_admin().await;
         assert_eq!(
             app.get("/api/stats").await,
-            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0, "pendingListings": 0, "soldListings": 0, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": null }))
+            (Status::Ok, json!({ "totalProperties": 0, "activeListings": 0, "pendingRequests": 0, "pendingListings": 0, "soldListings": 0, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": null, "portals": [{ "portal": "propertyFinder", "chosen": 0, "ready": 0, "blocked": 0 }, { "portal": "bayut", "chosen": 0, "ready": 0, "blocked": 0 }, { "portal": "dubizzle", "chosen": 0, "ready": 0, "blocked": 0 }] }))
         );
         let catalog = catalog(&app).await;
         create_property(&app, full_form(&catalog, "One")).await;
@@ -24,7 +24,7 @@ both_databases! {
         assert_eq!(status, Status::Created);
         assert_eq!(
             app.get("/api/stats").await.1,
-            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0, "pendingListings": 1, "soldListings": 1, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": 0.0 })
+            json!({ "totalProperties": 4, "activeListings": 2, "pendingRequests": 0, "pendingListings": 1, "soldListings": 1, "rentedListings": 0, "archivedListings": 0, "permitsExpiring": 0, "heldBackByPermit": 0, "qualityShare": 0.0, "portals": [{ "portal": "propertyFinder", "chosen": 0, "ready": 0, "blocked": 0 }, { "portal": "bayut", "chosen": 0, "ready": 0, "blocked": 0 }, { "portal": "dubizzle", "chosen": 0, "ready": 0, "blocked": 0 }] })
         );
         let mut pending = full_form(&catalog, "Two");
         pending["status"] = json!("pending");

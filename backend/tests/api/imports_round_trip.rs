@@ -12,8 +12,11 @@ use crate::imports::{check, committed, uploaded};
 
 /// Fields that differ by nature between two databases: ids, dates and versions, and what
 /// the places' own settings make of a listing (their advertising authority, which the
-/// listings' spreadsheet does not carry, and the quality score that judges the permit by it).
-const OWN: [&str; 13] = [
+/// listings' spreadsheet does not carry, and the quality score that judges the permit by it);
+/// where a listing is published, the company's choice for imported listings, and the
+/// portals' verdicts, which read the portal mappings and the agent the spreadsheet does not
+/// carry either.
+const OWN: [&str; 16] = [
     "id",
     "createdAt",
     "updatedAt",
@@ -27,6 +30,9 @@ const OWN: [&str; 13] = [
     "lastRenovated",
     "advertisingAuthority",
     "quality",
+    "publishTo",
+    "readiness",
+    "blockedFor",
 ];
 
 async fn names(app: &TestApp, path: &str) -> BTreeMap<i64, (String, String)> {

@@ -61,7 +61,12 @@ async fn agent_with_phone(app: &TestApp, phone: Option<&str>) -> i64 {
 }
 
 fn verdict<'a>(listing: &'a Value, portal: &str) -> &'a Value {
-    listing["readiness"].as_array().expect("readiness").iter().find(|v| v["portal"] == portal).expect("a verdict")
+    listing["readiness"]
+        .as_array()
+        .expect("readiness")
+        .iter()
+        .find(|v| v["portal"] == portal)
+        .expect("a verdict")
 }
 
 fn codes(listing: &Value, portal: &str) -> Vec<String> {
@@ -85,7 +90,7 @@ both_databases! {
         let catalog = catalog(&app).await;
         let (_, settings) = app.get("/api/settings").await;
         assert_eq!(settings["defaultPublishTo"], json!(["website"]));
-        let (status, saved) = app.send(Method::Put, "/api/settings",
+        let (status, saved) = app.send(Method::Post, "/api/settings",
             json!({ "companyName": "Aqar", "defaultPublishTo": ["bayut", "website"] })).await;
         assert_eq!(status, Status::Ok, "{saved}");
         assert_eq!(saved["defaultPublishTo"], json!(["website", "bayut"]));
@@ -108,6 +113,14 @@ both_databases! {
         let (status, edited) = app.send(Method::Put, &path, form).await;
         assert_eq!(status, Status::Ok, "{edited}");
         assert_eq!(edited["publishTo"], json!(["propertyFinder"]));
+
+        // The public site shows only the listings published to the website.
+        let (status, public, _) = listed(&app, "/api/public/properties?pageSize=100").await;
+        assert_eq!(status, Status::Ok, "{public}");
+        let shown: Vec<&Value> = public.as_array().expect("a list").iter().map(|p| &p["id"]).collect();
+        assert_eq!(shown, [&listing["id"]]);
+        let (status, _) = app.get(&format!("/api/public/properties/{}", chosen["id"])).await;
+        assert_eq!(status, Status::NotFound);
 
         let mut form = full_form(&catalog, "Twice");
         form["publishTo"] = json!(["bayut", "bayut"]);

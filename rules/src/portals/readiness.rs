@@ -115,12 +115,17 @@ pub fn reasons(facts: &ReadinessFacts, portal: FeedPortal) -> Vec<Reason> {
         );
         (fits, words)
     };
-    let (fits, words) = length(("The English title", "العنوان بالإنجليزية"), facts.title_en, format.title, false);
+    let (fits, words) =
+        length(("The English title", "العنوان بالإنجليزية"), facts.title_en, format.title, false);
     add(fits, ReasonCode::TitleEn, words);
     let (fits, words) = length(("The Arabic title", "العنوان بالعربية"), facts.title_ar, format.title, true);
     add(fits, ReasonCode::TitleAr, words);
-    let (fits, words) =
-        length(("The English description", "الوصف بالإنجليزية"), facts.description_en, format.description, false);
+    let (fits, words) = length(
+        ("The English description", "الوصف بالإنجليزية"),
+        facts.description_en,
+        format.description,
+        false,
+    );
     add(fits, ReasonCode::DescriptionEn, words);
     let (fits, words) =
         length(("The Arabic description", "الوصف بالعربية"), facts.description_ar, format.description, true);
@@ -153,7 +158,10 @@ pub fn reasons(facts: &ReadinessFacts, portal: FeedPortal) -> Vec<Reason> {
         facts.images >= format.min_photos,
         ReasonCode::Photos,
         (
-            format!("{} needs at least {} photos (the listing has {})", name.0, format.min_photos, facts.images),
+            format!(
+                "{} needs at least {} photos (the listing has {})",
+                name.0, format.min_photos, facts.images
+            ),
             format!("يحتاج {} إلى {} صور على الأقل (للعقار {})", name.1, format.min_photos, facts.images),
         ),
     );
@@ -202,7 +210,11 @@ pub fn readiness(facts: &ReadinessFacts, publish_to: &[Portal]) -> Vec<PortalRea
 
 /// The portals the listing is chosen for and would be refused by.
 pub fn blocked(facts: &ReadinessFacts, publish_to: &[Portal]) -> Vec<FeedPortal> {
-    publish_to.iter().filter_map(|portal| portal.feed()).filter(|feed| !reasons(facts, *feed).is_empty()).collect()
+    publish_to
+        .iter()
+        .filter_map(|portal| portal.feed())
+        .filter(|feed| !reasons(facts, *feed).is_empty())
+        .collect()
 }
 
 /// A text's length as a portal counts it: characters, surrounding white space left out.

@@ -10,8 +10,8 @@ use super::{COPY_SUFFIX_AR, COPY_SUFFIX_EN, MONEY_MAX};
 use crate::advertising::Permit;
 use crate::bounds::{UrlField, LISTING_IMAGES_MAX, LONG_TEXT_MAX, MEDIUM_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 use crate::leads::is_instant;
-use crate::portals::{CompletionStatus, Portal};
 use crate::lenient::null_as_default;
+use crate::portals::{CompletionStatus, Portal};
 use crate::vocabularies::{self, spelled, DisplayType, OfferingType, PropertyStatus, RentFrequency};
 use crate::{messages, FieldErrors};
 

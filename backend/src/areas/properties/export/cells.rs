@@ -157,6 +157,7 @@ pub fn reader(key: &str) -> Option<Reader> {
         "propertyTax" => |r| number(r.listing.property_tax),
         "offeringType" => |r| text(r.listing.offering_type.value()),
         "rentFrequency" => |r| optional(r.listing.rent_frequency.map(|f| f.value())),
+        "completionStatus" => |r| text(r.listing.completion_status.value()),
         "latitude" => |r| number(r.listing.latitude),
         "longitude" => |r| number(r.listing.longitude),
         "locationApproximate" => return flag!(location_approximate),

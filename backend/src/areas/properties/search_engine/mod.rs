@@ -27,8 +27,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rocket::http::Status;
-use serde::{Deserialize, Serialize};
 use rules::portals::FeedPortal;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use tantivy::directory::MmapDirectory;
 use tantivy::query::EnableScoring;
@@ -361,7 +361,9 @@ impl Engine {
         };
         FeedPortal::ALL
             .iter()
-            .map(|portal| Ok((*portal, count(f.publish_to, portal.code())?, count(f.blocked, portal.code())?)))
+            .map(|portal| {
+                Ok((*portal, count(f.publish_to, portal.code())?, count(f.blocked, portal.code())?))
+            })
             .collect()
     }
 

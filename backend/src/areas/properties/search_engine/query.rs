@@ -157,6 +157,10 @@ pub fn live_at(request: &ListRequest) -> Option<i64> {
 pub fn rest(f: &Fields, request: &ListRequest) -> Option<Box<dyn Query>> {
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     filter_clauses(f, &request.filters, &mut clauses);
+    if request.active_only {
+        // The public site shows only the listings published to it (issue 41).
+        clauses.push((Occur::Must, term(f.publish_to, rules::portals::Portal::Website.code())));
+    }
     if let Some(q) = &request.search {
         for w in rules::search::query_words(q) {
             clauses.push((Occur::Must, word(f.text, &w)));

@@ -11,7 +11,7 @@ pub mod export;
 mod features;
 pub(crate) mod permits;
 pub(crate) mod portals;
-mod read;
+pub(crate) mod read;
 mod row;
 mod write;
 

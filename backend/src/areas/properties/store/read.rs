@@ -145,12 +145,18 @@ pub async fn public_get(db: &AnyPool, id: i64) -> ApiResult<PublicProperty> {
     Ok(property)
 }
 
-/// Whether the public site shows a listing (`p`) at `now`: active, within its publishing
-/// window, and where its place regulates advertising, holding a permit (and for REGA a
-/// brokerage contract) that has not ended. Decided at each read, so a listing comes down at
-/// the second its permit or window ends, with no job. `now` is the server's own clock text
-/// (RFC 3339, no quote can be in it), so it is written into the statement.
+/// Whether the public site shows a listing (`p`) at `now`: one that may be advertised (see
+/// [`advertisable`]) and is published to the website (issue 41).
 pub(crate) fn visible(now: &str) -> String {
+    format!("{} AND ',' || p.publish_to || ',' LIKE '%,website,%'", advertisable(now))
+}
+
+/// Whether a listing (`p`) may be advertised at `now`: active, within its publishing window,
+/// and where its place regulates advertising, holding a permit (and for REGA a brokerage
+/// contract) that has not ended. Decided at each read, so a listing comes down at the second
+/// its permit or window ends, with no job. `now` is the server's own clock text (RFC 3339, no
+/// quote can be in it), so it is written into the statement.
+pub(crate) fn advertisable(now: &str) -> String {
     let authority = super::advertising::AUTHORITY;
     // Written so that no index can serve these conditions (`|| ''`, COALESCE): the rows are
     // then found by their ids. Given `p.status = 'active'`, SQLite took the status index and
