@@ -13,6 +13,7 @@ const stored: CompanySettings = {
   companyName: 'Aqar',
   licenseNumber: '1234567',
   licenseAuthority: 'DLD',
+  defaultPublishTo: ['website'],
 };
 
 function licenceCard() {
