@@ -194,7 +194,10 @@ export type VocabularyName =
   | 'contactStatuses'
   | 'leadSources'
   | 'roles'
-  | 'exportPeriods';
+  | 'exportPeriods'
+  | 'portals'
+  | 'feedPortals'
+  | 'completionStatuses';
 
 /** A vocabulary's terms (stored value and English label) in display order. */
 export function vocabulary(name: VocabularyName): Term[] {

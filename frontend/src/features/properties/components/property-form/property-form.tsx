@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { DisplayType, Property } from '@/generated/types';
+import { useSettings } from '@/features/settings';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { toast } from '@/hooks/use-toast';
 import { fieldErrors } from '@/lib/api-client';
@@ -42,6 +43,7 @@ import {
 } from './form-values';
 import { MediaTab } from './media-tab';
 import { propertyResolver, type PropertyCheckContext } from './property-rules';
+import type { CompanySettings, Portal } from '../../portals-types';
 
 export interface PropertyFormProps {
   /** The property to edit; a new one is added without it. */
@@ -61,6 +63,8 @@ export interface PropertyFormProps {
 interface PropertyFormBodyProps extends PropertyFormProps {
   /** The features selected for the edited property when the form opened. */
   selectedFeatureIds: readonly number[];
+  /** Where a new property is published unless the form changes it: the company's default portals. */
+  defaultPublishTo?: readonly Portal[];
 }
 
 function PropertyFormBody({
@@ -68,6 +72,7 @@ function PropertyFormBody({
   defaultCategoryId,
   defaultDisplayType,
   selectedFeatureIds,
+  defaultPublishTo,
   onSaved,
   onCancel,
   onDirtyChange,
@@ -90,7 +95,7 @@ function PropertyFormBody({
     shouldFocusError: false,
     defaultValues:
       property === undefined
-        ? newFormValues({ categoryId: defaultCategoryId, displayType: defaultDisplayType })
+        ? newFormValues({ categoryId: defaultCategoryId, displayType: defaultDisplayType, publishTo: defaultPublishTo })
         : recordFormValues(property, selectedFeatureIds),
   });
   const {
@@ -242,11 +247,21 @@ function PropertyFormBody({
   );
 }
 
-/** Waits for the selection of an edited property's features, which the form starts from. */
+/**
+ * Waits for what the form starts from: an edited property's selected features, or for a new
+ * one the company's default portals (its settings).
+ */
 function PropertyFormLoader(props: PropertyFormProps) {
   const { t } = useTranslation('propertyForm');
   const selected = useSelectedFeatures(props.property?.id);
-  if (props.property === undefined) return <PropertyFormBody {...props} selectedFeatureIds={[]} />;
+  const settings = useSettings();
+  if (props.property === undefined) {
+    if (settings.isError) return <QueryError error={settings.error} />;
+    if (settings.data === undefined) return <Spinner label={t('loading')} />;
+    // generated later: the settings' type has `defaultPublishTo` once regenerated.
+    const { defaultPublishTo } = settings.data as CompanySettings;
+    return <PropertyFormBody {...props} selectedFeatureIds={[]} defaultPublishTo={defaultPublishTo} />;
+  }
   if (selected.isError) return <QueryError error={selected.error} />;
   if (selected.data === undefined) return <Spinner label={t('loading')} />;
   return <PropertyFormBody {...props} selectedFeatureIds={selected.data.map((feature) => feature.id)} />;
