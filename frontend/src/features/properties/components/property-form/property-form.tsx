@@ -2,8 +2,8 @@
 // react-hook-form whose resolver is the rules' `validate.property`, given the authority of
 // the chosen place so that a missing permit is caught as the server would. A failed submit,
 // in the browser or on the server, selects the tab holding the first failing field and
-// focuses it. Beside the tabs, the listing's quality as it is typed. Saving is the sequence
-// of core §4: the property, then its selected feature ids.
+// focuses it. Beside the tabs, the listing's quality and portal readiness as it is typed.
+// Saving is the sequence of core §4: the property, then its selected feature ids.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
@@ -29,6 +29,7 @@ import { DetailsTab } from './details-tab';
 import { FeaturesTab } from './features-tab';
 import { FinancialTab } from './financial-tab';
 import { FormQuality } from './form-quality';
+import { FormReadiness } from './form-readiness';
 import {
   firstInOrder,
   newFormValues,
@@ -230,8 +231,15 @@ function PropertyFormBody({
               )}
             </TabsContent>
           </Tabs>
-          <aside className="rounded-lg border border-border p-4 @4xl:sticky @4xl:top-0">
+          <aside className="grid gap-6 rounded-lg border border-border p-4 @4xl:sticky @4xl:top-0">
             <FormQuality authority={authority} />
+            <FormReadiness
+              authority={authority}
+              onShowField={(field) => {
+                showFirstFailure([field]);
+              }}
+              className="border-t border-border pt-4"
+            />
           </aside>
         </div>
         {conflict !== undefined && <ConflictNotice conflict={conflict} />}
