@@ -2,7 +2,6 @@
 // mirrors the contract's name, so that once `@/generated/types` is regenerated every import
 // of this module becomes an import from there and this file goes.
 import type {
-  Agent as AgentBefore,
   CompanySettings as CompanySettingsBefore,
   Property as PropertyBefore,
   PropertyBulkAction as PropertyBulkActionBefore,
@@ -10,9 +9,6 @@ import type {
   PropertyFilter as PropertyFilterBefore,
   PropertyInput as PropertyInputBefore,
   PropertyStats as PropertyStatsBefore,
-  User as UserBefore,
-  UserCreateInput as UserCreateInputBefore,
-  UserUpdateInput as UserUpdateInputBefore,
 } from '@/generated/types';
 
 // generated later
@@ -114,18 +110,6 @@ export type PropertyBulkRequest = Omit<PropertyBulkRequestBefore, 'action' | 'fi
 
 // generated later
 export type CompanySettings = CompanySettingsBefore & { defaultPublishTo: Portal[] };
-
-// generated later
-export type User = UserBefore & { phone?: string | null };
-
-// generated later
-export type UserCreateInput = UserCreateInputBefore & { phone?: string | null };
-
-// generated later
-export type UserUpdateInput = UserUpdateInputBefore & { phone?: string | null };
-
-// generated later (not in the contract: the form needs to know whether the agent has a phone)
-export type Agent = AgentBefore & { phone?: string | null };
 
 // generated later (the contract names no type for one entry of the stats' `portals`)
 export interface PortalListingCounts {

@@ -7,7 +7,7 @@ import { QueryError } from '@/components/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgents } from '@/features/users';
 import { usePortalMappings } from '../../api/get-portal-mappings';
-import type { Agent, ReadinessCode } from '../../portals-types';
+import type { ReadinessCode } from '../../portals-types';
 import type { PropertyField } from './form-values';
 import { mappedIn } from './portal-mapped';
 import { formReadiness } from './property-rules';
@@ -56,7 +56,7 @@ export function FormReadiness({ authority, onShowField, className }: FormReadine
   if (propertyFinder.data === undefined || bayut.data === undefined) {
     return <ReadinessPanel readiness={[]} fallback={<Spinner label={t('readiness.checking')} />} className={className} />;
   }
-  const agent: Agent | undefined = agents.data?.find((candidate) => candidate.id === values.agentId);
+  const agent = agents.data?.find((candidate) => candidate.id === values.agentId);
   // Judged at each render, as the quality is: the values only change when the typing pauses.
   const readiness = formReadiness(values, {
     advertisingAuthority: authority,
