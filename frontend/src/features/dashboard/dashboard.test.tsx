@@ -17,6 +17,11 @@ const stats: PropertyStats = {
   heldBackByPermit: 5,
   qualityShare: 0.724,
   pendingRequests: 0,
+  portals: [
+    { portal: 'propertyFinder', chosen: 40, ready: 37, blocked: 3 },
+    { portal: 'bayut', chosen: 1250, ready: 1250, blocked: 0 },
+    { portal: 'dubizzle', chosen: 12, ready: 5, blocked: 7 },
+  ],
 };
 
 const RECENT = 'GET /api/properties?page=1&pageSize=3&sort=-createdAt';

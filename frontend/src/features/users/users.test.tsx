@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@/generated/types';
+import type { User } from './api/user-types';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sentBody, signedIn } from '@/test/server';
 
@@ -92,5 +92,48 @@ describe("users' licence numbers (issue 39)", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
     await screen.findAllByText('User updated');
     expect(sentBody(server.calls('PUT /api/users/2')[1]?.[1])).toMatchObject({ licenseNumber: '' });
+  });
+});
+
+describe("users' phone numbers (issue 41)", () => {
+  it('shows each user’s phone left to right', async () => {
+    mockServer({ 'GET /api/user': signedIn, 'GET /api/users': () => json(200, [{ ...noor, phone: '+971 50 123 4567' }, sami]) });
+    renderApp('/users');
+
+    await screen.findByText('Noor Haddad');
+    expect(screen.getByRole('columnheader', { name: 'Phone' })).toBeInTheDocument();
+    expect(within(rowOf('Noor Haddad')).getByText('+971 50 123 4567')).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('sends the phone typed, as a telephone number written left to right', async () => {
+    const server = mockServer({
+      'GET /api/user': signedIn,
+      'GET /api/users': () => json(200, [noor]),
+      'POST /api/users': (init) => json(201, user(9, sentBody(init) as Partial<User>)),
+      'PUT /api/users/2': (init) => json(200, { ...noor, ...(sentBody(init) as Partial<User>), version: 2 }),
+    });
+    renderApp('/users');
+    await screen.findByText('Noor Haddad');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    let dialog = screen.getByRole('dialog', { name: 'Add User' });
+    const phone = within(dialog).getByLabelText('Phone');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'rana');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Harbour-Lights-2026');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'Harbour-Lights-2026');
+    await userEvent.type(phone, '+962 79 555 0101');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await screen.findByText('User created');
+    expect(sentBody(server.calls('POST /api/users')[0]?.[1])).toMatchObject({ username: 'rana', phone: '+962 79 555 0101' });
+
+    await userEvent.click(within(rowOf('Noor Haddad')).getByRole('button', { name: 'Edit' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit User' });
+    await userEvent.type(within(dialog).getByLabelText('Phone'), '06 555 0101');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
+    await screen.findByText('User updated');
+    expect(sentBody(server.calls('PUT /api/users/2')[0]?.[1])).toMatchObject({ phone: '06 555 0101' });
   });
 });

@@ -196,6 +196,9 @@ export type VocabularyName =
   | 'roles'
   | 'exportPeriods'
   | 'portals'
+  | 'feedPortals'
+  | 'mappingPortals'
+  | 'mappingKinds'
   | 'completionStatuses'
   | 'propertyFinderTypes'
   | 'bayutTypes';

@@ -12,6 +12,7 @@ import { RecentProperties } from '../components/recent-properties';
 import { SpeedToLead } from '../components/speed-to-lead';
 import { StatCards } from '../components/stat-cards';
 import { LifecycleCards } from '../components/lifecycle-cards';
+import { PortalsCard } from '../components/portals-card';
 import { SystemStatusCard } from '../components/system-status';
 
 type QuickActionLabel = 'addNewProperty' | 'manageTeam' | 'categories' | 'settings';
@@ -67,6 +68,8 @@ function Dashboard() {
         </Card>
 
         <SystemStatusCard />
+
+        <PortalsCard />
       </div>
 
       <DashboardCharts />

@@ -26,6 +26,13 @@ describe("a bulk call's filter", () => {
     });
   });
 
+  it('carries the portal filters as the list is asked for them', () => {
+    expect(propertyFilter('', '?blockedFor=bayut', { publishTo: 'propertyFinder', blockedFor: 'bayut' })).toEqual({
+      publishTo: 'propertyFinder',
+      blockedFor: 'bayut',
+    });
+  });
+
   it('has nothing for what is not given', () => {
     expect(propertyFilter('', '', {})).toEqual({});
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PropertyBulkRequest, PropertyFilter } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
+import type { PropertyBulkRequest, PropertyFilter } from '../portals-types';
 import { LIST_FILTERS } from './export-properties';
 import type { PropertySearchFilters } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
@@ -9,7 +9,8 @@ const NUMBERS: readonly string[] = ['categoryId', 'typeId', 'countryId', 'cityId
 
 /**
  * The list's search and filters as a bulk call's filter: `q`, each filter the address holds,
- * and the search filters (status, offering, price, area, rooms) as the list is asked for them.
+ * and the search filters (status, offering, price, area, rooms, portals) as the list is asked
+ * for them.
  */
 export function propertyFilter(q: string, search: string, searchFilters: PropertySearchFilters = {}): PropertyFilter {
   const params = new URLSearchParams(search);
@@ -27,7 +28,8 @@ export function propertyFilter(q: string, search: string, searchFilters: Propert
 export function useBulkProperties() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PropertyBulkRequest) => dataOf(api.POST('/api/properties/bulk', { body })),
+    // generated later: the call's body type has the portal actions once regenerated.
+    mutationFn: (body: PropertyBulkRequest) => dataOf(api.POST('/api/properties/bulk', { body: body as never })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: propertiesQueryKey }),

@@ -3,13 +3,15 @@ import type { paths } from '@/generated/api';
 import type { OfferingType, Property, PropertyStatus } from '@/generated/types';
 import { api, dataOf, type Page, pageOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
+import type { FeedPortal, Portal, Property as PropertyWithPortals } from '../portals-types';
 import { propertiesQueryKey } from './properties-keys';
 
 /**
  * What the listings may be narrowed to (issue 38), each sent when given: prices and areas
  * inclusive (from 0, the low end not above the high one, which the server refuses), rooms
  * 'at least', and listings having every one of the features; a status, and sales or
- * rentals (issue 39).
+ * rentals (issue 39); the listings published to a portal, and those a feed portal they are
+ * published to would refuse (issue 41).
  */
 export interface PropertySearchFilters {
   status?: PropertyStatus | undefined;
@@ -23,6 +25,8 @@ export interface PropertySearchFilters {
   bathrooms?: number | undefined;
   regionId?: number | undefined;
   featureIds?: readonly number[] | undefined;
+  publishTo?: Portal | undefined;
+  blockedFor?: FeedPortal | undefined;
 }
 
 /** One page of the listings as the server pages, searches and orders them. */
@@ -55,7 +59,11 @@ type SearchFilterQuery = Pick<
   | 'bathrooms'
   | 'regionId'
   | 'featureIds'
->;
+> & {
+  // generated later: the list's query has both once `@/generated/api` is regenerated.
+  publishTo?: Portal;
+  blockedFor?: FeedPortal;
+};
 
 const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms', 'bathrooms', 'regionId'] as const;
 
@@ -64,6 +72,8 @@ export function searchFilterParams(filters: PropertySearchFilters = {}): SearchF
   const query: SearchFilterQuery = {};
   if (filters.status !== undefined) query.status = filters.status;
   if (filters.offeringType !== undefined) query.offeringType = filters.offeringType;
+  if (filters.publishTo !== undefined) query.publishTo = filters.publishTo;
+  if (filters.blockedFor !== undefined) query.blockedFor = filters.blockedFor;
   for (const name of NUMBER_FILTERS) {
     const value = filters[name];
     if (value !== undefined) query[name] = value;
@@ -91,9 +101,10 @@ export function propertiesPageQuery({ page, pageSize, q, sort, importId, filters
 export function getPropertiesPage(
   params: PropertiesPageParams,
   signal?: AbortSignal,
-): Promise<Page<Property>> {
+): Promise<Page<PropertyWithPortals>> {
   const query = propertiesPageQuery(params);
-  return pageOf(api.GET('/api/properties', { params: { query }, signal }));
+  // generated later: the rows' type has publishTo and blockedFor once regenerated.
+  return pageOf(api.GET('/api/properties', { params: { query }, signal })) as Promise<Page<PropertyWithPortals>>;
 }
 
 /**

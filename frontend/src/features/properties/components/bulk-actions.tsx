@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { selectedCount, selectionRequest, type SelectableRow, type Selection, type SelectionAction } from '@/components/ui/table';
-import type { OfferingType, PropertyBulkAction, PropertyFilter, PropertyStatus } from '@/generated/types';
+import type { OfferingType, PropertyStatus } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { pickText, useArabicFirst } from '@/lib/bilingual';
@@ -14,8 +14,10 @@ import { vocabulary } from '@/lib/rules';
 import { useBulkProperties } from '../api/bulk-properties';
 import { useExportSelection } from '../api/export-properties';
 import { useFormCategories } from '../api/form-catalogs';
+import type { PropertyBulkAction, PropertyFilter } from '../portals-types';
 import { ExportMenu } from './export-menu';
 import { statusLabel } from './listing-text';
+import { portals, usePortalName } from './portal-names';
 
 export interface PropertyBulkActionsProps {
   selection: Selection;
@@ -83,7 +85,7 @@ function ChooseAndApply({
 
 /**
  * The properties list's bulk actions: set status, archive, set sale or rent, set or clear
- * featured, set category, export, move to trash. Listings a change would leave breaking a
+ * featured, set category, add to or remove from a portal, export, move to trash. Listings a change would leave breaking a
  * rule (sold on a rental, active without its permit) are skipped by the server and counted
  * in the summary with its reason.
  */
@@ -93,6 +95,8 @@ export function PropertyBulkActions({ selection, dispatch, page, total, filter }
   const change = useBulkProperties();
   const exporting = useExportSelection();
   const categories = useFormCategories();
+  const portalName = usePortalName();
+  const portalOptions = portals().map((portal) => ({ value: portal, label: portalName(portal) }));
   const summary = useBulkSummary();
   const [confirmTrash, setConfirmTrash] = useState(false);
   const count = selectedCount(selection, total);
@@ -157,6 +161,24 @@ export function PropertyBulkActions({ selection, dispatch, page, total, filter }
         disabled={busy}
         onApply={(id) => {
           run('setCategory', Number(id));
+        }}
+      />
+      <ChooseAndApply
+        label={t('bulk.addPortal')}
+        placeholder={t('bulk.choosePortal')}
+        options={portalOptions}
+        disabled={busy}
+        onApply={(portal) => {
+          run('addPortal', portal);
+        }}
+      />
+      <ChooseAndApply
+        label={t('bulk.removePortal')}
+        placeholder={t('bulk.choosePortal')}
+        options={portalOptions}
+        disabled={busy}
+        onApply={(portal) => {
+          run('removePortal', portal);
         }}
       />
       <Button

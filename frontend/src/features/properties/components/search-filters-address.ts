@@ -3,9 +3,20 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { OfferingType, PropertyStatus } from '@/generated/types';
 import { coerceOptionalInteger, coerceOptionalNumber, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { PropertySearchFilters } from '../api/get-properties';
+import type { FeedPortal, Portal } from '../portals-types';
 
 /** The filters the list shows above its table, by their names in the address and the API. */
-export const SHOWN_FILTERS = ['status', 'offeringType', 'minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms'] as const;
+export const SHOWN_FILTERS = [
+  'status',
+  'offeringType',
+  'minPrice',
+  'maxPrice',
+  'minArea',
+  'maxArea',
+  'bedrooms',
+  'publishTo',
+  'blockedFor',
+] as const;
 
 export type ShownFilter = (typeof SHOWN_FILTERS)[number];
 
@@ -50,8 +61,8 @@ function termFrom(name: VocabularyName, text: string): string | undefined {
 
 /**
  * The filters the list is asked for: each range only when the server would take it, so a
- * hand-edited address with its low end above its high end asks for no bad page; a status
- * or offering only when the rules know it.
+ * hand-edited address with its low end above its high end asks for no bad page; a status,
+ * offering or portal only when the rules know it.
  */
 export function searchFiltersFrom(texts: FilterTexts): PropertySearchFilters {
   const price = readRange(texts.minPrice, texts.maxPrice);
@@ -59,9 +70,13 @@ export function searchFiltersFrom(texts: FilterTexts): PropertySearchFilters {
   const bedrooms = roomsFrom(texts.bedrooms);
   const status = termFrom('propertyStatuses', texts.status) as PropertyStatus | undefined;
   const offeringType = termFrom('offeringTypes', texts.offeringType) as OfferingType | undefined;
+  const publishTo = termFrom('portals', texts.publishTo) as Portal | undefined;
+  const blockedFor = termFrom('feedPortals', texts.blockedFor) as FeedPortal | undefined;
   const filters: PropertySearchFilters = {
     ...(status === undefined ? {} : { status }),
     ...(offeringType === undefined ? {} : { offeringType }),
+    ...(publishTo === undefined ? {} : { publishTo }),
+    ...(blockedFor === undefined ? {} : { blockedFor }),
     ...(price.min === undefined ? {} : { minPrice: price.min }),
     ...(price.max === undefined ? {} : { maxPrice: price.max }),
     ...(area.min === undefined ? {} : { minArea: area.min }),
@@ -72,7 +87,7 @@ export function searchFiltersFrom(texts: FilterTexts): PropertySearchFilters {
 }
 
 /**
- * The list's status, offering, price, area and bedroom filters, kept in the address beside its page, search
+ * The list's status, offering, price, area, bedroom and portal filters, kept in the address beside its page, search
  * and order (see `useListAddress`): a change starts at the first page. Typing that only
  * changes filters already set replaces the history entry rather than adding one per pause.
  */

@@ -12,6 +12,7 @@ import { useFormat } from '@/lib/format';
 import { vocabulary } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import { statusLabel } from './listing-text';
+import { feedPortals, portals, usePortalName } from './portal-names';
 import { readRange, type FilterTexts } from './search-filters-address';
 
 /** The 'at least' choices of the bedrooms filter, as property portals offer them. */
@@ -157,13 +158,15 @@ export interface SearchFiltersProps {
 
 /**
  * The list's status and offering (issue 39), price range, area range and 'bedrooms at least'
- * (issue 38). A range is checked in the browser (numbers from 0, the minimum not above the
+ * (issue 38), the portal the listings are published to and the one they are blocked on
+ * (issue 41). A range is checked in the browser (numbers from 0, the minimum not above the
  * maximum) and sent only when good.
  */
 export function SearchFilters({ texts, active, onFiltersChange, onClear }: SearchFiltersProps) {
   const { t } = useTranslation('properties');
   const f = useFormat();
   const arabicFirst = useArabicFirst();
+  const portalName = usePortalName();
   const bedroomsId = useId();
   const commitPrice = useCallback(
     (range: Range) => {
@@ -233,6 +236,24 @@ export function SearchFilters({ texts, active, onFiltersChange, onClear }: Searc
           ))}
         </Select>
       </div>
+      <ChoiceFilter
+        label={t('filters.publishTo')}
+        anyLabel={t('filters.anyPortal')}
+        value={texts.publishTo}
+        options={portals().map((portal) => ({ value: portal, label: portalName(portal) }))}
+        onChange={(publishTo) => {
+          onFiltersChange({ publishTo });
+        }}
+      />
+      <ChoiceFilter
+        label={t('filters.blockedFor')}
+        anyLabel={t('filters.anyBlocking')}
+        value={texts.blockedFor}
+        options={feedPortals().map((portal) => ({ value: portal, label: portalName(portal) }))}
+        onChange={(blockedFor) => {
+          onFiltersChange({ blockedFor });
+        }}
+      />
       {(active || typed) && (
         <Button
           type="button"

@@ -48,6 +48,7 @@ import { PropertyDialog, type PropertyDialogState } from '../components/property
 import { AgentName } from '../components/agent-name';
 import { StatusBadge } from '../components/status-badge';
 import { OfferingBadge } from '../components/offering-badge';
+import { PortalBadges } from '../components/portal-badges';
 import { PublishingBadge } from '../components/publishing-badge';
 import { QualityScore } from '../components/quality-score';
 import { useDeletePropertyWithToasts, useDuplicatePropertyWithToasts } from '../components/use-property-actions';
@@ -256,12 +257,13 @@ function PropertiesList() {
                     <SortableHead field="quality" className="px-3" {...sorting}>
                       {t('columns.quality')}
                     </SortableHead>
+                    <TableHead className="px-3">{t('columns.portals')}</TableHead>
                     <TableHead className="px-3">{t('columns.agent')}</TableHead>
                     <RowActionsHead />
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows rows={listing.data.rows} columnCount={13}>
+                  <TableRows rows={listing.data.rows} columnCount={14}>
                     {(property) => (
                       <>
                         <SelectRowCell
@@ -306,6 +308,9 @@ function PropertiesList() {
                         </TableCell>
                         <TableCell className="px-3">
                           <QualityScore score={property.quality} />
+                        </TableCell>
+                        <TableCell className="px-3">
+                          <PortalBadges publishTo={property.publishTo} blockedFor={property.blockedFor ?? []} />
                         </TableCell>
                         <TableCell className="px-3">
                           <AgentName id={property.agentId} />

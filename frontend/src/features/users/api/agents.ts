@@ -1,13 +1,13 @@
 // The users a lead's assignee or a listing's agent is chosen from (issue 26): every signed-in
 // user may read this short directory, unlike the admins' user list.
 import { useQuery } from '@tanstack/react-query';
-import type { Agent } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
+import type { Agent } from './user-types';
 
 export const agentsQueryKey = ['/api/agents'] as const;
 
 export function useAgents() {
-  return useQuery({ queryKey: agentsQueryKey, queryFn: () => dataOf(api.GET('/api/agents')) });
+  return useQuery({ queryKey: agentsQueryKey, queryFn: (): Promise<Agent[]> => dataOf(api.GET('/api/agents')) });
 }
 
 /** How a user is named beside a lead or a listing: their full name, else their username. */

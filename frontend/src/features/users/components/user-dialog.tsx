@@ -7,12 +7,13 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/account';
 import { RecordHistory } from '@/features/history';
-import type { Role, UserCreateInput } from '@/generated/types';
+import type { Role } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { optionalText, textValue, type Draft } from '@/lib/form';
 import { constants, vocabulary } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateUser, useUpdateUser, type User } from '../api/users';
+import type { UserCreateInput } from '../api/user-types';
 
 const FIELDS = [
   'username',
@@ -24,6 +25,7 @@ const FIELDS = [
   'isActive',
   'receivesLeads',
   'licenseNumber',
+  'phone',
 ] as const satisfies readonly (keyof UserCreateInput)[];
 
 /** Closed, adding (`user: null`) or editing a user. */
@@ -43,6 +45,7 @@ function formValues(user: User | null): UserDraft {
     isActive: source.isActive,
     receivesLeads: source.receivesLeads,
     licenseNumber: textValue(source.licenseNumber),
+    phone: textValue(user?.phone),
   };
 }
 
@@ -89,6 +92,8 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       receivesLeads: values.receivesLeads ?? true,
       // On edit an empty licence number clears the one stored (absent would keep it).
       licenseNumber: user === null ? optionalText(values.licenseNumber) : (values.licenseNumber ?? ''),
+      // The same for the phone the portals show beside the user's listings.
+      phone: user === null ? optionalText(values.phone) : (values.phone ?? ''),
     });
   });
 
@@ -134,6 +139,9 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         </FormField>
         <FormField label={t('fields.licenseNumber')} error={errors.licenseNumber?.message} hint={t('licenseHint')}>
           <Input autoComplete="off" dir="ltr" {...register('licenseNumber')} />
+        </FormField>
+        <FormField label={t('fields.phone')} error={errors.phone?.message} hint={t('phoneHint')}>
+          <Input type="tel" inputMode="tel" autoComplete="off" dir="ltr" {...register('phone')} />
         </FormField>
       </div>
       <CheckboxField

@@ -78,6 +78,7 @@ function UserManagement() {
                     <TableHead>{t('fields.username')}</TableHead>
                     <TableHead>{t('fields.fullName')}</TableHead>
                     <TableHead>{t('fields.email')}</TableHead>
+                    <TableHead>{t('fields.phone')}</TableHead>
                     <TableHead>{t('fields.license')}</TableHead>
                     <TableHead>{t('fields.status')}</TableHead>
                     <TableHead>{t('fields.created')}</TableHead>
@@ -85,7 +86,7 @@ function UserManagement() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  <TableRows rows={table.rows} columnCount={7} isLoading={users.isPending} emptyText={t('empty')}>
+                  <TableRows rows={table.rows} columnCount={8} isLoading={users.isPending} emptyText={t('empty')}>
                     {(user) => (
                       <>
                         <TableCell>
@@ -97,6 +98,9 @@ function UserManagement() {
                           <span {...textLanguage(user.fullName ?? '')}>{user.fullName ?? ''}</span>
                         </TableCell>
                         <TableCell>{user.email ?? ''}</TableCell>
+                        <TableCell>
+                          <Ltr className="whitespace-nowrap">{user.phone ?? ''}</Ltr>
+                        </TableCell>
                         <TableCell>
                           {user.licenseNumber == null || user.licenseNumber === '' ? (
                             <span className="text-muted-foreground">{t('noLicense')}</span>

@@ -6,6 +6,7 @@ import { AgentSelect } from './agent-select';
 import { LocationPicker } from './location-picker';
 import { LocationPin } from './location-pin';
 import { OfferingSelects, StatusSelect, usePriceLabel } from './offering-fields';
+import { PublishToField } from './publish-to-field';
 import { useSettledChoice } from './use-settled-choice';
 
 interface CatalogSelectProps {
@@ -21,7 +22,10 @@ function CatalogSelect({ name, label, placeholder, catalog }: CatalogSelectProps
   return <ChoiceSelect name={name} label={label} placeholder={placeholder} choices={catalog} />;
 }
 
-/** Titles, descriptions, sale or rent, price and area, classification, the place and its pin. */
+/**
+ * Titles, descriptions, sale or rent, price and area, classification, the place and its pin,
+ * and where the listing is published.
+ */
 export function BasicInfoTab() {
   const { t } = useTranslation('propertyForm');
   const arabicFirst = useArabicFirst();
@@ -71,8 +75,14 @@ export function BasicInfoTab() {
         <StatusSelect />
         <VocabularySelect name="facing" label={t('fields.orientation')} vocabulary="orientations" empty={t('notChosen')} />
         <VocabularySelect name="displayType" label={t('fields.displayType')} vocabulary="displayTypes" />
+        <VocabularySelect
+          name="completionStatus"
+          label={t('fields.completionStatus')}
+          vocabulary="completionStatuses"
+        />
       </div>
       <CheckboxField name="isFeatured" label={t('fields.isFeatured')} />
+      <PublishToField />
       <div className="grid gap-4 sm:grid-cols-3">
         <AgentSelect />
       </div>

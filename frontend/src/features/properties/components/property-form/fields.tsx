@@ -183,7 +183,14 @@ export function CheckboxField({ name, label }: { name: CheckboxName; label: stri
 }
 
 type VocabularyFieldName =
-  'currency' | 'continent' | 'status' | 'displayType' | 'facing' | 'buildingTypeNew' | 'buildingCondition';
+  | 'currency'
+  | 'continent'
+  | 'status'
+  | 'displayType'
+  | 'facing'
+  | 'buildingTypeNew'
+  | 'buildingCondition'
+  | 'completionStatus';
 
 export interface VocabularySelectProps {
   name: VocabularyFieldName;

@@ -1,8 +1,9 @@
 // What the property form holds, where each field lives among the six tabs, and how a
 // record or the rules' new-form defaults become the form's starting values.
-import type { DisplayType, PropertyInput } from '@/generated/types';
+import type { DisplayType } from '@/generated/types';
 import type { Draft } from '@/lib/form';
 import { constants } from '@/lib/rules';
+import type { Portal, PropertyInput } from '../../portals-types';
 
 /** The selected property features travel in their own call after the property is saved. */
 export interface SelectedFeatures {
@@ -140,7 +141,9 @@ export const TAB_FIELDS: Record<TabName, readonly PropertyField[]> = {
     'status',
     'displayType',
     'facing',
+    'completionStatus',
     'isFeatured',
+    'publishTo',
     'agentId',
   ],
   details: [
@@ -197,15 +200,21 @@ export interface NewFormOptions {
   /** The category the add page's type card chose. */
   categoryId?: number | undefined;
   displayType?: DisplayType | undefined;
+  /** The company's default portals (its settings' `defaultPublishTo`). */
+  publishTo?: readonly Portal[] | undefined;
 }
 
-/** What a new property starts from: the rules' defaults (core §9) with the add page's choices. */
-export function newFormValues({ categoryId, displayType }: NewFormOptions = {}): PropertyFormValues {
+/**
+ * What a new property starts from: the rules' defaults (core §9) with the add page's
+ * choices and the company's default portals.
+ */
+export function newFormValues({ categoryId, displayType, publishTo }: NewFormOptions = {}): PropertyFormValues {
   const defaults = constants().newForms.property;
   return {
     ...payloadFields(defaults),
     ...(categoryId === undefined ? {} : { categoryId }),
     ...(displayType === undefined ? {} : { displayType }),
+    ...(publishTo === undefined ? {} : { publishTo: [...publishTo] }),
     featureIds: [],
   };
 }

@@ -2,8 +2,8 @@
 // react-hook-form whose resolver is the rules' `validate.property`, given the authority of
 // the chosen place so that a missing permit is caught as the server would. A failed submit,
 // in the browser or on the server, selects the tab holding the first failing field and
-// focuses it. Beside the tabs, the listing's quality as it is typed. Saving is the sequence
-// of core §4: the property, then its selected feature ids.
+// focuses it. Beside the tabs, the listing's quality and portal readiness as it is typed.
+// Saving is the sequence of core §4: the property, then its selected feature ids.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { DisplayType, Property } from '@/generated/types';
+import { useSettings } from '@/features/settings';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { toast } from '@/hooks/use-toast';
 import { fieldErrors } from '@/lib/api-client';
@@ -28,6 +29,7 @@ import { DetailsTab } from './details-tab';
 import { FeaturesTab } from './features-tab';
 import { FinancialTab } from './financial-tab';
 import { FormQuality } from './form-quality';
+import { FormReadiness } from './form-readiness';
 import {
   firstInOrder,
   newFormValues,
@@ -42,6 +44,7 @@ import {
 } from './form-values';
 import { MediaTab } from './media-tab';
 import { propertyResolver, type PropertyCheckContext } from './property-rules';
+import type { CompanySettings, Portal } from '../../portals-types';
 
 export interface PropertyFormProps {
   /** The property to edit; a new one is added without it. */
@@ -61,6 +64,8 @@ export interface PropertyFormProps {
 interface PropertyFormBodyProps extends PropertyFormProps {
   /** The features selected for the edited property when the form opened. */
   selectedFeatureIds: readonly number[];
+  /** Where a new property is published unless the form changes it: the company's default portals. */
+  defaultPublishTo?: readonly Portal[];
 }
 
 function PropertyFormBody({
@@ -68,6 +73,7 @@ function PropertyFormBody({
   defaultCategoryId,
   defaultDisplayType,
   selectedFeatureIds,
+  defaultPublishTo,
   onSaved,
   onCancel,
   onDirtyChange,
@@ -90,7 +96,7 @@ function PropertyFormBody({
     shouldFocusError: false,
     defaultValues:
       property === undefined
-        ? newFormValues({ categoryId: defaultCategoryId, displayType: defaultDisplayType })
+        ? newFormValues({ categoryId: defaultCategoryId, displayType: defaultDisplayType, publishTo: defaultPublishTo })
         : recordFormValues(property, selectedFeatureIds),
   });
   const {
@@ -225,8 +231,15 @@ function PropertyFormBody({
               )}
             </TabsContent>
           </Tabs>
-          <aside className="rounded-lg border border-border p-4 @4xl:sticky @4xl:top-0">
+          <aside className="grid gap-6 rounded-lg border border-border p-4 @4xl:sticky @4xl:top-0">
             <FormQuality authority={authority} />
+            <FormReadiness
+              authority={authority}
+              onShowField={(field) => {
+                showFirstFailure([field]);
+              }}
+              className="border-t border-border pt-4"
+            />
           </aside>
         </div>
         {conflict !== undefined && <ConflictNotice conflict={conflict} />}
@@ -242,11 +255,21 @@ function PropertyFormBody({
   );
 }
 
-/** Waits for the selection of an edited property's features, which the form starts from. */
+/**
+ * Waits for what the form starts from: an edited property's selected features, or for a new
+ * one the company's default portals (its settings).
+ */
 function PropertyFormLoader(props: PropertyFormProps) {
   const { t } = useTranslation('propertyForm');
   const selected = useSelectedFeatures(props.property?.id);
-  if (props.property === undefined) return <PropertyFormBody {...props} selectedFeatureIds={[]} />;
+  const settings = useSettings();
+  if (props.property === undefined) {
+    if (settings.isError) return <QueryError error={settings.error} />;
+    if (settings.data === undefined) return <Spinner label={t('loading')} />;
+    // generated later: the settings' type has `defaultPublishTo` once regenerated.
+    const { defaultPublishTo } = settings.data as CompanySettings;
+    return <PropertyFormBody {...props} selectedFeatureIds={[]} defaultPublishTo={defaultPublishTo} />;
+  }
   if (selected.isError) return <QueryError error={selected.error} />;
   if (selected.data === undefined) return <Spinner label={t('loading')} />;
   return <PropertyFormBody {...props} selectedFeatureIds={selected.data.map((feature) => feature.id)} />;

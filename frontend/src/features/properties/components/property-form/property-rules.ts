@@ -1,9 +1,10 @@
-// The comprehensive form's two calls of the rules that need more than its fields: the
-// check of a save, which judges the permit by the place's authority and the browser's
-// clock as the server does, and the listing's quality score while it is typed.
+// The comprehensive form's calls of the rules that need more than its fields: the check of
+// a save, which judges the permit by the place's authority and the browser's clock as the
+// server does, and the listing's quality score and portal readiness while it is typed.
 import type { FieldErrors as FormErrors, Resolver } from 'react-hook-form';
 import type { FieldErrors, Quality } from '@/generated/types';
 import { constants, currentYear, runRule } from '@/lib/rules';
+import type { MappedByPortal, PortalReadiness } from '../../portals-types';
 import { FIELD_ORDER, type ParsedPropertyForm, type PropertyFormValues } from './form-values';
 import { rulesNow } from './instants';
 
@@ -56,13 +57,33 @@ export interface QualityContext {
 }
 
 /**
+ * The form's fields as the rules read a payload. The rules read the payload's own types, so
+ * a field the draft holds as none where the payload cannot be (a text not yet loaded) is read
+ * as the new form's default.
+ */
+function payloadForRules(values: PropertyFormValues): Record<string, unknown> {
+  const defaults = constants().newForms.property as Partial<Record<string, unknown>>;
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, values[field] ?? defaults[field]]));
+}
+
+/**
  * The listing's quality as the form holds it (`property.formQuality`), its fixes in the
- * interface language. The rules read the payload's own types, so a field the draft holds
- * as none where the payload cannot be (a text not yet loaded) is read as the new form's
- * default; the score reads only texts, photos, area, pin and permit.
+ * interface language; the score reads only texts, photos, area, pin and permit.
  */
 export function formQuality(values: PropertyFormValues, context: QualityContext): Quality {
-  const defaults = constants().newForms.property;
-  const fields = Object.fromEntries(FIELD_ORDER.map((field) => [field, values[field] ?? defaults[field]]));
-  return runRule('property.formQuality', { ...fields, ...context, now: rulesNow() }) as Quality;
+  return runRule('property.formQuality', { ...payloadForRules(values), ...context, now: rulesNow() }) as Quality;
+}
+
+/** What portal readiness knows beyond the form's fields. */
+export interface ReadinessContext {
+  advertisingAuthority: string | null;
+  /** Whether each portal has words for the listing's type and place (the Portals screen's mappings). */
+  mapped: MappedByPortal;
+  /** The chosen agent has a phone number: the feeds show it. */
+  agentPhone: boolean;
+}
+
+/** Each feed portal's verdict on the listing as the form holds it (`property.formReadiness`). */
+export function formReadiness(values: PropertyFormValues, context: ReadinessContext): PortalReadiness[] {
+  return runRule('property.formReadiness', { ...payloadForRules(values), ...context, now: rulesNow() }) as PortalReadiness[];
 }

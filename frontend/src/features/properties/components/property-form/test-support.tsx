@@ -4,9 +4,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
-import type { Category, City, Country, Property, PropertyFeature, PropertyType, Region } from '@/generated/types';
+import type { Category, City, Country, PropertyFeature, PropertyType, Region } from '@/generated/types';
 import { constants } from '@/lib/rules';
 import { answer, signedIn, type Handler } from '@/test/server';
+import type { Portal, Property } from '../../portals-types';
 import { PropertyForm, type PropertyFormProps } from './index';
 
 const created = '2025-01-01T00:00:00Z';
@@ -76,7 +77,10 @@ export const features: PropertyFeature[] = [
 /** The tile template the fake server names for the map pin picker. */
 export const MAP_TILES = 'https://tile.example.test/{z}/{x}/{y}.png';
 
-/** What the fake server answers for the form's catalogs. */
+/** The company's default portals (its settings), which a new listing starts from: Website and Bayut. */
+export const DEFAULT_PUBLISH_TO: Portal[] = ['website', 'bayut'];
+
+/** What the fake server answers for the form's catalogs, the company's settings and the portals' words. */
 export function catalogHandlers(): Record<string, Handler> {
   return {
     'GET /api/user': signedIn,
@@ -94,6 +98,9 @@ export function catalogHandlers(): Record<string, Handler> {
     'GET /api/properties/5/features': answer(200, []),
     'GET /api/properties/5/price-history': answer(200, []),
     'GET /api/map-tiles': answer(200, { tileUrl: MAP_TILES }),
+    'GET /api/settings': answer(200, { companyName: 'Aqar', version: 1, defaultPublishTo: DEFAULT_PUBLISH_TO }),
+    'GET /api/portals/propertyFinder/mappings': answer(200, []),
+    'GET /api/portals/bayut/mappings': answer(200, []),
   };
 }
 
@@ -134,6 +141,8 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     typeNameAr: 'فيلا',
     advertisingAuthority: null,
     quality: 40,
+    publishTo: ['website'],
+    completionStatus: 'ready',
     createdAt: created,
     updatedAt: created,
     ...overrides,
