@@ -48,7 +48,8 @@ function listingServer(properties: Property[]) {
     );
     const field = sort.replace(/^-/, '') as keyof Property;
     const ordered = [...found].sort((a, b) => {
-      const order = String(a[field]).localeCompare(String(b[field]), 'en', { numeric: true });
+      const text = (value: unknown) => JSON.stringify(value ?? null).replace(/^"|"$/g, '');
+      const order = text(a[field]).localeCompare(text(b[field]), 'en', { numeric: true });
       return sort.startsWith('-') ? -order : order;
     });
     return json(200, ordered.slice((page - 1) * pageSize, page * pageSize), { 'X-Total-Count': String(found.length) });

@@ -50,6 +50,7 @@ export function testProperty(id: number, overrides: Partial<Property> = {}): Pro
     publishTo: ['website'],
     completionStatus: 'ready',
     blockedFor: [],
+    readiness: [],
     ...overrides,
   };
 }

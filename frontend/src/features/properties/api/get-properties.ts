@@ -104,7 +104,7 @@ export function getPropertiesPage(
 ): Promise<Page<PropertyWithPortals>> {
   const query = propertiesPageQuery(params);
   // generated later: the rows' type has publishTo and blockedFor once regenerated.
-  return pageOf(api.GET('/api/properties', { params: { query }, signal })) as Promise<Page<PropertyWithPortals>>;
+  return pageOf(api.GET('/api/properties', { params: { query }, signal }));
 }
 
 /**

@@ -310,7 +310,7 @@ function PropertiesList() {
                           <QualityScore score={property.quality} />
                         </TableCell>
                         <TableCell className="px-3">
-                          <PortalBadges publishTo={property.publishTo} blockedFor={property.blockedFor ?? []} />
+                          <PortalBadges publishTo={property.publishTo} blockedFor={property.blockedFor} />
                         </TableCell>
                         <TableCell className="px-3">
                           <AgentName id={property.agentId} />

@@ -6,7 +6,7 @@ export const settingsQueryKey = ['/api/settings'] as const;
 
 // generated later: the assertions go once the generated answer carries defaultPublishTo.
 export function getSettings(): Promise<CompanySettings> {
-  return dataOf(api.GET('/api/settings')) as Promise<CompanySettings>;
+  return dataOf(api.GET('/api/settings'));
 }
 
 export function useSettings() {
@@ -15,7 +15,7 @@ export function useSettings() {
 
 /** Saves the settings read at `version`; version 0 (the defaults, never saved) sends no If-Match. */
 export function saveSettings({ version, input }: { version: number; input: SettingsInput }): Promise<CompanySettings> {
-  return dataOf(api.POST('/api/settings', { body: input, headers: version === 0 ? {} : ifMatch(version) })) as Promise<CompanySettings>;
+  return dataOf(api.POST('/api/settings', { body: input, headers: version === 0 ? {} : ifMatch(version) }));
 }
 
 export function useSaveSettings() {

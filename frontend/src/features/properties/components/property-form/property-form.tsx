@@ -44,7 +44,7 @@ import {
 } from './form-values';
 import { MediaTab } from './media-tab';
 import { propertyResolver, type PropertyCheckContext } from './property-rules';
-import type { CompanySettings, Portal } from '../../portals-types';
+import type { Portal } from '../../portals-types';
 
 export interface PropertyFormProps {
   /** The property to edit; a new one is added without it. */
@@ -267,7 +267,7 @@ function PropertyFormLoader(props: PropertyFormProps) {
     if (settings.isError) return <QueryError error={settings.error} />;
     if (settings.data === undefined) return <Spinner label={t('loading')} />;
     // generated later: the settings' type has `defaultPublishTo` once regenerated.
-    const { defaultPublishTo } = settings.data as CompanySettings;
+    const { defaultPublishTo } = settings.data;
     return <PropertyFormBody {...props} selectedFeatureIds={[]} defaultPublishTo={defaultPublishTo} />;
   }
   if (selected.isError) return <QueryError error={selected.error} />;

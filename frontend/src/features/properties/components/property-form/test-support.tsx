@@ -143,6 +143,8 @@ export function storedProperty(overrides: Partial<Property> = {}): Property {
     quality: 40,
     publishTo: ['website'],
     completionStatus: 'ready',
+    readiness: [],
+    blockedFor: [],
     createdAt: created,
     updatedAt: created,
     ...overrides,
