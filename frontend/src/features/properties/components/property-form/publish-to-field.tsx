@@ -30,9 +30,9 @@ export function PublishToField() {
       </legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {all.map((portal, index) => (
-          <label key={portal} htmlFor={`${id}-${portal}`} className="flex items-center gap-2 text-sm">
+          // The label holds its box: it names it with no id to look up.
+          <label key={portal} className="flex items-center gap-2 text-sm">
             <Checkbox
-              id={`${id}-${portal}`}
               // A failed save puts the cursor on the first box.
               ref={index === 0 ? ref : undefined}
               checked={chosen.includes(portal)}
