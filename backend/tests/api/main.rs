@@ -37,6 +37,7 @@ mod media_video;
 mod notifications;
 mod openapi;
 mod overload;
+mod portals;
 mod properties;
 mod properties_cache;
 mod properties_export;

@@ -1,0 +1,7 @@
+//! The portals' SQL: mappings, feed tokens, webhook secrets and deliveries, the feeds'
+//! reads, and the listings' references.
+
+pub mod deliveries;
+pub mod mappings;
+pub mod secrets;
+pub mod tokens;
