@@ -80,6 +80,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     }
     rocket
         .mount("/", website::routes())
+        .mount("/", portals::feed::routes())
         .mount("/", spa::routes())
         .register("/", error::catchers())
         .attach(Db::init())

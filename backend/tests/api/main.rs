@@ -38,6 +38,7 @@ mod notifications;
 mod openapi;
 mod overload;
 mod portals;
+mod portals_feeds;
 mod properties;
 mod properties_cache;
 mod properties_export;

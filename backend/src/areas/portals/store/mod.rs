@@ -2,6 +2,8 @@
 //! reads, and the listings' references.
 
 pub mod deliveries;
+pub mod feed;
 pub mod mappings;
+pub mod references;
 pub mod secrets;
 pub mod tokens;
