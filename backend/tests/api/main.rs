@@ -39,6 +39,7 @@ mod openapi;
 mod overload;
 mod portals;
 mod portals_feeds;
+mod portals_scale;
 mod portals_webhooks;
 mod properties;
 mod properties_cache;
