@@ -7,8 +7,9 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 WASM_OUT := frontend/src/generated/wasm
 WASM_FILE := target/wasm32-unknown-unknown/wasm-release/rules_wasm.wasm
 CHROMIUM ?= /usr/bin/chromium
+XMLLINT ?= /usr/bin/xmllint
 
-.PHONY: run build test setup tools npm chromium smtp-server wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots bench clean
+.PHONY: run build test setup tools npm chromium xmllint smtp-server wasm types check-types frontend rust-checks rust-tests api-fuzz frontend-tests e2e screenshots bench clean
 
 ## The two commands
 run: build
@@ -41,6 +42,12 @@ chromium:
 	@[ -x $(CHROMIUM) ] || { echo "installing Debian's chromium for the browser tests"; \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+
+# The portal feeds' tests validate each feed against its XSD (backend/feeds) with xmllint.
+xmllint:
+	@[ -x $(XMLLINT) ] || { echo "installing Debian's libxml2-utils (xmllint) for the feed tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq libxml2-utils; \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq libxml2-utils; fi; }
 
 ## The rules in the browser
 wasm: tools
@@ -86,7 +93,7 @@ smtp-server:
 		echo "installing aiosmtpd $(AIOSMTPD_VERSION) (once, into $(SMTP_VENV))"; \
 		python3 -m venv $(SMTP_VENV) && $(SMTP_VENV)/bin/pip install -q aiosmtpd==$(AIOSMTPD_VERSION); }
 
-rust-tests: smtp-server
+rust-tests: smtp-server xmllint
 	@if (exec 3<>/dev/tcp/$${AQAR_TEST_PG_HOST:-127.0.0.1}/$${AQAR_TEST_PG_PORT:-5432}) 2>/dev/null; then \
 		echo "PostgreSQL is reachable: the server suite runs on SQLite and PostgreSQL"; \
 	else \

@@ -11,8 +11,8 @@ use rocket::{Build, Rocket};
 use rocket_db_pools::Database;
 
 use crate::areas::{
-    account, catalog, contacts, dashboard, history, imports, notifications, properties, site, trash, users,
-    website,
+    account, catalog, contacts, dashboard, history, imports, notifications, portals, properties, site, trash,
+    users, website,
 };
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
@@ -80,6 +80,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     }
     rocket
         .mount("/", website::routes())
+        .mount("/", portals::feed::routes())
         .mount("/", spa::routes())
         .register("/", error::catchers())
         .attach(Db::init())
@@ -123,6 +124,7 @@ pub fn api() -> Vec<Mount> {
         Mount::new("/api", site::testimonials::api()),
         Mount::new("/api", site::hero_images::api()),
         Mount::new("/api", dashboard::status::api()),
+        Mount::new("/api", portals::api()),
         Mount::new("/api", media::api()),
         Mount::new("/media", media::file_api()),
         Mount::new("/", health::api()),

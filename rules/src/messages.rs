@@ -659,6 +659,18 @@ messages! {
         ar: "يجب أن يكون طول المفتاح السري بين 16 و200 حرف";
     PHONE_INVALID = "Enter a phone number of 7 to 15 digits",
         ar: "أدخل رقم هاتف من 7 إلى 15 رقمًا";
+
+    // Portal webhooks and feeds (issue 41)
+    PORTAL_MAPPING_NOT_FOUND = "Portal mapping not found",
+        ar: "ربط البوابة غير موجود";
+    PORTAL_MAPPING_TAKEN = "This record has been mapped again meanwhile",
+        ar: "رُبط هذا السجل من جديد في الأثناء";
+    FEED_TOKEN_NOT_FOUND = "Feed address not found",
+        ar: "عنوان الملف غير موجود";
+    FEED_TOKEN_TAKEN = "This feed has a newer address: revoke it first",
+        ar: "لهذا الملف عنوان أحدث: ألغِه أولًا";
+    WEBHOOK_SIGNATURE_INVALID = "The request's signature does not match the portal's secret",
+        ar: "توقيع الطلب لا يطابق المفتاح السري للبوابة";
 }
 
 /// `message` (as the rules spell it, in English) in `language`. A message this crate does

@@ -8,6 +8,7 @@ pub mod dashboard;
 pub mod history;
 pub mod imports;
 pub mod notifications;
+pub mod portals;
 pub mod properties;
 pub mod site;
 pub mod trash;

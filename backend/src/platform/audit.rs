@@ -38,10 +38,12 @@ pub enum Entity {
     CompanyValue,
     ValuesSectionSettings,
     LeadNote,
+    PortalMapping,
+    FeedToken,
 }
 
 impl Entity {
-    pub const ALL: [Entity; 19] = [
+    pub const ALL: [Entity; 21] = [
         Entity::Category,
         Entity::PropertyType,
         Entity::Country,
@@ -61,9 +63,11 @@ impl Entity {
         Entity::CompanyValue,
         Entity::ValuesSectionSettings,
         Entity::LeadNote,
+        Entity::PortalMapping,
+        Entity::FeedToken,
     ];
 
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 21] = [
         "category",
         "propertyType",
         "country",
@@ -83,6 +87,8 @@ impl Entity {
         "companyValue",
         "valuesSectionSettings",
         "leadNote",
+        "portalMapping",
+        "feedToken",
     ];
 
     /// The stored and sent name.

@@ -124,6 +124,23 @@ pub async fn create(
     source: LeadSource,
 ) -> ApiResult<ContactRequest> {
     let mut tx = db::begin_write(db).await?;
+    let (created, told) = create_in(&mut tx, outbox, actor, input, source).await?;
+    tx.commit().await?;
+    if told {
+        outbox.wake(db);
+    }
+    Ok(created)
+}
+
+/// [`create`] in the caller's transaction; true when an e-mail became due (wake the outbox
+/// once it commits).
+async fn create_in(
+    tx: &mut AnyConnection,
+    outbox: &Outbox,
+    actor: &Actor,
+    input: &ContactRequestInput,
+    source: LeadSource,
+) -> ApiResult<(ContactRequest, bool)> {
     if let Some(property_id) = input.property_id {
         let found: Option<i64> = sqlx::query_scalar("SELECT id FROM properties WHERE id = $1")
             .bind(property_id)
@@ -135,16 +152,48 @@ pub async fn create(
             return Err(ApiError::validation(errors));
         }
     }
-    let assignee = leads::store::assignee_for(&mut tx, input.property_id).await?;
+    let assignee = leads::store::assignee_for(tx, input.property_id).await?;
     let created =
         insert_lead(&mut *tx, input, ContactStatus::Pending, &clock::now_text(), source, assignee).await?;
-    audit::created(&mut tx, actor, Entity::ContactRequest, created.id, &created).await?;
-    let told = tell(&mut tx, outbox, actor, None, &created).await?;
+    audit::created(tx, actor, Entity::ContactRequest, created.id, &created).await?;
+    let told = tell(tx, outbox, actor, None, &created).await?;
+    Ok((created, told))
+}
+
+/// A lead a portal sent (issue 41), created as [`create`] creates one (source `portal`,
+/// assigned, its assignee told) with the portal's name and its own id of the lead, once:
+/// the same id sent again answers the request it became, and `false`.
+pub async fn create_from_portal(
+    db: &AnyPool,
+    outbox: &Outbox,
+    actor: &Actor,
+    input: &ContactRequestInput,
+    portal: &str,
+    lead_id: &str,
+) -> ApiResult<(ContactRequest, bool)> {
+    let mut tx = db::begin_write(db).await?;
+    let known: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contact_requests WHERE portal = $1 AND portal_lead_id = $2")
+            .bind(portal)
+            .bind(lead_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some(id) = known {
+        let request = find(&mut *tx, id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+        return Ok((request, false));
+    }
+    let (created, told) = create_in(&mut tx, outbox, actor, input, LeadSource::Portal).await?;
+    sqlx::query("UPDATE contact_requests SET portal = $1, portal_lead_id = $2 WHERE id = $3")
+        .bind(portal)
+        .bind(lead_id)
+        .bind(created.id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     if told {
         outbox.wake(db);
     }
-    Ok(created)
+    Ok((created, true))
 }
 
 /// A value a list condition binds.

@@ -16,7 +16,7 @@ use sqlx::AnyConnection;
 
 use crate::areas::catalog::locations::store as locations;
 use crate::areas::notifications::Outbox;
-use crate::areas::{contacts, properties, site, users};
+use crate::areas::{contacts, portals, properties, site, users};
 use crate::endpoint;
 use crate::platform::audit::{Actor, Entity};
 use crate::platform::auth::user::User;
@@ -149,6 +149,8 @@ fn checks(entity: Entity) -> Checks {
         Entity::User => users::store::RESTORE_CHECKS,
         Entity::HeroImage => site::hero_images::RESTORE_CHECKS,
         Entity::ContactRequest => contacts::store::RESTORE_CHECKS,
+        Entity::PortalMapping => portals::store::mappings::RESTORE_CHECKS,
+        Entity::FeedToken => portals::store::tokens::RESTORE_CHECKS,
         _ => Checks::default(),
     }
 }
@@ -165,6 +167,7 @@ async fn restore_one(
     let record = trash::restore(conn, actor, entity, id, &checks(entity)).await?;
     match entity {
         Entity::ContactRequest => contacts::leads::handover::restored(conn, outbox, actor, id, &record).await,
+        Entity::PortalMapping => portals::store::mappings::restored(conn, id).await.map(|()| false),
         _ => Ok(false),
     }
 }
@@ -176,7 +179,8 @@ async fn restore_one(
 /// decided on rather than defaulted.
 fn admins_only(entity: Entity) -> bool {
     match entity {
-        Entity::User => true,
+        // The portals' mappings and feed addresses are administrators' settings (issue 41).
+        Entity::User | Entity::PortalMapping | Entity::FeedToken => true,
         // Any signed-in user creates these (`CurrentUser` on their create routes). Settings
         // and the values section's settings are one row that is saved, never deleted; a lead
         // note goes to the trash only with its request.

@@ -27,7 +27,7 @@ pub fn entity_tag(body: &[u8]) -> String {
 }
 
 /// Whether an `If-None-Match` header names the tag (or `*`), weak or strong.
-fn matches(header: &str, tag: &str) -> bool {
+pub fn matches(header: &str, tag: &str) -> bool {
     header
         .split(',')
         .map(str::trim)

@@ -47,11 +47,18 @@ pub fn content_disposition(name: &str, ascii_name: &str) -> String {
     format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }
 
-/// The stream's chunks as one reader.
-struct ChunkReader {
+/// The stream's chunks as one reader: `first`, then each chunk as it arrives; an `Err`
+/// breaks the answer off (the portals' feeds stream this way too).
+pub struct ChunkReader {
     chunks: Receiver<io::Result<Vec<u8>>>,
     current: Vec<u8>,
     sent: usize,
+}
+
+impl ChunkReader {
+    pub fn new(first: Vec<u8>, rest: Receiver<io::Result<Vec<u8>>>) -> ChunkReader {
+        ChunkReader { chunks: rest, current: first, sent: 0 }
+    }
 }
 
 impl AsyncRead for ChunkReader {
@@ -92,7 +99,7 @@ impl<'r> Responder<'r, 'static> for Download {
                 response.sized_body(length, rocket::tokio::fs::File::from_std(file));
             }
             Body::Stream { first, rest } => {
-                response.streamed_body(ChunkReader { chunks: rest, current: first, sent: 0 });
+                response.streamed_body(ChunkReader::new(first, rest));
             }
         }
         response.ok()

@@ -77,10 +77,21 @@ pub fn page(name: &str) -> Option<Asset> {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
+/// Whether `path` (without its leading slash) is the API's, the media's or the portals'
+/// feeds': an unknown one there is a 404, never the app's page (a portal reading a revoked
+/// feed must not get HTML).
+fn outside_the_app(path: &str) -> bool {
+    path.starts_with("api/")
+        || path == "api"
+        || path.starts_with("media/")
+        || path == "feeds"
+        || path.starts_with("feeds/")
+}
+
 #[get("/<path..>", rank = 100)]
 fn asset(path: PathBuf) -> Result<Asset, Status> {
     let path = path.to_string_lossy().replace('\\', "/");
-    if path.starts_with("api/") || path == "api" || path.starts_with("media/") {
+    if outside_the_app(&path) {
         return Err(Status::NotFound);
     }
     let content_type = ContentType::from_extension(path.rsplit('.').next().unwrap_or_default())
@@ -89,4 +100,19 @@ fn asset(path: PathBuf) -> Result<Asset, Status> {
     Asset::new(&path, content_type, cache)
         .or_else(|| Asset::new("index.html", ContentType::HTML, REVALIDATE))
         .ok_or(Status::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outside_the_app;
+
+    #[test]
+    fn the_api_the_media_and_the_feeds_never_fall_back_to_the_app() {
+        for path in ["api", "api/nothing", "media/x.png", "feeds", "feeds/bayut/x.xml", "feeds/elsewhere"] {
+            assert!(outside_the_app(path), "{path}");
+        }
+        for path in ["", "properties/12", "feedsy", "settings"] {
+            assert!(!outside_the_app(path), "{path}");
+        }
+    }
 }

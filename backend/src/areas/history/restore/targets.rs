@@ -9,6 +9,7 @@ use rules::catalog::{
 use rules::company_values::{CompanyValueInput, ValuesSectionSettingsInput};
 use rules::contacts::ContactStatusChange;
 use rules::hero_images::HeroImageInput;
+use rules::portals::mapping::MappingInput;
 use rules::properties::{PropertyInput, QuickPropertyInput};
 use rules::services::{ProcessStepInput, ServiceInput, TestimonialInput};
 use rules::settings::SettingsInput;
@@ -29,7 +30,7 @@ use crate::areas::site::services::{self, Service};
 use crate::areas::site::team::{self, TeamMember};
 use crate::areas::site::testimonials::{self, Testimonial};
 use crate::areas::site::{about, company_values, ordered, settings};
-use crate::areas::{contacts, properties, users};
+use crate::areas::{contacts, portals, properties, users};
 use crate::platform::audit::{Actor, Entity};
 use crate::platform::auth::AdminUser;
 use crate::platform::db::{self, Db};
@@ -93,6 +94,9 @@ pub fn fields(entity: Entity) -> Vec<String> {
         Entity::AboutSection => takes::<AboutSectionInput>(),
         Entity::CompanyValue => takes::<CompanyValueInput>(),
         Entity::ValuesSectionSettings => takes::<ValuesSectionSettingsInput>(),
+        Entity::PortalMapping => takes::<MappingInput>(),
+        // A feed's address is never edited: a new one is made.
+        Entity::FeedToken => Vec::new(),
     }
 }
 
@@ -131,6 +135,8 @@ pub async fn current(db: &AnyPool, entity: Entity, id: i64) -> ApiResult<Option<
         Entity::AboutSection => found(about::store::find(db, id).await?),
         Entity::CompanyValue => found(company_values::store::find(db, id).await?),
         Entity::ValuesSectionSettings => found(Some(company_values::store::settings(db).await?)),
+        Entity::PortalMapping => found(portals::store::mappings::current(db, id).await?),
+        Entity::FeedToken => found(portals::store::tokens::current(db, id).await?),
     }
 }
 
@@ -224,6 +230,16 @@ pub async fn write(
             let input: ValuesSectionSettingsInput = checked(version)?;
             object(&company_values::store::save_settings(db, &actor, expected, &input).await?)
         }
+        Entity::PortalMapping => {
+            let body: portals::mappings::MappingBody = checked(version)?;
+            portals::mappings::restore_value(db, &actor, id, body.0).await?;
+            current(db, entity, id)
+                .await?
+                .ok_or_else(|| ApiError::not_found(rules::messages::RESTORE_RECORD_GONE))
+        }
+        Entity::FeedToken => current(db, entity, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(rules::messages::RESTORE_RECORD_GONE)),
     }
 }
 
@@ -304,6 +320,8 @@ mod tests {
             Entity::AboutSection => takes::<AboutSection>(),
             Entity::CompanyValue => takes::<CompanyValue>(),
             Entity::ValuesSectionSettings => takes::<ValuesSectionSettings>(),
+            Entity::PortalMapping => takes::<crate::areas::portals::mappings::PortalMapping>(),
+            Entity::FeedToken => takes::<crate::areas::portals::tokens::FeedToken>(),
         }
     }
 
