@@ -13,7 +13,7 @@ import { editFromList } from '../support/property-form.mjs';
 import { serverAndBrowser } from '../support/server.mjs';
 
 const LONG_EN = 'A bright villa with a garden, a pool and a view of the hills. '.repeat(14);
-const LONG_AR = 'فيلا مشرقة مع حديقة ومسبح وإطلالة على التلال. '.repeat(16);
+const LONG_AR = 'فيلا مشرقة مع حديقة ومسبح وإطلالة على التلال. '.repeat(18);
 
 describe('portal feeds', () => {
   const env = serverAndBrowser();

@@ -81,7 +81,7 @@ both_databases! {
                     continue;
                 }
                 let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b");
+                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b").replace("{portal}", "bayut").replace("{kind}", "city").replace("{record_id}", "1");
                 let (status, body) = app.send(method, &concrete, json!({})).await;
                 assert_eq!(status, Status::Unauthorized, "{method} {path} must need a session");
                 assert!(body["message"].is_string(), "{method} {path} answers the JSON error body");
@@ -106,7 +106,7 @@ both_databases! {
             for (method, operation) in item.as_object().expect("operations") {
                 let documented = operation["x-required-role"] == "admin";
                 let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b");
+                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b").replace("{portal}", "bayut").replace("{kind}", "city").replace("{record_id}", "1");
                 let (status, body) = app.send(method, &concrete, json!({})).await;
                 // Registration is closed once a user exists: its 403 says so, not a role.
                 let closed = path == "/api/register";

@@ -179,10 +179,15 @@ both_databases! {
             assert_eq!(status, Status::Unauthorized, "{path}");
         }
         crate::history::sign_in_plain_user(&app).await;
-        for path in ["/api/portals", "/api/portals/bayut/mappings", "/api/feed-tokens", "/api/portals/deliveries"] {
+        for path in ["/api/portals", "/api/feed-tokens", "/api/portals/deliveries"] {
             let (status, _) = app.get(path).await;
             assert_eq!(status, Status::Forbidden, "{path}");
         }
+        // Anyone signed in reads the mappings: the property form judges readiness by them.
+        let (status, rows) = app.get("/api/portals/bayut/mappings").await;
+        assert_eq!(status, Status::Ok, "{rows}");
+        let (status, _) = app.send(rocket::http::Method::Put, "/api/portals/bayut/mappings/city/1", serde_json::json!({ "value": "Dubai" })).await;
+        assert_eq!(status, Status::Forbidden);
     }
 }
 

@@ -78,6 +78,9 @@ fn codes(listing: &Value, portal: &str) -> Vec<String> {
         .collect()
 }
 
+/// A change to a ready form that blocks it for one reason.
+type Change = Box<dyn Fn(&mut Value)>;
+
 async fn ids(app: &TestApp, query: &str) -> Vec<i64> {
     let (status, list, _) = listed(app, &format!("/api/properties?pageSize=100{query}")).await;
     assert_eq!(status, Status::Ok, "{list}");
@@ -153,7 +156,7 @@ both_databases! {
 
         // Each reason on its own: a short title, no photos, no pin, no period, no agent phone.
         let phoneless = agent_with_phone(&app, None).await;
-        let cases: Vec<(&str, Box<dyn Fn(&mut Value)>, &str)> = vec![
+        let cases: Vec<(&str, Change, &str)> = vec![
             ("R-2", Box::new(|f: &mut Value| f["titleEn"] = json!("Villa")), "titleEn"),
             ("R-3", Box::new(|f: &mut Value| f["titleAr"] = json!("فيلا")), "titleAr"),
             ("R-4", Box::new(|f: &mut Value| f["descriptionEn"] = json!("Short")), "descriptionEn"),

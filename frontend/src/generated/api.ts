@@ -481,6 +481,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The feeds' live addresses, at most one a feed
+         * @description Only for users with role 'admin'.
+         */
+        get: operations["get_api_feed_tokens"];
+        put?: never;
+        /**
+         * Gives a feed a new address (a random token); the feed's old address stops working and goes to the trash
+         * @description Only for users with role 'admin'.
+         */
+        post: operations["post_api_feed_tokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a feed's address: it goes to the trash, from which a restore makes it work again unless the feed has a newer one (409)
+         * @description Only for users with role 'admin'.
+         */
+        delete: operations["delete_api_feed_tokens__id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hero-images": {
         parameters: {
             query?: never;
@@ -759,6 +803,123 @@ export interface paths {
         /** This OpenAPI document */
         get: operations["get_api_openapi_json"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unmaps a record: the mapping goes to the trash, from which it can be restored unless the record was mapped again meanwhile (409)
+         * @description Only for users with role 'admin'.
+         */
+        delete: operations["delete_api_portal_mappings__id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each portal with words of its own (propertyFinder, bayut: Bayut and dubizzle): whether its webhook secret is set, its webhook's address and how many catalog records it has no words for
+         * @description Only for users with role 'admin'.
+         */
+        get: operations["get_api_portals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last 100 webhook calls of the portals, the latest first, with what each was answered
+         * @description Only for users with role 'admin'.
+         */
+        get: operations["get_api_portals_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portal}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category, property type, country, city and region with the portal's word for it (or null) and a suggestion: the unmapped first, then by kind and English name. Any signed-in user reads them (the property form judges readiness by them); only admins change them */
+        get: operations["get_api_portals__portal__mappings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portal}/mappings/{kind}/{record_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Maps a catalog record to the portal's word for it: a type of the portal's list for a category or property type (422 naming value otherwise), the portal's name of a place (at most 100 characters). 404 when the portal, kind or record does not exist. The listings naming the record are judged again
+         * @description Only for users with role 'admin'.
+         */
+        put: operations["put_api_portals__portal__mappings__kind___record_id_"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portal}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a portal's webhook secret (16 to 200 characters), or clears it with an empty text; it is never answered. 404 for an unknown portal
+         * @description Only for users with role 'admin'.
+         */
+        put: operations["put_api_portals__portal__secret"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1810,6 +1971,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/bayut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bayut's lead webhook, signed with X-Bayut-Signature: the hexadecimal MD5 of the secret followed by the raw body. A lead becomes a contact request of source portal, once per lead id (a repeat answers the same request, created false). 401 unsigned, badly signed or without a secret set; 400 not JSON; 422 not a lead; 413 over 64 KB. Every call is logged (GET /api/portals/deliveries) */
+        post: operations["post_api_webhooks_bayut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/property-finder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Property Finder's lead webhook (its lead.created event), signed with X-Signature: the hexadecimal HMAC-SHA256 of the raw body keyed by the secret. A lead becomes a contact request of source portal, once per lead id (a repeat answers the same request, created false). 401 unsigned, badly signed or without a secret set; 400 not JSON; 422 not a lead; 413 over 64 KB. Every call is logged (GET /api/portals/deliveries) */
+        post: operations["post_api_webhooks_property_finder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1954,8 +2149,40 @@ export interface components {
             /** Format: int64 */
             id: number;
             isActive: boolean;
+            /** @description The phone number the portals' feeds show with the agent's listings (issue 41). */
+            phone?: string | null;
             receivesLeads: boolean;
             username: string;
+        };
+        /** @description Bayut's lead. */
+        BayutLead: {
+            /** @default null */
+            email?: string | null;
+            /**
+             * @description Bayut's id of the lead: the same id sent again is the same lead. Also `lead_id`, `leadId`.
+             * @default null
+             */
+            id?: string | null;
+            /**
+             * @description The listing's reference in the feed. Also `property_reference`, `reference`.
+             * @default null
+             */
+            listing_reference?: string | null;
+            /**
+             * @description Also `comment`.
+             * @default null
+             */
+            message?: string | null;
+            /**
+             * @description Also `client_name`.
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * @description Also `mobile`.
+             * @default null
+             */
+            phone?: string | null;
         };
         /** @description How many matching listings have this many bedrooms. */
         BedroomCount: {
@@ -2165,6 +2392,15 @@ export interface components {
          * @enum {string}
          */
         CompletionStatus: "ready" | "offPlan";
+        Contact: {
+            /**
+             * @description email, phone or mobile.
+             * @default null
+             */
+            type?: string | null;
+            /** @default null */
+            value?: string | null;
+        };
         /**
          * @description What a bulk change of contact requests does to each selected one (issue 24).
          * @enum {string}
@@ -2419,7 +2655,7 @@ export interface components {
          * @description Every kind of record whose changes are recorded, by its camelCase name.
          * @enum {string}
          */
-        Entity: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
+        Entity: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote" | "portalMapping" | "feedToken";
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
             /** @description With 412 (edited meanwhile): the record as it is now. */
@@ -2498,6 +2734,23 @@ export interface components {
          * @enum {string}
          */
         FeedPortal: "propertyFinder" | "bayut" | "dubizzle";
+        /** @description A feed's live address. */
+        FeedToken: {
+            createdAt: string;
+            /** @description The username of who made it. */
+            createdBy?: string | null;
+            feed: components["schemas"]["MappingPortal"];
+            /** Format: int64 */
+            id: number;
+            token: string;
+            /** @description The feed's whole address, to give the portal. */
+            url: string;
+        };
+        /** @description `POST /api/feed-tokens`: the feed to give a new address. */
+        FeedTokenInput: {
+            /** @default null */
+            feed: components["schemas"]["MappingPortal"] | (null);
+        };
         /** @description A field a column can be mapped to. */
         Field: {
             key: string;
@@ -2679,6 +2932,13 @@ export interface components {
          * @enum {string}
          */
         LeadSource: "website" | "phone" | "walkIn" | "email" | "whatsapp" | "portal";
+        ListingReference: {
+            /**
+             * @description The listing's reference in the feed.
+             * @default null
+             */
+            reference?: string | null;
+        };
         /**
          * @description `POST /api/contact-requests`: a lead a user took by phone, walk-in, e-mail, WhatsApp or a
          *     portal. A phone lead may have no e-mail address and a walk-in no phone, but one of the
@@ -2717,6 +2977,22 @@ export interface components {
             /** @description A tile address template with `{z}`, `{x}` and `{y}` (and optionally `{s}`). */
             tileUrl: string;
         };
+        /** @description `PUT /api/portals/{portal}/mappings/{kind}/{recordId}`. */
+        MappingInput: {
+            /** @default  */
+            value?: string;
+        };
+        /**
+         * @description Which of Aqar's catalog records a mapping names.
+         * @enum {string}
+         */
+        MappingKind: "category" | "propertyType" | "country" | "city" | "region";
+        /**
+         * @description A portal with a feed, words, a webhook and a secret of its own: dubizzle reads Bayut's
+         *     feed (its `<Portals>` element names dubizzle) and so speaks Bayut's words.
+         * @enum {string}
+         */
+        MappingPortal: "propertyFinder" | "bayut";
         /** @description The side bar's count of the signed-in user's work. */
         MyLeads: {
             /**
@@ -2795,6 +3071,68 @@ export interface components {
             /** Format: uint64 */
             ready: number;
         };
+        PortalCounts: {
+            /**
+             * Format: int64
+             * @description Catalog records (categories, types, countries, cities, regions) without a mapping.
+             */
+            unmapped: number;
+        };
+        /** @description One webhook call. */
+        PortalDelivery: {
+            /**
+             * Format: int64
+             * @description The contact request it became (or had already become).
+             */
+            contactRequestId?: number | null;
+            /** @description Why it was refused; none when it was taken. */
+            error?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The portal's id of the lead, when the call named one. */
+            leadId?: string | null;
+            portal: components["schemas"]["MappingPortal"];
+            /** @description When it arrived, RFC 3339 UTC. */
+            receivedAt: string;
+            /**
+             * Format: int64
+             * @description The HTTP status it was answered with.
+             */
+            status: number;
+        };
+        /** @description What a catalog record is called in a portal's words. */
+        PortalMapping: {
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["MappingKind"];
+            portal: components["schemas"]["MappingPortal"];
+            /**
+             * Format: int64
+             * @description The id of the category, property type, country, city or region.
+             */
+            recordId: number;
+            updatedAt: string;
+            /** @description A type in the portal's list (its code or name), or the portal's name of the place. */
+            value: string;
+        };
+        /** @description One catalog record on the Portals screen. */
+        PortalMappingRow: {
+            kind: components["schemas"]["MappingKind"];
+            /**
+             * Format: int64
+             * @description The mapping, when the record has one.
+             */
+            mappingId?: number | null;
+            nameAr: string;
+            nameEn: string;
+            /** @description A city's country, a region's city (English names); none for the others. */
+            parent?: string | null;
+            /** Format: int64 */
+            recordId: number;
+            /** @description What the rules suggest for it in the portal's words. */
+            suggestion?: string | null;
+            value?: string | null;
+        };
         /** @description A portal's verdict on a listing. */
         PortalReadiness: {
             /** @description The listing's `publishTo` names this portal. */
@@ -2802,6 +3140,15 @@ export interface components {
             portal: components["schemas"]["FeedPortal"];
             ready: boolean;
             reasons: components["schemas"]["Reason"][];
+        };
+        /** @description A portal's settings. */
+        PortalSettings: {
+            counts: components["schemas"]["PortalCounts"];
+            portal: components["schemas"]["MappingPortal"];
+            /** @description A webhook secret is set (it is never answered). */
+            secretSet: boolean;
+            /** @description Where the portal sends its leads. */
+            webhookUrl: string;
         };
         /**
          * @description `PUT /api/account/preferences`: the signed-in user's interface language and digits.
@@ -3254,6 +3601,31 @@ export interface components {
              * @default null
              */
             typeId?: number | null;
+        };
+        /** @description Property Finder's `lead.created` event. */
+        PropertyFinderEvent: {
+            /**
+             * @description Property Finder's id of the lead: the same id sent again is the same lead.
+             * @default null
+             */
+            id?: string | null;
+            payload?: components["schemas"]["PropertyFinderLead"] | (null);
+            /**
+             * @description `lead.created` when given.
+             * @default null
+             */
+            type?: string | null;
+        };
+        PropertyFinderLead: {
+            /**
+             * @description How the person reached out: email, whatsapp, call...
+             * @default null
+             */
+            channel?: string | null;
+            listing?: components["schemas"]["ListingReference"] | (null);
+            /** @default null */
+            message?: string | null;
+            sender?: components["schemas"]["Sender"] | (null);
         };
         /**
          * @description `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
@@ -4046,6 +4418,16 @@ export interface components {
         Receipt: {
             received: boolean;
         };
+        /** @description What a taken call is answered. */
+        Received: {
+            /**
+             * Format: int64
+             * @description The contact request the lead became.
+             */
+            contactRequestId: number;
+            /** @description False when this lead had come before: nothing was created. */
+            created: boolean;
+        };
         /** @description A region with its city's and country's names, as the Management screen lists it. */
         Region: {
             /**
@@ -4154,6 +4536,16 @@ export interface components {
              * @description The spreadsheet's row number, the header being 1.
              */
             row: number;
+        };
+        /** @description `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it. */
+        SecretInput: {
+            /** @default  */
+            secret: string;
+        };
+        Sender: {
+            contacts?: components["schemas"]["Contact"][];
+            /** @default null */
+            name?: string | null;
         };
         Service: {
             createdAt: string;
@@ -7624,6 +8016,180 @@ export interface operations {
             };
         };
     };
+    get_api_feed_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedToken"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_feed_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedToken"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_api_feed_tokens__id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_api_hero_images: {
         parameters: {
             query?: never;
@@ -7917,7 +8483,7 @@ export interface operations {
     get_api_history: {
         parameters: {
             query?: {
-                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
+                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote" | "portalMapping" | "feedToken";
                 id?: number;
                 page?: number;
                 pageSize?: number;
@@ -8795,6 +9361,358 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    delete_api_portal_mappings__id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    /** @description The batch the delete moved its records to the trash in: POST /api/trash/batches/{batch}/restore undoes it */
+                    "X-Trash-Batch"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_portals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_portals_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDelivery"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_portals__portal__mappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMappingRow"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_api_portals__portal__mappings__kind___record_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portal: string;
+                kind: string;
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MappingInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMapping"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_api_portals__portal__secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portal: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecretInput"];
+            };
+        };
+        responses: {
+            /** @description Done; no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -13000,7 +13918,7 @@ export interface operations {
     get_api_trash: {
         parameters: {
             query?: {
-                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote";
+                entity?: "category" | "propertyType" | "country" | "city" | "region" | "propertyFeature" | "property" | "contactRequest" | "user" | "settings" | "teamMember" | "service" | "processStep" | "testimonial" | "heroImage" | "aboutSection" | "companyValue" | "valuesSectionSettings" | "leadNote" | "portalMapping" | "feedToken";
                 q?: string;
                 page?: number;
                 pageSize?: number;
@@ -13920,6 +14838,162 @@ export interface operations {
             };
             /** @description Edited meanwhile: the version sent as `If-Match: "N"` is stale; nothing changed, and `current` is the record as it is now. Without If-Match the write goes through. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_webhooks_bayut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BayutLead"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_webhooks_property_finder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyFinderEvent"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -104,8 +104,39 @@ export interface Agent {
   fullName?: string | null;
   id: number;
   isActive: boolean;
+  /**
+   * The phone number the portals' feeds show with the agent's listings (issue 41).
+   */
+  phone?: string | null;
   receivesLeads: boolean;
   username: string;
+}
+
+/**
+ * Bayut's lead.
+ */
+export interface BayutLead {
+  email?: string | null;
+  /**
+   * Bayut's id of the lead: the same id sent again is the same lead. Also `lead_id`, `leadId`.
+   */
+  id?: string | null;
+  /**
+   * The listing's reference in the feed. Also `property_reference`, `reference`.
+   */
+  listing_reference?: string | null;
+  /**
+   * Also `comment`.
+   */
+  message?: string | null;
+  /**
+   * Also `client_name`.
+   */
+  name?: string | null;
+  /**
+   * Also `mobile`.
+   */
+  phone?: string | null;
 }
 
 /**
@@ -411,6 +442,14 @@ export interface Constants {
   yearBuiltMin: number;
 }
 
+export interface Contact {
+  /**
+   * email, phone or mobile.
+   */
+  type?: string | null;
+  value?: string | null;
+}
+
 /**
  * What a bulk change of contact requests does to each selected one (issue 24).
  */
@@ -690,7 +729,9 @@ export type Entity =
   | 'aboutSection'
   | 'companyValue'
   | 'valuesSectionSettings'
-  | 'leadNote';
+  | 'leadNote'
+  | 'portalMapping'
+  | 'feedToken';
 
 /**
  * The JSON body of every non-2xx answer.
@@ -813,6 +854,31 @@ export interface FeatureUsage {
  * A portal that reads a feed, and so has a readiness of its own.
  */
 export type FeedPortal = 'propertyFinder' | 'bayut' | 'dubizzle';
+
+/**
+ * A feed's live address.
+ */
+export interface FeedToken {
+  createdAt: string;
+  /**
+   * The username of who made it.
+   */
+  createdBy?: string | null;
+  feed: MappingPortal;
+  id: number;
+  token: string;
+  /**
+   * The feed's whole address, to give the portal.
+   */
+  url: string;
+}
+
+/**
+ * `POST /api/feed-tokens`: the feed to give a new address.
+ */
+export interface FeedTokenInput {
+  feed: MappingPortal | null;
+}
 
 /**
  * A field a column can be mapped to.
@@ -1056,6 +1122,13 @@ export interface Limits {
   values: number;
 }
 
+export interface ListingReference {
+  /**
+   * The listing's reference in the feed.
+   */
+  reference?: string | null;
+}
+
 /**
  * The location lines a property stores, built from the picker's places.
  */
@@ -1107,6 +1180,24 @@ export interface MapTiles {
    */
   tileUrl: string;
 }
+
+/**
+ * `PUT /api/portals/{portal}/mappings/{kind}/{recordId}`.
+ */
+export interface MappingInput {
+  value?: string;
+}
+
+/**
+ * Which of Aqar's catalog records a mapping names.
+ */
+export type MappingKind = 'category' | 'propertyType' | 'country' | 'city' | 'region';
+
+/**
+ * A portal with a feed, words, a webhook and a secret of its own: dubizzle reads Bayut's
+ * feed (its `<Portals>` element names dubizzle) and so speaks Bayut's words.
+ */
+export type MappingPortal = 'propertyFinder' | 'bayut';
 
 /**
  * The side bar's count of the signed-in user's work.
@@ -1235,6 +1326,82 @@ export interface PortalCount {
   ready: number;
 }
 
+export interface PortalCounts {
+  /**
+   * Catalog records (categories, types, countries, cities, regions) without a mapping.
+   */
+  unmapped: number;
+}
+
+/**
+ * One webhook call.
+ */
+export interface PortalDelivery {
+  /**
+   * The contact request it became (or had already become).
+   */
+  contactRequestId?: number | null;
+  /**
+   * Why it was refused; none when it was taken.
+   */
+  error?: string | null;
+  id: number;
+  /**
+   * The portal's id of the lead, when the call named one.
+   */
+  leadId?: string | null;
+  portal: MappingPortal;
+  /**
+   * When it arrived, RFC 3339 UTC.
+   */
+  receivedAt: string;
+  /**
+   * The HTTP status it was answered with.
+   */
+  status: number;
+}
+
+/**
+ * What a catalog record is called in a portal's words.
+ */
+export interface PortalMapping {
+  id: number;
+  kind: MappingKind;
+  portal: MappingPortal;
+  /**
+   * The id of the category, property type, country, city or region.
+   */
+  recordId: number;
+  updatedAt: string;
+  /**
+   * A type in the portal's list (its code or name), or the portal's name of the place.
+   */
+  value: string;
+}
+
+/**
+ * One catalog record on the Portals screen.
+ */
+export interface PortalMappingRow {
+  kind: MappingKind;
+  /**
+   * The mapping, when the record has one.
+   */
+  mappingId?: number | null;
+  nameAr: string;
+  nameEn: string;
+  /**
+   * A city's country, a region's city (English names); none for the others.
+   */
+  parent?: string | null;
+  recordId: number;
+  /**
+   * What the rules suggest for it in the portal's words.
+   */
+  suggestion?: string | null;
+  value?: string | null;
+}
+
 /**
  * A portal's verdict on a listing.
  */
@@ -1246,6 +1413,22 @@ export interface PortalReadiness {
   portal: FeedPortal;
   ready: boolean;
   reasons: Reason[];
+}
+
+/**
+ * A portal's settings.
+ */
+export interface PortalSettings {
+  counts: PortalCounts;
+  portal: MappingPortal;
+  /**
+   * A webhook secret is set (it is never answered).
+   */
+  secretSet: boolean;
+  /**
+   * Where the portal sends its leads.
+   */
+  webhookUrl: string;
 }
 
 /**
@@ -1804,6 +1987,31 @@ export interface PropertyFilter {
   regionId?: number | null;
   status?: PropertyStatus | null;
   typeId?: number | null;
+}
+
+/**
+ * Property Finder's `lead.created` event.
+ */
+export interface PropertyFinderEvent {
+  /**
+   * Property Finder's id of the lead: the same id sent again is the same lead.
+   */
+  id?: string | null;
+  payload?: PropertyFinderLead | null;
+  /**
+   * `lead.created` when given.
+   */
+  type?: string | null;
+}
+
+export interface PropertyFinderLead {
+  /**
+   * How the person reached out: email, whatsapp, call...
+   */
+  channel?: string | null;
+  listing?: ListingReference | null;
+  message?: string | null;
+  sender?: Sender | null;
 }
 
 /**
@@ -2403,6 +2611,20 @@ export interface Receipt {
 }
 
 /**
+ * What a taken call is answered.
+ */
+export interface Received {
+  /**
+   * The contact request the lead became.
+   */
+  contactRequestId: number;
+  /**
+   * False when this lead had come before: nothing was created.
+   */
+  created: boolean;
+}
+
+/**
  * A region with its city's and country's names, as the Management screen lists it.
  */
 export interface Region {
@@ -2522,6 +2744,18 @@ export interface RowError {
    * The spreadsheet's row number, the header being 1.
    */
   row: number;
+}
+
+/**
+ * `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it.
+ */
+export interface SecretInput {
+  secret: string;
+}
+
+export interface Sender {
+  contacts?: Contact[];
+  name?: string | null;
 }
 
 export interface Service {

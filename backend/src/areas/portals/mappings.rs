@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::store;
 use crate::endpoint;
 use crate::platform::audit::Actor;
-use crate::platform::auth::AdminUser;
+use crate::platform::auth::{AdminUser, CurrentUser};
 use crate::platform::db::Db;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::Payload;
@@ -26,7 +26,9 @@ pub fn api() -> Vec<Endpoint> {
             list,
             Doc::new(
                 "Every category, property type, country, city and region with the portal's word for \
-                 it (or null) and a suggestion: the unmapped first, then by kind and English name"
+                 it (or null) and a suggestion: the unmapped first, then by kind and English name. \
+                 Any signed-in user reads them (the property form judges readiness by them); only \
+                 admins change them"
             )
             .responds::<Vec<PortalMappingRow>>()
             .fails(&[404])
@@ -178,7 +180,7 @@ pub async fn restore_value(
 }
 
 #[get("/portals/<portal>/mappings")]
-pub async fn list(portal: &str, _admin: AdminUser, db: &Db) -> ApiResult<Json<Vec<PortalMappingRow>>> {
+pub async fn list(portal: &str, _user: CurrentUser, db: &Db) -> ApiResult<Json<Vec<PortalMappingRow>>> {
     Ok(Json(rows(db, portal_of(portal)?).await?))
 }
 

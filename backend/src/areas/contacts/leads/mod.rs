@@ -117,6 +117,8 @@ pub struct Agent {
     pub full_name: Option<String>,
     pub is_active: bool,
     pub receives_leads: bool,
+    /// The phone number the portals' feeds show with the agent's listings (issue 41).
+    pub phone: Option<String>,
 }
 
 /// The side bar's count of the signed-in user's work.

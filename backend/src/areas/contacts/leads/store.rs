@@ -240,10 +240,11 @@ async fn earlier_requests(db: &AnyPool, ids: &[i64]) -> ApiResult<HashMap<i64, (
 
 /// Every user, oldest first, as an assignee or agent is chosen from.
 pub async fn agents(db: &AnyPool) -> ApiResult<Vec<Agent>> {
-    let rows =
-        sqlx::query("SELECT id, username, full_name, is_active, receives_leads FROM users ORDER BY id")
-            .fetch_all(db)
-            .await?;
+    let rows = sqlx::query(
+        "SELECT id, username, full_name, is_active, receives_leads, phone FROM users ORDER BY id",
+    )
+    .fetch_all(db)
+    .await?;
     let agent = |row: &AnyRow| -> Result<Agent, sqlx::Error> {
         Ok(Agent {
             id: row.try_get("id")?,
@@ -251,6 +252,7 @@ pub async fn agents(db: &AnyPool) -> ApiResult<Vec<Agent>> {
             full_name: row.try_get("full_name")?,
             is_active: db::flag(row, "is_active")?,
             receives_leads: db::flag(row, "receives_leads")?,
+            phone: row.try_get("phone")?,
         })
     };
     Ok(rows.iter().map(agent).collect::<Result<_, _>>()?)

@@ -1,7 +1,7 @@
 //! The feeds' SQL: what a feed's tag is computed from, the portal's words, and the listings
-//! read in chunks by id. The listings are those the public sees now (the one definition,
-//! `properties::store::visible`) chosen for one of the feed's portals; the rules then judge
-//! each one's readiness in memory.
+//! read in chunks by id. The listings are those that may be advertised now (the one
+//! definition, `properties::store::advertisable`) chosen for one of the feed's portals; the
+//! rules then judge each one's readiness in memory.
 
 use std::collections::HashMap;
 
@@ -14,7 +14,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::super::feed::listing::{Agent, FeedListing};
 use super::references::{reference, HOLDERS};
-use crate::areas::properties::store::{advertising, visible};
+use crate::areas::properties::store::{advertisable, advertising};
 use crate::platform::db;
 use crate::platform::http::error::ApiResult;
 
@@ -92,7 +92,7 @@ pub fn chunk_sql(feed: MappingPortal, now: &str) -> String {
          FROM properties p LEFT JOIN users u ON u.id = p.agent_id \
          WHERE {visible} AND p.id >= $1 AND p.id < $2 AND ({chosen}) ORDER BY p.id",
         authority = advertising::AUTHORITY,
-        visible = visible(now),
+        visible = advertisable(now),
         chosen = chosen.join(" OR "),
     )
 }

@@ -18,8 +18,8 @@ mod write;
 pub use batch::{insert_many_in, NewListing};
 pub use bulk::bulk;
 pub use features::{features, replace_features, replace_features_in};
-/// What the public sees, for the portals' feeds too (issue 41).
-pub(crate) use read::visible;
+/// What may be advertised, which the portals' feeds hold (issue 41).
+pub(crate) use read::advertisable;
 pub use read::{
     former, get, list, next_change, public_count, public_get, public_index, public_list, revision, Former,
     Indexed,

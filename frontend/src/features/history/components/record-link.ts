@@ -21,6 +21,8 @@ const SCREENS: Record<Entity, string> = {
   companyValue: '/company-values',
   valuesSectionSettings: '/company-values',
   leadNote: '/contacts',
+  portalMapping: '/portals',
+  feedToken: '/settings',
 };
 
 /** Where the screen opens a record itself: a property's edit dialog, a service's edit page. */
