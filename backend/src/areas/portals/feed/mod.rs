@@ -1,8 +1,8 @@
 //! The portals' XML feeds (issue 41): `GET /feeds/property-finder/{token}.xml` and
 //! `GET /feeds/bayut/{token}.xml` (Bayut's, which dubizzle reads too). No session: the
 //! token in the address is the key, and an unknown or revoked one is a plain 404. A feed
-//! holds every listing the public sees now that is chosen for one of its portals and that
-//! the rules find ready for it.
+//! holds every listing that may be advertised now, chosen for one of its portals, that the
+//! rules find ready for it (on the website or not).
 //!
 //! Its `ETag` is known before a byte is written: it is computed from the token, the panel's
 //! address, the revisions of everything a feed shows (listings and catalog, the portals'

@@ -1,5 +1,5 @@
 //! The leads the portals send, read tolerantly (neither portal's own documentation was at
-//! hand, see plan/formats-facts.md): a text field may also come as a number, a field of
+//! hand, see docs/portal-feeds-facts.md): a text field may also come as a number, a field of
 //! another type counts as absent, and the common spellings of each field are taken.
 //!
 //! Bayut (chosen, no source): one flat object,
