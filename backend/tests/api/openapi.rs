@@ -68,6 +68,20 @@ async fn the_api_reference_page_is_public() {
     }
 }
 
+/// A documented path with a value in each of its parameters.
+fn concrete_path(path: &str) -> String {
+    let values = [
+        ("{id}", "1"),
+        ("{file}", "x.png"),
+        ("{entity}", "category"),
+        ("{batch}", "b"),
+        ("{portal}", "bayut"),
+        ("{kind}", "city"),
+        ("{recordId}", "1"),
+    ];
+    values.iter().fold(path.to_owned(), |path, (name, value)| path.replace(name, value))
+}
+
 both_databases! {
     async fn every_non_public_operation_answers_401_without_a_session(app) {
         let (status, document) = app.get("/api/openapi.json").await;
@@ -81,7 +95,7 @@ both_databases! {
                     continue;
                 }
                 let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b").replace("{portal}", "bayut").replace("{kind}", "city").replace("{record_id}", "1");
+                let concrete = concrete_path(path);
                 let (status, body) = app.send(method, &concrete, json!({})).await;
                 assert_eq!(status, Status::Unauthorized, "{method} {path} must need a session");
                 assert!(body["message"].is_string(), "{method} {path} answers the JSON error body");
@@ -106,7 +120,7 @@ both_databases! {
             for (method, operation) in item.as_object().expect("operations") {
                 let documented = operation["x-required-role"] == "admin";
                 let method: Method = method.to_uppercase().parse().expect("method");
-                let concrete = path.replace("{id}", "1").replace("{file}", "x.png").replace("{entity}", "category").replace("{batch}", "b").replace("{portal}", "bayut").replace("{kind}", "city").replace("{record_id}", "1");
+                let concrete = concrete_path(path);
                 let (status, body) = app.send(method, &concrete, json!({})).await;
                 // Registration is closed once a user exists: its 403 says so, not a role.
                 let closed = path == "/api/register";

@@ -184,11 +184,12 @@ pub async fn list(portal: &str, _user: CurrentUser, db: &Db) -> ApiResult<Json<V
     Ok(Json(rows(db, portal_of(portal)?).await?))
 }
 
-#[put("/portals/<portal>/mappings/<kind>/<record_id>", data = "<body>")]
+/// `{id}` is the record's: the category, property type, country, city or region mapped.
+#[put("/portals/<portal>/mappings/<kind>/<id>", data = "<body>")]
 pub async fn save(
     portal: &str,
     kind: &str,
-    record_id: i64,
+    id: i64,
     admin: AdminUser,
     db: &Db,
     body: Payload<MappingBody, { BODY_MAX_BYTES }>,
@@ -197,7 +198,7 @@ pub async fn save(
     let input = body.0 .0;
     input.check(portal, kind).map_err(ApiError::validation)?;
     let value = input.stored(portal, kind);
-    Ok(Json(store::mappings::put(db.pool(), &Actor::from(&admin), portal, kind, record_id, &value).await?))
+    Ok(Json(store::mappings::put(db.pool(), &Actor::from(&admin), portal, kind, id, &value).await?))
 }
 
 #[delete("/portal-mappings/<id>")]

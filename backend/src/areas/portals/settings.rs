@@ -37,7 +37,7 @@ pub fn api() -> Vec<Endpoint> {
                 "Sets a portal's webhook secret (16 to 200 characters), or clears it with an empty \
                  text; it is never answered. 404 for an unknown portal"
             )
-            .takes::<SecretInput>()
+            .takes::<PortalSecretInput>()
             .status(204)
             .fails(&[404])
         ),
@@ -70,12 +70,12 @@ pub struct PortalCounts {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
 #[schemars(extend("required" = ["secret"]))]
-pub struct SecretInput {
+pub struct PortalSecretInput {
     #[schemars(length(max = 200))]
     pub secret: String,
 }
 
-impl Validate for SecretInput {
+impl Validate for PortalSecretInput {
     fn validate(&self) -> Result<(), rules::FieldErrors> {
         let mut errors = rules::FieldErrors::new();
         let length = self.secret.chars().count();
@@ -121,7 +121,7 @@ pub async fn secret(
     portal: &str,
     _admin: AdminUser,
     db: &Db,
-    body: Payload<SecretInput, 4096>,
+    body: Payload<PortalSecretInput, 4096>,
 ) -> ApiResult<Status> {
     let portal = portal_of(portal)?;
     let secret = Some(body.0.secret).filter(|secret| !secret.is_empty());

@@ -92,16 +92,16 @@ pub struct PropertyFinderLead {
     #[serde(deserialize_with = "lenient")]
     pub channel: Option<String>,
     #[serde(deserialize_with = "lenient_object")]
-    pub listing: Option<ListingReference>,
+    pub listing: Option<PropertyFinderListing>,
     #[serde(deserialize_with = "lenient_object")]
-    pub sender: Option<Sender>,
+    pub sender: Option<PropertyFinderSender>,
     #[serde(deserialize_with = "lenient")]
     pub message: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(default)]
-pub struct ListingReference {
+pub struct PropertyFinderListing {
     /// The listing's reference in the feed.
     #[serde(deserialize_with = "lenient")]
     pub reference: Option<String>,
@@ -109,16 +109,16 @@ pub struct ListingReference {
 
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(default)]
-pub struct Sender {
+pub struct PropertyFinderSender {
     #[serde(deserialize_with = "lenient")]
     pub name: Option<String>,
     #[serde(deserialize_with = "lenient_list")]
-    pub contacts: Vec<Contact>,
+    pub contacts: Vec<PropertyFinderContact>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(default)]
-pub struct Contact {
+pub struct PropertyFinderContact {
     /// email, phone or mobile.
     #[serde(rename = "type", deserialize_with = "lenient")]
     pub kind: Option<String>,

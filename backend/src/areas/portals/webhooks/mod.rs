@@ -42,7 +42,7 @@ pub fn api() -> Vec<Endpoint> {
                  Every call is logged (GET /api/portals/deliveries)"
             )
             .takes::<BayutLead>()
-            .responds::<Received>()
+            .responds::<WebhookReceived>()
             .fails(&[401, 413])
         ),
         endpoint!(
@@ -55,7 +55,7 @@ pub fn api() -> Vec<Endpoint> {
                  lead; 413 over 64 KB. Every call is logged (GET /api/portals/deliveries)"
             )
             .takes::<PropertyFinderEvent>()
-            .responds::<Received>()
+            .responds::<WebhookReceived>()
             .fails(&[401, 413])
         ),
     ]
@@ -67,7 +67,7 @@ pub const BODY_MAX_BYTES: u64 = 64 * 1024;
 /// What a taken call is answered.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-pub struct Received {
+pub struct WebhookReceived {
     /// The contact request the lead became.
     pub contact_request_id: i64,
     /// False when this lead had come before: nothing was created.
@@ -197,7 +197,7 @@ async fn take(
     db: &Db,
     outbox: &Outbox,
     lead_id: &mut Option<String>,
-) -> Result<Received, Refusal> {
+) -> Result<WebhookReceived, Refusal> {
     let secret =
         store::secrets::get(&mut *db.pool().acquire().await.map_err(ApiError::from)?, portal).await?;
     let Some(secret) = secret else { return Err(Refusal::unsigned("no secret is set for this portal")) };
@@ -219,7 +219,7 @@ async fn take(
     let (request, created) =
         contacts::store::create_from_portal(db.pool(), outbox, &actor, &input, portal.value(), &lead.id)
             .await?;
-    Ok(Received { contact_request_id: request.id, created })
+    Ok(WebhookReceived { contact_request_id: request.id, created })
 }
 
 /// Takes or refuses a call, and records it.
@@ -229,7 +229,7 @@ async fn receive(
     body: Data<'_>,
     db: &Db,
     outbox: &Outbox,
-) -> ApiResult<Json<Received>> {
+) -> ApiResult<Json<WebhookReceived>> {
     let mut lead_id = None;
     let outcome = match read(body, signed.length).await {
         Ok(bytes) => take(portal, signed.by(portal), &bytes, db, outbox, &mut lead_id).await,
@@ -263,7 +263,7 @@ pub async fn bayut(
     body: Data<'_>,
     db: &Db,
     outbox: &State<Outbox>,
-) -> ApiResult<Json<Received>> {
+) -> ApiResult<Json<WebhookReceived>> {
     receive(MappingPortal::Bayut, signed, body, db, outbox).await
 }
 
@@ -273,6 +273,6 @@ pub async fn property_finder(
     body: Data<'_>,
     db: &Db,
     outbox: &State<Outbox>,
-) -> ApiResult<Json<Received>> {
+) -> ApiResult<Json<WebhookReceived>> {
     receive(MappingPortal::PropertyFinder, signed, body, db, outbox).await
 }
