@@ -887,7 +887,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/portals/{portal}/mappings/{kind}/{record_id}": {
+    "/api/portals/{portal}/mappings/{kind}/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -899,7 +899,7 @@ export interface paths {
          * Maps a catalog record to the portal's word for it: a type of the portal's list for a category or property type (422 naming value otherwise), the portal's name of a place (at most 100 characters). 404 when the portal, kind or record does not exist. The listings naming the record are judged again
          * @description Only for users with role 'admin'.
          */
-        put: operations["put_api_portals__portal__mappings__kind___record_id_"];
+        put: operations["put_api_portals__portal__mappings__kind___id_"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2392,15 +2392,6 @@ export interface components {
          * @enum {string}
          */
         CompletionStatus: "ready" | "offPlan";
-        Contact: {
-            /**
-             * @description email, phone or mobile.
-             * @default null
-             */
-            type?: string | null;
-            /** @default null */
-            value?: string | null;
-        };
         /**
          * @description What a bulk change of contact requests does to each selected one (issue 24).
          * @enum {string}
@@ -2932,13 +2923,6 @@ export interface components {
          * @enum {string}
          */
         LeadSource: "website" | "phone" | "walkIn" | "email" | "whatsapp" | "portal";
-        ListingReference: {
-            /**
-             * @description The listing's reference in the feed.
-             * @default null
-             */
-            reference?: string | null;
-        };
         /**
          * @description `POST /api/contact-requests`: a lead a user took by phone, walk-in, e-mail, WhatsApp or a
          *     portal. A phone lead may have no e-mail address and a walk-in no phone, but one of the
@@ -3140,6 +3124,11 @@ export interface components {
             portal: components["schemas"]["FeedPortal"];
             ready: boolean;
             reasons: components["schemas"]["Reason"][];
+        };
+        /** @description `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it. */
+        PortalSecretInput: {
+            /** @default  */
+            secret: string;
         };
         /** @description A portal's settings. */
         PortalSettings: {
@@ -3602,6 +3591,15 @@ export interface components {
              */
             typeId?: number | null;
         };
+        PropertyFinderContact: {
+            /**
+             * @description email, phone or mobile.
+             * @default null
+             */
+            type?: string | null;
+            /** @default null */
+            value?: string | null;
+        };
         /** @description Property Finder's `lead.created` event. */
         PropertyFinderEvent: {
             /**
@@ -3622,10 +3620,22 @@ export interface components {
              * @default null
              */
             channel?: string | null;
-            listing?: components["schemas"]["ListingReference"] | (null);
+            listing?: components["schemas"]["PropertyFinderListing"] | (null);
             /** @default null */
             message?: string | null;
-            sender?: components["schemas"]["Sender"] | (null);
+            sender?: components["schemas"]["PropertyFinderSender"] | (null);
+        };
+        PropertyFinderListing: {
+            /**
+             * @description The listing's reference in the feed.
+             * @default null
+             */
+            reference?: string | null;
+        };
+        PropertyFinderSender: {
+            contacts?: components["schemas"]["PropertyFinderContact"][];
+            /** @default null */
+            name?: string | null;
         };
         /**
          * @description `POST /api/properties`, `PUT /api/properties/{id}`: the comprehensive property form.
@@ -4418,16 +4428,6 @@ export interface components {
         Receipt: {
             received: boolean;
         };
-        /** @description What a taken call is answered. */
-        Received: {
-            /**
-             * Format: int64
-             * @description The contact request the lead became.
-             */
-            contactRequestId: number;
-            /** @description False when this lead had come before: nothing was created. */
-            created: boolean;
-        };
         /** @description A region with its city's and country's names, as the Management screen lists it. */
         Region: {
             /**
@@ -4536,16 +4536,6 @@ export interface components {
              * @description The spreadsheet's row number, the header being 1.
              */
             row: number;
-        };
-        /** @description `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it. */
-        SecretInput: {
-            /** @default  */
-            secret: string;
-        };
-        Sender: {
-            contacts?: components["schemas"]["Contact"][];
-            /** @default null */
-            name?: string | null;
         };
         Service: {
             createdAt: string;
@@ -5122,6 +5112,16 @@ export interface components {
              * @description The record's version: now (preview; send it back as `If-Match: "N"`), or once restored.
              */
             version: number;
+        };
+        /** @description What a taken call is answered. */
+        WebhookReceived: {
+            /**
+             * Format: int64
+             * @description The contact request the lead became.
+             */
+            contactRequestId: number;
+            /** @description False when this lead had come before: nothing was created. */
+            created: boolean;
         };
     };
     responses: never;
@@ -9539,14 +9539,14 @@ export interface operations {
             };
         };
     };
-    put_api_portals__portal__mappings__kind___record_id_: {
+    put_api_portals__portal__mappings__kind___id_: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 portal: string;
                 kind: string;
-                record_id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -9565,7 +9565,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMapping"];
                 };
             };
-            /** @description Malformed body */
+            /** @description A path, query or header value of the wrong type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9592,7 +9592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description No record with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9641,7 +9641,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SecretInput"];
+                "application/json": components["schemas"]["PortalSecretInput"];
             };
         };
         responses: {
@@ -14893,7 +14893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Received"];
+                    "application/json": components["schemas"]["WebhookReceived"];
                 };
             };
             /** @description Malformed body */
@@ -14971,7 +14971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Received"];
+                    "application/json": components["schemas"]["WebhookReceived"];
                 };
             };
             /** @description Malformed body */

@@ -442,14 +442,6 @@ export interface Constants {
   yearBuiltMin: number;
 }
 
-export interface Contact {
-  /**
-   * email, phone or mobile.
-   */
-  type?: string | null;
-  value?: string | null;
-}
-
 /**
  * What a bulk change of contact requests does to each selected one (issue 24).
  */
@@ -1122,13 +1114,6 @@ export interface Limits {
   values: number;
 }
 
-export interface ListingReference {
-  /**
-   * The listing's reference in the feed.
-   */
-  reference?: string | null;
-}
-
 /**
  * The location lines a property stores, built from the picker's places.
  */
@@ -1413,6 +1398,13 @@ export interface PortalReadiness {
   portal: FeedPortal;
   ready: boolean;
   reasons: Reason[];
+}
+
+/**
+ * `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it.
+ */
+export interface PortalSecretInput {
+  secret: string;
 }
 
 /**
@@ -1989,6 +1981,14 @@ export interface PropertyFilter {
   typeId?: number | null;
 }
 
+export interface PropertyFinderContact {
+  /**
+   * email, phone or mobile.
+   */
+  type?: string | null;
+  value?: string | null;
+}
+
 /**
  * Property Finder's `lead.created` event.
  */
@@ -2009,9 +2009,21 @@ export interface PropertyFinderLead {
    * How the person reached out: email, whatsapp, call...
    */
   channel?: string | null;
-  listing?: ListingReference | null;
+  listing?: PropertyFinderListing | null;
   message?: string | null;
-  sender?: Sender | null;
+  sender?: PropertyFinderSender | null;
+}
+
+export interface PropertyFinderListing {
+  /**
+   * The listing's reference in the feed.
+   */
+  reference?: string | null;
+}
+
+export interface PropertyFinderSender {
+  contacts?: PropertyFinderContact[];
+  name?: string | null;
 }
 
 /**
@@ -2611,20 +2623,6 @@ export interface Receipt {
 }
 
 /**
- * What a taken call is answered.
- */
-export interface Received {
-  /**
-   * The contact request the lead became.
-   */
-  contactRequestId: number;
-  /**
-   * False when this lead had come before: nothing was created.
-   */
-  created: boolean;
-}
-
-/**
  * A region with its city's and country's names, as the Management screen lists it.
  */
 export interface Region {
@@ -2744,18 +2742,6 @@ export interface RowError {
    * The spreadsheet's row number, the header being 1.
    */
   row: number;
-}
-
-/**
- * `PUT /api/portals/{portal}/secret`: the new secret, or an empty text to clear it.
- */
-export interface SecretInput {
-  secret: string;
-}
-
-export interface Sender {
-  contacts?: Contact[];
-  name?: string | null;
 }
 
 export interface Service {
@@ -3345,4 +3331,18 @@ export interface VersionRestore {
    * The record's version: now (preview; send it back as `If-Match: "N"`), or once restored.
    */
   version: number;
+}
+
+/**
+ * What a taken call is answered.
+ */
+export interface WebhookReceived {
+  /**
+   * The contact request the lead became.
+   */
+  contactRequestId: number;
+  /**
+   * False when this lead had come before: nothing was created.
+   */
+  created: boolean;
 }
