@@ -19,8 +19,9 @@ const SIDEBAR_ENTRIES = [
   'Users',
   'Property Features',
   'Contact Requests',
-  // Administrators only (issue 24), after the specification's entries but before Settings.
+  // Administrators only (issues 24 and 41), after the specification's entries but before Settings.
   'Trash',
+  'Portals',
   'Settings',
 ];
 
