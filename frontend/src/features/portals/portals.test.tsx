@@ -5,19 +5,19 @@ import { setInterfaceLanguage } from '@/i18n';
 import ar from '@/i18n/portals.ar.json';
 import { renderApp } from '@/test/render';
 import { admin, answer, json, mockServer, sentBody, signedIn, type Handler } from '@/test/server';
-import type { PortalDelivery, PortalMappingRow, PortalSettings } from './types';
+import type { PortalDelivery, PortalMappingRow, PortalSettings } from '@/generated/types';
 
 const propertyFinder: PortalSettings = {
   portal: 'propertyFinder',
   secretSet: false,
   webhookUrl: 'https://panel.example.com/api/webhooks/property-finder',
-  counts: { ready: 3, blocked: 1, unmapped: 3 },
+  counts: { unmapped: 3 },
 };
 const bayut: PortalSettings = {
   portal: 'bayut',
   secretSet: true,
   webhookUrl: 'https://panel.example.com/api/webhooks/bayut',
-  counts: { ready: 2, blocked: 0, unmapped: 0 },
+  counts: { unmapped: 0 },
 };
 
 function row(kind: PortalMappingRow['kind'], recordId: number, nameEn: string, nameAr: string, more: Partial<PortalMappingRow> = {}) {

@@ -17,4 +17,4 @@ export {
   statusChoices,
 } from './components/property-form/offering';
 export { usePortalName } from './components/portal-names';
-export type { FeedPortal, Portal, PortalListingCounts, PropertyStats } from './portals-types';
+export type { PropertyStats } from '@/generated/types';

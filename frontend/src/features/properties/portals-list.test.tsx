@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Property } from '@/generated/types';
 import { setInterfaceLanguage } from '@/i18n';
 import ar from '@/i18n/properties.ar.json';
 import { renderApp } from '@/test/render';
 import { admin, json, mockServer, sentBody, signedIn, withQuery } from '@/test/server';
-import type { Property } from './portals-types';
 import { testProperty } from './test-property';
 
 const listings: Property[] = [

@@ -1,6 +1,6 @@
 // A listing as the server answers it, for the tests of the screens that show listings.
+import type { Property } from '@/generated/types';
 import { constants } from '@/lib/rules';
-import type { Property } from './portals-types';
 
 export function testProperty(id: number, overrides: Partial<Property> = {}): Property {
   return {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CompanySettings, FeedToken } from '@/features/portals';
+import type { CompanySettings, FeedToken } from '@/generated/types';
 import { renderApp } from '@/test/render';
 import { admin, answer, json, mockServer, sentBody, signedIn, type Handler } from '@/test/server';
 

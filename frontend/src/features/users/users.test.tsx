@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from './api/user-types';
+import type { User } from '@/generated/types';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sentBody, signedIn } from '@/test/server';
 

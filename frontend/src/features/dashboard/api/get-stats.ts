@@ -4,7 +4,6 @@ import { api, dataOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
 
 export function getStats(): Promise<PropertyStats> {
-  // generated later: the answer's type has the portals' counts once regenerated.
   return dataOf(api.GET('/api/stats'));
 }
 

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataOf, listsChanged } from '@/lib/api-client';
+import type { MappingKind, MappingPortal, PortalMapping, PortalMappingRow } from '@/generated/types';
+import { api, dataOf, listsChanged } from '@/lib/api-client';
 import { trashBatch } from '@/lib/trash';
-import type { MappingKind, MappingPortal, PortalMapping, PortalMappingRow } from '../types';
-import { pendingApi } from './pending-api';
 import { portalsQueryKey } from './portals';
 
 export function mappingsQueryKey(portal: MappingPortal) {
@@ -11,7 +10,7 @@ export function mappingsQueryKey(portal: MappingPortal) {
 
 /** Every category, type and place with the portal's word for it; unmapped ones first. */
 export function getMappings(portal: MappingPortal): Promise<PortalMappingRow[]> {
-  return dataOf(pendingApi.GET('/api/portals/{portal}/mappings', { params: { path: { portal } } }));
+  return dataOf(api.GET('/api/portals/{portal}/mappings', { params: { path: { portal } } }));
 }
 
 export function useMappings(portal: MappingPortal) {
@@ -27,8 +26,8 @@ export interface SaveMapping {
 
 export function saveMapping({ portal, kind, recordId, value }: SaveMapping): Promise<PortalMapping> {
   return dataOf(
-    pendingApi.PUT('/api/portals/{portal}/mappings/{kind}/{recordId}', {
-      params: { path: { portal, kind, recordId } },
+    api.PUT('/api/portals/{portal}/mappings/{kind}/{id}', {
+      params: { path: { portal, kind, id: recordId } },
       body: { value },
     }),
   );
@@ -36,7 +35,7 @@ export function saveMapping({ portal, kind, recordId, value }: SaveMapping): Pro
 
 /** Removes a mapping (to the trash): its record is unmapped again. Answers the trash batch. */
 export function removeMapping({ id }: { portal: MappingPortal; id: number }): Promise<string | undefined> {
-  return trashBatch(pendingApi.DELETE('/api/portal-mappings/{id}', { params: { path: { id } } }));
+  return trashBatch(api.DELETE('/api/portal-mappings/{id}', { params: { path: { id } } }));
 }
 
 /** Reads a portal's mappings and its unmapped count again after a write. */

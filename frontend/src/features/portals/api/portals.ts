@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataOf } from '@/lib/api-client';
-import type { MappingPortal, PortalSecretInput, PortalSettings } from '../types';
-import { pendingApi } from './pending-api';
+import type { MappingPortal, PortalSecretInput, PortalSettings } from '@/generated/types';
+import { api, dataOf } from '@/lib/api-client';
 
 export const portalsQueryKey = ['/api/portals'] as const;
 
 export function getPortals(): Promise<PortalSettings[]> {
-  return dataOf(pendingApi.GET('/api/portals'));
+  return dataOf(api.GET('/api/portals'));
 }
 
 export function usePortals({ enabled }: { enabled: boolean }) {
@@ -15,7 +14,7 @@ export function usePortals({ enabled }: { enabled: boolean }) {
 
 /** Sets (or, with an empty string, clears) a portal's webhook secret; the server never answers it back. */
 export async function setPortalSecret({ portal, input }: { portal: MappingPortal; input: PortalSecretInput }): Promise<void> {
-  await pendingApi.PUT('/api/portals/{portal}/secret', { params: { path: { portal } }, body: input });
+  await api.PUT('/api/portals/{portal}/secret', { params: { path: { portal } }, body: input });
 }
 
 export function useSetPortalSecret() {

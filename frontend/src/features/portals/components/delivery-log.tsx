@@ -58,9 +58,9 @@ export function DeliveryLog() {
                     </TableCell>
                     {/* The error is the server's own sentence, in English. */}
                     <TableCell dir="auto">{delivery.error ?? ''}</TableCell>
-                    <TableCell>{delivery.leadId === null ? '' : <Ltr className="font-mono text-xs">{delivery.leadId}</Ltr>}</TableCell>
+                    <TableCell>{delivery.leadId == null ? '' : <Ltr className="font-mono text-xs">{delivery.leadId}</Ltr>}</TableCell>
                     <TableCell>
-                      {delivery.contactRequestId !== null && (
+                      {delivery.contactRequestId != null && (
                         // The inbox opens a request named in its address (as a notification links to it).
                         <Link
                           className="text-primary underline-offset-4 hover:underline"

@@ -9,7 +9,7 @@ import { fieldErrors, serverMessage } from '@/lib/api-client';
 import { bilingualOrder, englishText, useBilingual } from '@/lib/bilingual';
 import { arabicText } from '@/lib/form';
 import { useRemoveMapping, useSaveMapping } from '../api/mappings';
-import type { MappingPortal, PortalMappingRow } from '../types';
+import type { MappingPortal, PortalMappingRow } from '@/generated/types';
 import { MappingValueEditor } from './mapping-value-editor';
 import type { MappingDrafts } from './use-mapping-drafts';
 
@@ -55,7 +55,7 @@ export function MappingRow({ portal, row, drafts }: MappingRowProps) {
       <TableCell>
         <div className="grid justify-items-start gap-1">
           <span>{t(`kinds.${row.kind}`)}</span>
-          {row.value === null && <Badge variant="destructive">{t('mappings.unmapped')}</Badge>}
+          {row.value == null && <Badge variant="destructive">{t('mappings.unmapped')}</Badge>}
         </div>
       </TableCell>
       {bilingualOrder(
@@ -86,7 +86,7 @@ export function MappingRow({ portal, row, drafts }: MappingRowProps) {
           <Button type="button" size="sm" disabled={!savable || save.isPending} onClick={onSave}>
             {t('mappings.save')}
           </Button>
-          {row.mappingId !== null && (
+          {row.mappingId != null && (
             <Button
               type="button"
               variant="ghost"
@@ -96,7 +96,7 @@ export function MappingRow({ portal, row, drafts }: MappingRowProps) {
               className="text-destructive hover:text-destructive"
               disabled={remove.isPending}
               onClick={() => {
-                if (row.mappingId === null) return;
+                if (row.mappingId == null) return;
                 remove.mutate(
                   { portal, id: row.mappingId },
                   deleteToasts(t('toast.removed', { name }), t('toast.removeFailed')),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import type { MappingPortal, PortalMappingRow } from '../types';
+import type { MappingPortal, PortalMappingRow } from '@/generated/types';
 import { portalTypeLabel, portalTypes, takesPortalType } from './portal-terms';
 
 export interface MappingValueEditorProps {
@@ -76,7 +76,7 @@ export function MappingValueEditor({ portal, row, value, error, label, onChange,
   return (
     <div className="grid min-w-52 gap-1">
       {control}
-      {row.suggestion !== null && row.suggestion !== value && (
+      {row.suggestion != null && row.suggestion !== value && (
         <Button
           type="button"
           variant="link"

@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { RowActionsHead, Table, TableBody, TableHead, TableHeader, TableRow, TableRows } from '@/components/ui/table';
 import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { useMappings } from '../api/mappings';
-import type { MappingPortal, PortalMappingRow } from '../types';
+import type { MappingPortal, PortalMappingRow } from '@/generated/types';
 import { MappingRow } from './mapping-row';
 import { useMappingDrafts } from './use-mapping-drafts';
 
@@ -31,9 +31,9 @@ export function MappingsTable({ portal }: { portal: MappingPortal }) {
   const [unmappedOnly, setUnmappedOnly] = useState(false);
   const filterId = useId();
   const rows = mappings.data ?? [];
-  const unmapped = rows.filter((row) => row.value === null).length;
+  const unmapped = rows.filter((row) => row.value == null).length;
   // A row being edited stays in view even once it is mapped elsewhere, until it is saved.
-  const shown = unmappedOnly ? rows.filter((row) => row.value === null || drafts.isEdited(row)) : rows;
+  const shown = unmappedOnly ? rows.filter((row) => row.value == null || drafts.isEdited(row)) : rows;
 
   return (
     <Card>

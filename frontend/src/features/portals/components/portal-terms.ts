@@ -3,7 +3,7 @@
 // server checks a saved word against the same lists.
 import type { Term } from '@/generated/types';
 import { vocabulary } from '@/lib/rules';
-import type { MappingKind, MappingPortal } from '../types';
+import type { MappingKind, MappingPortal } from '@/generated/types';
 
 /** The portals whose mappings, webhook secret and feed Aqar keeps (dubizzle reads Bayut's). */
 export const MAPPING_PORTALS = ['propertyFinder', 'bayut'] as const satisfies readonly MappingPortal[];

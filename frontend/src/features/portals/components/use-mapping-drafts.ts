@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PortalMappingRow } from '../types';
+import type { PortalMappingRow } from '@/generated/types';
 
 type RowKey = Pick<PortalMappingRow, 'kind' | 'recordId'>;
 

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { fieldErrors, serverMessage } from '@/lib/api-client';
 import { useSetPortalSecret } from '../api/portals';
-import type { PortalSettings } from '../types';
+import type { PortalSettings } from '@/generated/types';
 
 /**
  * Where the portal sends its leads, and the secret it signs them with. The secret is

@@ -12,7 +12,7 @@ import { DeliveryLog } from '../components/delivery-log';
 import { MappingsTable } from '../components/mappings-table';
 import { MAPPING_PORTALS } from '../components/portal-terms';
 import { WebhookSecret } from '../components/webhook-secret';
-import type { MappingPortal } from '../types';
+import type { MappingPortal } from '@/generated/types';
 
 function PortalsScreen() {
   const { t } = useTranslation('portals');

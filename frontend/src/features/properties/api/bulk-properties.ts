@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PropertyBulkRequest, PropertyFilter } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
-import type { PropertyBulkRequest, PropertyFilter } from '../portals-types';
 import { LIST_FILTERS } from './export-properties';
 import type { PropertySearchFilters } from './get-properties';
 import { propertiesQueryKey, statsQueryKey } from './properties-keys';
@@ -28,8 +28,7 @@ export function propertyFilter(q: string, search: string, searchFilters: Propert
 export function useBulkProperties() {
   const queryClient = useQueryClient();
   return useMutation({
-    // generated later: the call's body type has the portal actions once regenerated.
-    mutationFn: (body: PropertyBulkRequest) => dataOf(api.POST('/api/properties/bulk', { body: body as never })),
+    mutationFn: (body: PropertyBulkRequest) => dataOf(api.POST('/api/properties/bulk', { body })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: propertiesQueryKey }),

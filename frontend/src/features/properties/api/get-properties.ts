@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { paths } from '@/generated/api';
-import type { OfferingType, Property, PropertyStatus } from '@/generated/types';
+import type { FeedPortal, OfferingType, Portal, Property, PropertyStatus } from '@/generated/types';
 import { api, dataOf, type Page, pageOf } from '@/lib/api-client';
 import { constants } from '@/lib/rules';
-import type { FeedPortal, Portal, Property as PropertyWithPortals } from '../portals-types';
 import { propertiesQueryKey } from './properties-keys';
 
 /**
@@ -59,11 +58,9 @@ type SearchFilterQuery = Pick<
   | 'bathrooms'
   | 'regionId'
   | 'featureIds'
-> & {
-  // generated later: the list's query has both once `@/generated/api` is regenerated.
-  publishTo?: Portal;
-  blockedFor?: FeedPortal;
-};
+  | 'publishTo'
+  | 'blockedFor'
+>;
 
 const NUMBER_FILTERS = ['minPrice', 'maxPrice', 'minArea', 'maxArea', 'bedrooms', 'bathrooms', 'regionId'] as const;
 
@@ -101,9 +98,8 @@ export function propertiesPageQuery({ page, pageSize, q, sort, importId, filters
 export function getPropertiesPage(
   params: PropertiesPageParams,
   signal?: AbortSignal,
-): Promise<Page<PropertyWithPortals>> {
+): Promise<Page<Property>> {
   const query = propertiesPageQuery(params);
-  // generated later: the rows' type has publishTo and blockedFor once regenerated.
   return pageOf(api.GET('/api/properties', { params: { query }, signal }));
 }
 

@@ -2,7 +2,7 @@
 // per portal in its publishTo set, red where the portal's feed would refuse it as it is.
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import type { FeedPortal, Portal } from '../portals-types';
+import type { FeedPortal, Portal } from '@/generated/types';
 import { usePortalName } from './portal-names';
 
 export interface PortalBadgesProps {

@@ -1,8 +1,8 @@
 // The portals as the rules list them, and each one's name in the interface language: the
 // rules spell the English names, the vocabulary file the Arabic ones.
+import type { FeedPortal, Portal } from '@/generated/types';
 import { useTermLabel } from '@/lib/bilingual';
 import { vocabulary } from '@/lib/rules';
-import type { FeedPortal, Portal } from '../portals-types';
 
 /** Where a listing can be published, in the rules' order. */
 export function portals(): Portal[] {

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { OfferingType, PropertyStatus } from '@/generated/types';
+import type { FeedPortal, OfferingType, Portal, PropertyStatus } from '@/generated/types';
 import { coerceOptionalInteger, coerceOptionalNumber, vocabulary, type VocabularyName } from '@/lib/rules';
 import type { PropertySearchFilters } from '../api/get-properties';
-import type { FeedPortal, Portal } from '../portals-types';
 
 /** The filters the list shows above its table, by their names in the address and the API. */
 export const SHOWN_FILTERS = [

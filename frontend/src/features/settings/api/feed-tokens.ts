@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pendingApi, type FeedToken, type MappingPortal } from '@/features/portals';
-import { dataOf, listsChanged } from '@/lib/api-client';
+import type { FeedToken, MappingPortal } from '@/generated/types';
+import { api, dataOf, listsChanged } from '@/lib/api-client';
 import { trashBatch } from '@/lib/trash';
 
 export const feedTokensQueryKey = ['/api/feed-tokens'] as const;
 
 /** The live token of each portal's feed (at most one per feed). */
 export function getFeedTokens(): Promise<FeedToken[]> {
-  return dataOf(pendingApi.GET('/api/feed-tokens'));
+  return dataOf(api.GET('/api/feed-tokens'));
 }
 
 export function useFeedTokens() {
@@ -16,12 +16,12 @@ export function useFeedTokens() {
 
 /** Makes a new URL for a feed; the feed's old token, if any, stops working at once. */
 export function makeFeedToken(feed: MappingPortal): Promise<FeedToken> {
-  return dataOf(pendingApi.POST('/api/feed-tokens', { body: { feed } }));
+  return dataOf(api.POST('/api/feed-tokens', { body: { feed } }));
 }
 
 /** Revokes a feed's token (to the trash, whence a restore makes it live again). Answers the trash batch. */
 export function revokeFeedToken({ id }: Pick<FeedToken, 'id'>): Promise<string | undefined> {
-  return trashBatch(pendingApi.DELETE('/api/feed-tokens/{id}', { params: { path: { id } } }));
+  return trashBatch(api.DELETE('/api/feed-tokens/{id}', { params: { path: { id } } }));
 }
 
 function useFeedTokensMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {

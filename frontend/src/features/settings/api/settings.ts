@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanySettings, SettingsInput } from '@/features/portals';
+import type { CompanySettings, SettingsInput } from '@/generated/types';
 import { api, dataOf, ifMatch } from '@/lib/api-client';
 
 export const settingsQueryKey = ['/api/settings'] as const;
 
-// generated later: the assertions go once the generated answer carries defaultPublishTo.
 export function getSettings(): Promise<CompanySettings> {
   return dataOf(api.GET('/api/settings'));
 }

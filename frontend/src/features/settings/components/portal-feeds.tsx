@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { MAPPING_PORTALS, type FeedToken, type MappingPortal } from '@/features/portals';
+import { MAPPING_PORTALS } from '@/features/portals';
+import type { FeedToken, MappingPortal } from '@/generated/types';
 import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-client';
@@ -41,7 +42,7 @@ function Feed({ feed, token, making, onMake, onRevoke }: FeedProps) {
         <>
           <CopyField label={t('feeds.url', { feed: t(`feeds.names.${feed}`) })} value={token.url} />
           <p className="text-sm text-muted-foreground">
-            {token.createdBy === null
+            {token.createdBy == null
               ? t('feeds.made', { date: f.dateTime(token.createdAt) })
               : t('feeds.madeBy', { date: f.dateTime(token.createdAt), user: token.createdBy })}
           </p>

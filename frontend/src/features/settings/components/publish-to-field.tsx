@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
-import type { Portal, SettingsInput } from '@/features/portals';
+import type { Portal, SettingsInput } from '@/generated/types';
 import { useTermLabel } from '@/lib/bilingual';
 import type { Draft } from '@/lib/form';
 import { vocabulary } from '@/lib/rules';

@@ -2,7 +2,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { SettingsInput } from '@/features/portals';
+import type { SettingsInput } from '@/generated/types';
 import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
 import { arabicText, type Draft } from '@/lib/form';
 

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/account';
 import { RecordHistory } from '@/features/history';
-import type { Portal, SettingsInput } from '@/features/portals';
+import type { SettingsInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { bilingualOrder, useArabicFirst } from '@/lib/bilingual';
@@ -61,8 +61,7 @@ function SettingsForm({ settings, onRestored }: { settings: CompanySettings; onR
   const { t } = useTranslation('settings');
   const arabicFirst = useArabicFirst();
   const form = useForm<SettingsDraft, unknown, SettingsInput>({
-    // generated later: the type argument goes once the rules' SettingsInput has defaultPublishTo.
-    resolver: rulesResolver<'settings', { defaultPublishTo?: Portal[] | null }>('settings'),
+    resolver: rulesResolver('settings'),
     defaultValues: formValues(settings),
   });
   const {

@@ -1,8 +1,8 @@
 // The users a lead's assignee or a listing's agent is chosen from (issue 26): every signed-in
 // user may read this short directory, unlike the admins' user list.
 import { useQuery } from '@tanstack/react-query';
+import type { Agent } from '@/generated/types';
 import { api, dataOf } from '@/lib/api-client';
-import type { Agent } from './user-types';
 
 export const agentsQueryKey = ['/api/agents'] as const;
 

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User, UserCreateInput, UserUpdateInput } from '@/generated/types';
 import { trashBatch } from '@/lib/trash';
 import { api, dataOf, ifMatch, listsChanged, type Versioned, type VersionedUpdate } from '@/lib/api-client';
 import { agentsQueryKey } from './agents';
-import type { User, UserCreateInput, UserUpdateInput } from './user-types';
 
 /** What the user dialog sends: a payload both the create and the edit call take. */
 export type UserPayload = UserCreateInput & UserUpdateInput;

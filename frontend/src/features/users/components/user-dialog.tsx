@@ -7,13 +7,12 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/account';
 import { RecordHistory } from '@/features/history';
-import type { Role } from '@/generated/types';
+import type { Role, UserCreateInput } from '@/generated/types';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { optionalText, textValue, type Draft } from '@/lib/form';
 import { constants, vocabulary } from '@/lib/rules';
 import { rulesResolver } from '@/lib/rules/resolver';
 import { useCreateUser, useUpdateUser, type User } from '../api/users';
-import type { UserCreateInput } from '../api/user-types';
 
 const FIELDS = [
   'username',

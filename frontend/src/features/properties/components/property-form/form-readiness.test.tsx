@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PortalMappingRow, PortalReadiness } from '@/generated/types';
 import { answer, mockServer } from '@/test/server';
-import type { PortalMappingRow, PortalReadiness } from '../../portals-types';
 import { catalogHandlers, renderForm, storedProperty } from './test-support';
 
 // The rules' verdicts are the rules' own business (tested there): here the op answers what

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgents } from '@/features/users';
+import type { ReasonCode } from '@/generated/types';
 import { usePortalMappings } from '../../api/get-portal-mappings';
-import type { ReadinessCode } from '../../portals-types';
 import type { PropertyField } from './form-values';
 import { mappedIn } from './portal-mapped';
 import { formReadiness } from './property-rules';
@@ -18,7 +18,7 @@ import { usePausedValues } from './use-paused-values';
  * The field each reason points to. An unmapped type or place is mended on the Portals
  * screen, and an agent's phone in User Management: those reasons point to no field here.
  */
-const REASON_FIELDS: Partial<Record<ReadinessCode, PropertyField>> = {
+const REASON_FIELDS: Partial<Record<ReasonCode, PropertyField>> = {
   permit: 'permitNumber',
   coordinates: 'latitude',
   photos: 'images',
@@ -29,7 +29,7 @@ const REASON_FIELDS: Partial<Record<ReadinessCode, PropertyField>> = {
   descriptionAr: 'descriptionAr',
 };
 
-const SHOWABLE: ReadonlySet<ReadinessCode> = new Set(Object.keys(REASON_FIELDS) as ReadinessCode[]);
+const SHOWABLE: ReadonlySet<ReasonCode> = new Set(Object.keys(REASON_FIELDS) as ReasonCode[]);
 
 export interface FormReadinessProps {
   /** The authority of the place the form has chosen: a permit is needed there. */
@@ -46,7 +46,7 @@ export function FormReadiness({ authority, onShowField, className }: FormReadine
   const bayut = usePortalMappings('bayut');
   // The agents' directory, which the agent select has read already.
   const agents = useAgents();
-  const onShow = (code: ReadinessCode) => {
+  const onShow = (code: ReasonCode) => {
     const field = REASON_FIELDS[code];
     if (field !== undefined) onShowField(field);
   };

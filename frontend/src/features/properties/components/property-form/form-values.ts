@@ -1,9 +1,8 @@
 // What the property form holds, where each field lives among the six tabs, and how a
 // record or the rules' new-form defaults become the form's starting values.
-import type { DisplayType } from '@/generated/types';
+import type { DisplayType, Portal, PropertyInput } from '@/generated/types';
 import type { Draft } from '@/lib/form';
 import { constants } from '@/lib/rules';
-import type { Portal, PropertyInput } from '../../portals-types';
 
 /** The selected property features travel in their own call after the property is saved. */
 export interface SelectedFeatures {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MappingKind, PortalMappingRow } from '../../portals-types';
+import type { MappingKind, PortalMappingRow } from '@/generated/types';
 import { mappedIn } from './portal-mapped';
 
 function row(kind: MappingKind, recordId: number, value: string | null): PortalMappingRow {

@@ -1,6 +1,26 @@
 // Whether a portal has words for a listing's catalog records (issue 41): the `mapped` facts
 // the rules judge portal readiness by, read from that portal's mapping rows.
-import type { Mapped, MappingKind, PortalMappingRow } from '../../portals-types';
+import type { MappingKind, PortalMappingRow } from '@/generated/types';
+
+// `Mapped` and `MappedByPortal` are not generated: they are the rules' names (in
+// rules::portals::readiness) for the `mapped` context `property.formReadiness` takes, which
+// goes from the form to the WASM only. No API path takes or answers them, so neither the
+// OpenAPI document nor `@/generated/types` has them; they are written here, to the rules'
+// shape, beside `mappedIn`, which makes them from a portal's mapping rows.
+
+/** Which of a portal's words the listing's catalog records have (the rules' `Mapped`). */
+export interface Mapped {
+  /** Its type, or else its category, names one of the portal's property types. */
+  type: boolean;
+  /** Its city and its region have the portal's location names. */
+  location: boolean;
+}
+
+/** The mappings of each portal with words of its own (the rules' `MappedByPortal`). */
+export interface MappedByPortal {
+  propertyFinder: Mapped;
+  bayut: Mapped;
+}
 
 /** The catalog records of a listing that a portal needs words for. */
 export interface MappedRecords {

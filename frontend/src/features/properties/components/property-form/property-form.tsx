@@ -14,7 +14,7 @@ import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { DisplayType, Property } from '@/generated/types';
+import type { DisplayType, Portal, Property } from '@/generated/types';
 import { useSettings } from '@/features/settings';
 import { useSaveRecord } from '@/hooks/use-save-record';
 import { toast } from '@/hooks/use-toast';
@@ -44,7 +44,6 @@ import {
 } from './form-values';
 import { MediaTab } from './media-tab';
 import { propertyResolver, type PropertyCheckContext } from './property-rules';
-import type { Portal } from '../../portals-types';
 
 export interface PropertyFormProps {
   /** The property to edit; a new one is added without it. */
@@ -266,7 +265,6 @@ function PropertyFormLoader(props: PropertyFormProps) {
   if (props.property === undefined) {
     if (settings.isError) return <QueryError error={settings.error} />;
     if (settings.data === undefined) return <Spinner label={t('loading')} />;
-    // generated later: the settings' type has `defaultPublishTo` once regenerated.
     const { defaultPublishTo } = settings.data;
     return <PropertyFormBody {...props} selectedFeatureIds={[]} defaultPublishTo={defaultPublishTo} />;
   }

@@ -2,11 +2,11 @@
 // a save, which judges the permit by the place's authority and the browser's clock as the
 // server does, and the listing's quality score and portal readiness while it is typed.
 import type { FieldErrors as FormErrors, Resolver } from 'react-hook-form';
-import type { FieldErrors, Quality } from '@/generated/types';
+import type { FieldErrors, PortalReadiness, Quality } from '@/generated/types';
 import { constants, currentYear, runRule } from '@/lib/rules';
-import type { MappedByPortal, PortalReadiness } from '../../portals-types';
 import { FIELD_ORDER, type ParsedPropertyForm, type PropertyFormValues } from './form-values';
 import { rulesNow } from './instants';
+import type { MappedByPortal } from './portal-mapped';
 
 /**
  * The failing fields of the form's values (`validate.property`). With the authority of the

@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
+import type { Portal } from '@/generated/types';
 import { cn } from '@/lib/utils';
-import type { Portal } from '../../portals-types';
 import { portals, usePortalName } from '../portal-names';
 import { useFieldError, usePropertyForm } from './fields';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { PropertyInput } from '@/generated/types';
 import { answer, mockServer, sentBody } from '@/test/server';
-import type { PropertyInput } from '../../portals-types';
 import { catalogHandlers, fillRequired, renderForm, storedProperty } from './test-support';
 
 function publishTo() {

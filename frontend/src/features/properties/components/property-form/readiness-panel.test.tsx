@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PortalReadiness } from '@/generated/types';
 import i18n, { setInterfaceLanguage } from '@/i18n';
 import ar from '@/i18n/property-form.ar.json';
-import type { PortalReadiness } from '../../portals-types';
 import { ReadinessPanel } from './readiness-panel';
 
 const photos = { code: 'photos', en: 'Bayut needs at least 5 photos (the listing has 2)', ar: 'يحتاج بيوت إلى 5 صور على الأقل (للعقار 2)' } as const;

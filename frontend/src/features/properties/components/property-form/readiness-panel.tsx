@@ -4,9 +4,9 @@
 // every reason in English and Arabic; the interface language picks one.
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PortalReadiness, ReasonCode } from '@/generated/types';
 import { useArabicFirst } from '@/lib/bilingual';
 import { cn } from '@/lib/utils';
-import type { PortalReadiness, ReadinessCode } from '../../portals-types';
 import { usePortalName } from '../portal-names';
 
 export interface ReadinessPanelProps {
@@ -14,8 +14,8 @@ export interface ReadinessPanelProps {
   /** Shown instead of the verdicts while they cannot be worked out (the mappings loading or unreadable). */
   fallback?: ReactNode;
   /** The reasons that point to a field of the form, which `onShow` shows. */
-  showable?: ReadonlySet<ReadinessCode>;
-  onShow?: (code: ReadinessCode) => void;
+  showable?: ReadonlySet<ReasonCode>;
+  onShow?: (code: ReasonCode) => void;
   className?: string;
 }
 
@@ -27,8 +27,8 @@ function verdictStyle(verdict: PortalReadiness): string {
 
 interface VerdictProps {
   verdict: PortalReadiness;
-  showable: ReadonlySet<ReadinessCode> | undefined;
-  onShow: ((code: ReadinessCode) => void) | undefined;
+  showable: ReadonlySet<ReasonCode> | undefined;
+  onShow: ((code: ReasonCode) => void) | undefined;
 }
 
 /** One portal's line: its name, Ready or Blocked, and the reasons, those pointing to a field as buttons. */

@@ -4,10 +4,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
-import type { Category, City, Country, PropertyFeature, PropertyType, Region } from '@/generated/types';
+import type { Category, City, Country, Portal, Property, PropertyFeature, PropertyType, Region } from '@/generated/types';
 import { constants } from '@/lib/rules';
 import { answer, signedIn, type Handler } from '@/test/server';
-import type { Portal, Property } from '../../portals-types';
 import { PropertyForm, type PropertyFormProps } from './index';
 
 const created = '2025-01-01T00:00:00Z';
