@@ -152,7 +152,8 @@ screenshots: chromium frontend
 # Then the public website (issue 40): its search and listing pages at 100,000 listings, cache on
 # and off, alone and with saves, and one client's time to first byte; and Lighthouse's mobile
 # preset over home, search and a listing page in both languages (bench/lighthouse, Debian's
-# Chromium).
+# Chromium). Then the portal feeds (issue 41): both feeds of 100,000 ready listings, read whole,
+# plain, gzip, revalidated and while listings are saved, with the server's RSS rise.
 bench: build chromium
 	python3 bench/properties.py
 	python3 bench/exports.py
@@ -162,6 +163,7 @@ bench: build chromium
 	python3 bench/bulk.py
 	python3 bench/search.py
 	python3 bench/site.py
+	python3 bench/feeds.py
 	@cd bench/lighthouse && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-save --no-audit --no-fund; }
 	cd bench/lighthouse && node run.mjs
 

@@ -150,6 +150,8 @@ both_databases! {
     async fn a_csv_with_arabic_headers_and_digits_is_imported(app) {
         app.login_admin().await;
         catalog(&app).await;
+        let company = json!({ "companyName": "Aqar", "defaultPublishTo": ["website", "propertyFinder"] });
+        assert_eq!(app.send(Method::Post, "/api/settings", company).await.0, Status::Ok);
         let rows = vec![
             arabic_row("A-1", "Villa one", "١٬٢٥٠٬٠٠٠", "٣"),
             arabic_row("A-2", "Villa two", "250,000.50", "4"),
@@ -192,6 +194,7 @@ both_databases! {
         assert_eq!(listed[0]["area"], 320.0);
         assert_eq!(listed[0]["bedroom"], 3);
         assert_eq!(listed[1]["price"], 250_000.5);
+        assert_eq!(listed[1]["publishTo"], json!(["website", "propertyFinder"]), "the company's set");
 
         // A second commit writes nothing more.
         let again = committed(&app, id).await;

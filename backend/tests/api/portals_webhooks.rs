@@ -117,6 +117,28 @@ both_databases! {
         assert_eq!(status, Status::Unauthorized, "Bayut has no secret set");
     }
 
+    async fn a_call_back_lead_needs_a_phone_or_an_address_not_both(app) {
+        app.login_admin().await;
+        set_secret(&app, "propertyFinder").await;
+        let event = |id: &str, contacts: Value| {
+            json!({ "id": id, "type": "lead.created",
+                "payload": { "channel": "call", "sender": { "name": "Huda", "contacts": contacts } } })
+            .to_string()
+        };
+        let phone_only = event("pf-call-1", json!([{ "type": "phone", "value": "+971 4 000 0000" }]));
+        let (status, received) =
+            call(&app, "/api/webhooks/property-finder", &phone_only, Some(("X-Signature", property_finder_signature(&phone_only)))).await;
+        assert_eq!(status, Status::Ok, "{received}");
+        let leads = portal_leads(&app).await;
+        assert_eq!((leads[0]["email"].as_str(), leads[0]["phone"].as_str()), (Some(""), Some("+971 4 000 0000")));
+        let neither = event("pf-call-2", json!([]));
+        let (status, body) =
+            call(&app, "/api/webhooks/property-finder", &neither, Some(("X-Signature", property_finder_signature(&neither)))).await;
+        assert_eq!(status, Status::UnprocessableEntity, "{body}");
+        assert_eq!(body["errors"]["email"], rules::messages::LEAD_EMAIL_OR_PHONE);
+        assert_eq!(portal_leads(&app).await.len(), 1);
+    }
+
     async fn refused_calls_are_answered_and_logged(app) {
         app.login_admin().await;
         set_secret(&app, "bayut").await;

@@ -14,7 +14,9 @@ use rocket::serde::json::Json;
 use rocket::{post, Request, State};
 use rules::contacts::ContactRequestInput;
 use rules::language::Language;
+use rules::leads::ManualLeadInput;
 use rules::portals::MappingPortal;
+use rules::vocabularies::LeadSource;
 use rules::Validate;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -162,7 +164,8 @@ async fn read(body: Data<'_>, declared: Option<u64>) -> Result<Vec<u8>, Refusal>
     Ok(bytes.into_inner())
 }
 
-/// The contact request a lead becomes.
+/// The contact request a lead becomes, checked as a lead a user takes by hand is: a
+/// call-back request through the portal may carry a phone number and no e-mail address.
 async fn input_of(db: &Db, portal: MappingPortal, lead: &Lead) -> ApiResult<ContactRequestInput> {
     let name = name_of(portal);
     let property_id = match &lead.reference {
@@ -175,18 +178,18 @@ async fn input_of(db: &Db, portal: MappingPortal, lead: &Lead) -> ApiResult<Cont
         .map(|reference| format!(" about the listing {reference}"))
         .unwrap_or_default();
     let by = lead.channel.as_ref().map(|channel| format!(" ({channel})")).unwrap_or_default();
-    let input = ContactRequestInput {
+    let input = ManualLeadInput {
         name: lead.name.clone(),
-        email: lead.email.clone(),
+        email: Some(lead.email.clone()).filter(|email| !email.trim().is_empty()),
         phone: lead.phone.clone(),
         subject: format!("Enquiry from {name}"),
         message: lead.message.clone().unwrap_or_else(|| format!("Enquiry from {name}{by}{about}.")),
         property_id,
         language: Language::En,
-        website: None,
+        source: Some(LeadSource::Portal),
     };
     input.validate().map_err(ApiError::validation)?;
-    Ok(input)
+    Ok(input.to_request())
 }
 
 /// Takes a call: signed, JSON, a lead; answers the contact request it became.

@@ -10,7 +10,7 @@ use super::super::body::PropertyBody;
 use super::advertising;
 use super::features::check_known;
 use super::read::find_many;
-use super::write::{inserted_columns, refused, shared, Found, Shared};
+use super::write::{default_publish_to, inserted_columns, refused, shared, Found, Shared};
 use super::{bind, Bound};
 use crate::areas::catalog::property_features::FeatureIds;
 use crate::platform::audit::{self, Actor, Entity};
@@ -58,6 +58,7 @@ pub async fn insert_many_in(
     check_known(&mut *tx, accepted.iter().flat_map(|&at| listings[at].features.iter().copied())).await?;
     let bodies: Vec<&PropertyBody> = accepted.iter().map(|&at| &listings[at].body).collect();
     let ids = insert_rows(&mut *tx, &bodies, import_id).await?;
+    default_publish_to(&mut *tx, &bodies, &ids).await?;
     for (&at, &id) in accepted.iter().zip(&ids) {
         outcomes[at] = Ok(id);
     }

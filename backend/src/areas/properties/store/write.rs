@@ -168,18 +168,27 @@ fn written_columns(body: &PropertyBody) -> Vec<(&'static str, Bound)> {
     columns
 }
 
-/// A new listing whose form named no `publishTo` set gets the company's (issue 41).
-async fn default_publish_to(conn: &mut AnyConnection, body: &PropertyBody, id: i64) -> ApiResult<()> {
-    if matches!(body, PropertyBody::Full(p) if p.publish_to.is_some()) {
-        return Ok(());
+/// New listings whose forms named no `publishTo` set get the company's (issue 41): `ids` are
+/// all the new listings, `bodies` their forms in the same order.
+pub(super) async fn default_publish_to(
+    conn: &mut AnyConnection,
+    bodies: &[&PropertyBody],
+    ids: &[i64],
+) -> ApiResult<()> {
+    let unnamed: Vec<i64> = bodies
+        .iter()
+        .zip(ids)
+        .filter(|(body, _)| !matches!(body, PropertyBody::Full(p) if p.publish_to.is_some()))
+        .map(|(_, id)| *id)
+        .collect();
+    for chunk in unnamed.chunks(db::IDS_PER_STATEMENT) {
+        let within = db::Marks::of(conn).in_list(chunk.len());
+        let sql = format!(
+            "UPDATE properties SET publish_to = COALESCE((SELECT default_publish_to FROM settings \
+             WHERE id = 1), publish_to) WHERE id {within}"
+        );
+        chunk.iter().fold(sqlx::query(&sql), |q, id| q.bind(*id)).execute(&mut *conn).await?;
     }
-    sqlx::query(
-        "UPDATE properties SET publish_to = COALESCE((SELECT default_publish_to FROM settings \
-         WHERE id = 1), publish_to) WHERE id = $1",
-    )
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
     Ok(())
 }
 
@@ -376,7 +385,7 @@ pub async fn insert_in(
     let sql = format!("INSERT INTO properties ({}) VALUES {values} RETURNING id", names.join(", "));
     let row = columns.iter().fold(sqlx::query(&sql), |q, (_, v)| bind(q, v)).fetch_one(&mut *tx).await?;
     let id: i64 = row.try_get(0)?;
-    default_publish_to(&mut *tx, body, id).await?;
+    default_publish_to(&mut *tx, &[body], &[id]).await?;
     write_images(&mut *tx, id, shared.images, false).await?;
     super::advertising::check(&mut *tx, id).await?;
     let created =
