@@ -81,7 +81,7 @@ describe('portal feeds', () => {
     const page = await signedInPage(env);
     const dialog = await editFromList(page, 'Photoless garden villa');
     const panel = dialog.getByRole('region', { name: 'Portal readiness' });
-    await panel.getByRole('listitem', { name: 'Bayut' }).getByText(/Bayut needs at least 1 photos/).waitFor();
+    await panel.getByRole('listitem', { name: 'Bayut' }).getByText('Bayut needs at least one photo', { exact: true }).waitFor();
     await panel.getByRole('listitem', { name: 'Property Finder' }).getByText('Not chosen').waitFor();
     await assertAccessible(page, 'the property form with its portal readiness');
     await screenshot(page, 'portals-form-readiness');

@@ -157,13 +157,20 @@ pub fn reasons(facts: &ReadinessFacts, portal: FeedPortal) -> Vec<Reason> {
     add(
         facts.images >= format.min_photos,
         ReasonCode::Photos,
-        (
-            format!(
-                "{} needs at least {} photos (the listing has {})",
-                name.0, format.min_photos, facts.images
-            ),
-            format!("يحتاج {} إلى {} صور على الأقل (للعقار {})", name.1, format.min_photos, facts.images),
-        ),
+        if format.min_photos == 1 {
+            (
+                format!("{} needs at least one photo", name.0),
+                format!("يحتاج {} إلى صورة واحدة على الأقل", name.1),
+            )
+        } else {
+            (
+                format!(
+                    "{} needs at least {} photos (the listing has {})",
+                    name.0, format.min_photos, facts.images
+                ),
+                format!("يحتاج {} إلى {} صور على الأقل (للعقار {})", name.1, format.min_photos, facts.images),
+            )
+        },
     );
     add(
         facts.offering_type != OfferingType::Rent || facts.rent_frequency.is_some(),
@@ -305,6 +312,15 @@ mod tests {
                 assert!(codes(&facts, *portal).contains(&code), "{portal:?} {code:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_listing_without_photos_is_told_of_one_in_both_languages() {
+        let photos = reasons(&ReadinessFacts { images: 0, ..ready() }, FeedPortal::Bayut);
+        assert_eq!(
+            (photos[0].en.as_str(), photos[0].ar.as_str()),
+            ("Bayut needs at least one photo", "يحتاج بيوت إلى صورة واحدة على الأقل")
+        );
     }
 
     #[test]
