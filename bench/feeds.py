@@ -24,6 +24,7 @@ from workload import Saver, sample_listings  # noqa: E402
 
 FEEDS = {"propertyFinder": b"<property last_update=", "bayut": b"<Property>"}
 DESCRIPTION = "Bright rooms, a garden and a view of the hills. " * 17
+DESCRIPTION_AR = "غرف مشرقة وحديقة وإطلالة على التلال. " * 22
 
 
 def ready_for_both_portals(database):
@@ -34,7 +35,8 @@ def ready_for_both_portals(database):
         db.executescript(f"""
             UPDATE properties SET
                 title_en = substr('A bright villa by the hills, number ' || id || ' ----------', 1, 40),
-                title_ar = '', description_en = '{DESCRIPTION}', description_ar = '',
+                title_ar = substr('فيلا مشرقة قرب التلال، رقم ' || id || ' ----------', 1, 40),
+                description_en = '{DESCRIPTION}', description_ar = '{DESCRIPTION_AR}',
                 latitude = 25.2 + (id % 1000) / 10000.0, longitude = 55.27 + (id % 997) / 10000.0,
                 agent_id = 1, publish_to = 'website,propertyFinder,bayut',
                 rent_frequency = CASE WHEN offering_type = 'rent' THEN 'yearly' END,
