@@ -103,6 +103,23 @@ fn a_stalled_json_body_is_answered_408_and_its_connection_closed() {
 }
 
 #[test]
+fn a_stalled_form_on_the_public_sites_port_is_answered_408() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let site_port = free_port();
+    let (_server, _) = server(dir.path(), &[("AQAR_SITE_PORT", &site_port.to_string())]);
+    let started = Instant::now();
+    while health(site_port).is_none() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the site starts");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let since = Instant::now();
+    let head = "POST /en/contact HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+                Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n";
+    let mut form = stalled(site_port, head, b"name=Sara&email=sara%40exam");
+    assert_given_up("site form", &mut form, STALLED, since);
+}
+
+#[test]
 fn stalled_multipart_uploads_are_answered_408_and_their_files_removed() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let (_server, port) = server(dir.path(), &[]);
