@@ -7,11 +7,15 @@ temporary folder and a free 127.0.0.1 port, with the file limit it inherits (pri
   - idle: N connections that send one request and keep the connection open, silent;
   - silent: N connections that never send a byte;
   - slow-header: N connections that send one header byte every 2 s and never finish;
-  - slow-body: N JSON sign-ins that announce 1 KB and send one byte every 2 s.
+  - slow-body: N JSON sign-ins that announce 1 KB and send one byte every 2 s;
+  - stalled-body: N JSON sign-ins that announce 1 KB, send one byte and then nothing.
 While they are open, /healthz is probed every 100 ms on fresh connections. Then it waits
-and counts how many of each kind the server has closed, and when.
+and counts how many of each kind the server has answered (by status) or closed, and when.
+All come from 127.0.0.1, so the bound on bodies open per address (issue 42) refuses the
+bodies beyond it at once (429); `--env AQAR_BODY_OPEN_PER_ADDRESS=1000` lifts it.
 
 Usage: python3 bench/idle-connections.py [path/to/aqar] [--count N] [--wait SECS]
+                                         [--env NAME=VALUE ...]
 Only loopback is used; every socket has a timeout; the server is stopped at the end.
 """
 
@@ -46,7 +50,7 @@ def opened(port, kind):
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     elif kind == "slow-header":
         sock.sendall(b"G")
-    elif kind == "slow-body":
+    elif kind in ("slow-body", "stalled-body"):
         sock.sendall(
             b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Content-Length: 1024\r\n\r\n{"
@@ -55,10 +59,10 @@ def opened(port, kind):
     return sock
 
 
-def run(binary, count, wait):
-    server = Server(binary)
+def run(binary, count, wait, env):
+    server = Server(binary, extra_env=env)
     port = server.port
-    kinds = ["idle", "silent", "slow-header", "slow-body"]
+    kinds = ["idle", "silent", "slow-header", "slow-body", "stalled-body"]
     sockets = {kind: [] for kind in kinds}
     closed_at = {}
     started = time.monotonic()
@@ -94,7 +98,8 @@ def run(binary, count, wait):
                 # An idle connection was answered at once: only its closing counts. The others
                 # count their first answer (a 408 or 400) or their closing, whichever comes first.
                 if not data or key.data != "idle":
-                    closed_at[sock] = (key.data, time.monotonic() - started)
+                    status = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "closed"
+                    closed_at[sock] = (key.data, time.monotonic() - started, status)
                     selector.unregister(sock)
             if time.monotonic() >= next_drip:
                 next_drip += 2
@@ -109,9 +114,14 @@ def run(binary, count, wait):
         prober.join()
         print(f"{count} connections of each kind opened in {opened_in:.2f} s; file limit {os.sysconf('SC_OPEN_MAX')}")
         for kind in kinds:
-            times = sorted(t for k, t in closed_at.values() if k == kind)
+            times = sorted(t for k, t, _ in closed_at.values() if k == kind)
             summary = f"median {statistics.median(times):.1f} s, last {times[-1]:.1f} s" if times else "none"
-            print(f"  {kind:12} answered or closed: {len(times)}/{count} within {wait} s ({summary})")
+            statuses = [status for k, _, status in closed_at.values() if k == kind]
+            by_status = ", ".join(f"{status}: {statuses.count(status)}" for status in sorted(set(statuses)))
+            print(
+                f"  {kind:12} answered or closed: {len(times)}/{count} within {wait} s ({summary})"
+                + (f" [{by_status}]" if by_status else "")
+            )
         answered = [seconds for status, seconds in health if status == 200]
         failed = [status for status, _ in health if status != 200]
         print(
@@ -131,8 +141,10 @@ def main():
     parser.add_argument("binary", nargs="?", default="target/release/aqar")
     parser.add_argument("--count", type=int, default=125, help="connections of each kind (4 kinds)")
     parser.add_argument("--wait", type=int, default=130, help="seconds to wait for the server to close them")
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server, repeatable")
     arguments = parser.parse_args()
-    run(arguments.binary, arguments.count, arguments.wait)
+    env = dict(entry.split("=", 1) for entry in arguments.env)
+    run(arguments.binary, arguments.count, arguments.wait, env)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ use crate::areas::{
 };
 use crate::platform::config::{self, Config};
 use crate::platform::db::{self, Db};
-use crate::platform::http::{compression, error, headers, host, spa};
+use crate::platform::http::{body, compression, error, headers, host, spa};
 use crate::platform::openapi::{self, api_docs, Mount};
 use crate::platform::{auth, health, jobs, media};
 
@@ -58,7 +58,8 @@ pub fn build(figment: Figment) -> Rocket<Build> {
     let document = api_docs::ApiDocument(openapi::document(&mounts));
     // The site's plain forms: every field of the contact form at its longest, percent-encoded.
     let figment = figment.merge(("databases.aqar.url", url)).merge(("limits.form", SITE_FORM_MAX_BYTES));
-    let mut rocket = rocket::custom(media::with_upload_limits(figment))
+    let body_limits = config.body_limits;
+    let mut rocket = body::watched(rocket::custom(media::with_upload_limits(figment)), body_limits)
         .manage(config.trusted_proxies.clone())
         .manage(hosts)
         .manage(website)

@@ -302,6 +302,10 @@ messages! {
     /// The answer (408) when a request's body stops arriving (written here: issue 21).
     BODY_STALLED = "The request body stopped arriving; send it again",
         ar: "توقف وصول محتوى الطلب؛ أرسله مرة أخرى";
+    /// The answer (429) when one address already sends as many bodies at once as it may
+    /// (written here: issue 42).
+    BODIES_TOO_MANY_OPEN = "Too many requests are being sent from this address at once; please try again in a moment",
+        ar: "تُرسَل طلبات كثيرة جدًا من هذا العنوان في الوقت نفسه؛ يرجى المحاولة مرة أخرى بعد لحظات";
 
     // Bounded input (written here: issue 21, items 4 and 5). The numbers are those of
     // `crate::bounds`.

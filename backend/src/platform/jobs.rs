@@ -17,6 +17,7 @@ use crate::platform::auth::{session, throttle};
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
 use crate::platform::form_limit;
+use crate::platform::http::body::BodyLimits;
 use crate::platform::http::error::ApiResult;
 use crate::platform::media::received::sweep_leftovers;
 use crate::platform::trash;
@@ -101,7 +102,9 @@ pub fn leftover_uploads() -> rocket::fairing::AdHoc {
     rocket::fairing::AdHoc::on_liftoff("Sweeping leftover uploads", |rocket| {
         Box::pin(async move {
             let folder = rocket.config().temp_dir.relative();
-            match rocket::tokio::task::spawn_blocking(move || sweep_leftovers(&folder)).await {
+            let body_idle =
+                rocket.state::<Config>().map_or(BodyLimits::default().idle, |config| config.body_limits.idle);
+            match rocket::tokio::task::spawn_blocking(move || sweep_leftovers(&folder, body_idle)).await {
                 Ok(Ok(0)) => {}
                 Ok(Ok(removed)) => rocket::info!("removed {removed} upload(s) left behind by a crash"),
                 Ok(Err(error)) => rocket::warn!("sweeping leftover uploads failed: {error}"),

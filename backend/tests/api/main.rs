@@ -61,6 +61,7 @@ mod site_company_values;
 mod site_ordered;
 mod site_settings;
 mod specification_calls;
+mod stalled_bodies;
 mod trash;
 mod trash_rights;
 mod trust;

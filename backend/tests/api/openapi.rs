@@ -42,9 +42,13 @@ async fn operations_document_their_statuses_and_typed_parameters() {
     let put = &document["paths"]["/api/categories/{id}"]["put"];
     let statuses: Vec<&str> =
         put["responses"].as_object().expect("responses").keys().map(String::as_str).collect();
-    assert_eq!(statuses, ["200", "400", "401", "403", "404", "412", "413", "415", "422"]);
+    assert_eq!(statuses, ["200", "400", "401", "403", "404", "408", "412", "413", "415", "422", "429"]);
     assert_eq!(put["parameters"][0]["schema"]["type"], "integer", "ids are integers");
     assert!(put["responses"]["412"]["description"].as_str().is_some_and(|d| d.contains("If-Match")));
+    assert_eq!(
+        put["responses"]["408"]["description"], "The request body stopped arriving",
+        "every body is watched"
+    );
     let input = &document["components"]["schemas"]["CategoryInput"];
     assert_eq!(input["required"], json!(["nameEn", "nameAr"]), "the rules' required fields");
     let name = &input["properties"]["nameEn"];

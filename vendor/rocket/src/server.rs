@@ -27,6 +27,9 @@ use crate::error::{Error, ErrorKind};
 use crate::ext::{AsyncReadExt, CancellableListener};
 use crate::request::ConnectionMeta;
 use crate::data::IoHandler;
+// Aqar: see `data/watch.rs`.
+use crate::data::{BodyWatch, StreamReader};
+use crate::http::hyper::body::Body as _;
 
 use crate::http::{hyper, uncased, Method, Status, Header};
 use crate::http::hyper::body::Frame;
@@ -106,8 +109,24 @@ async fn hyper_service_fn(
         let (h_parts, mut h_body) = hyp_req.into_parts();
         match Request::from_hyp(&rocket, &h_parts, Some(conn)) {
             Ok(mut req) => {
+                // Aqar: the application's `BodyWatch` sees a body before anything reads it,
+                // `preprocess_request`'s peek included, and may wrap it or refuse the request.
+                let watch = rocket.state::<Arc<dyn BodyWatch>>().filter(|_| !h_body.is_end_stream());
+                let stream = match watch {
+                    Some(watch) => match watch.watch(&req, Box::pin(StreamReader::from(&mut h_body))) {
+                        Ok(watched) => StreamReader::from(watched),
+                        Err(status) => {
+                            let mut response = rocket.handle_error(status, &req).await;
+                            rocket.fairings.handle_response(&req, &mut response).await;
+                            rocket.send_response(response, tx, version).await;
+                            return;
+                        }
+                    },
+                    None => StreamReader::from(&mut h_body),
+                };
+
                 // Convert into Rocket `Data`, dispatch request, write response.
-                let mut data = Data::from(&mut h_body);
+                let mut data = Data::from(stream);
                 let token = rocket.preprocess_request(&mut req, &mut data).await;
                 let mut response = rocket.dispatch(token, &req, data).await;
                 let upgrade = response.take_upgrade(req.headers().get("upgrade"));

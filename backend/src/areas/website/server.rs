@@ -16,7 +16,7 @@ use crate::platform::config::Config;
 use crate::platform::db::{Db, Dialect};
 use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
-use crate::platform::http::{compression, error, headers, host};
+use crate::platform::http::{body, compression, error, headers, host};
 use crate::platform::{health, media};
 
 /// Prints where the panel is, and starts the site's own server and prints where it is.
@@ -56,7 +56,7 @@ fn site(panel: &Rocket<Orbit>, port: u16) -> Option<Rocket<Build>> {
     let media: Vec<_> = media::file_api().into_iter().map(|endpoint| endpoint.route).collect();
     let health: Vec<_> = health::api().into_iter().map(|endpoint| endpoint.route).collect();
     Some(
-        rocket::custom(figment)
+        body::watched_as(rocket::custom(figment), panel)?
             .manage(Db::fetch(panel)?.share())
             .manage(panel.state::<SearchEngine>()?.clone())
             .manage(panel.state::<Outbox>()?.clone())

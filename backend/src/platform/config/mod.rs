@@ -6,6 +6,7 @@
 //! in silence.
 
 use std::fmt;
+use std::time::Duration;
 
 use rocket::fairing::AdHoc;
 use rocket::figment::Figment;
@@ -19,6 +20,7 @@ pub use site::{SiteConfig, DEFAULT_SITE_PORT};
 
 use self::values::{find, flag, text, whole};
 use crate::platform::db::Dialect;
+use crate::platform::http::body::BodyLimits;
 use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
 
@@ -46,6 +48,9 @@ const MAX_IDLE_MINUTES: i64 = 365 * 24 * 60;
 const MAX_ABSOLUTE_HOURS: i64 = 365 * 24;
 /// The longest time a deleted record may be kept in the trash: ten years.
 const MAX_TRASH_DAYS: i64 = 3650;
+/// The longest silence a request body may be allowed: an hour.
+const MAX_BODY_IDLE_SECONDS: i64 = 3600;
+const MAX_BODIES_PER_ADDRESS: i64 = 100_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -82,6 +87,8 @@ pub struct Config {
     pub map_tile_url: String,
     /// The public website's (issue 40).
     pub site: SiteConfig,
+    /// How long a request body may send nothing, and how many one address may have open.
+    pub body_limits: BodyLimits,
 }
 
 impl Default for Config {
@@ -103,6 +110,7 @@ impl Default for Config {
             search_dir: DEFAULT_SEARCH_DIR.into(),
             map_tile_url: DEFAULT_MAP_TILE_URL.into(),
             site: SiteConfig::default(),
+            body_limits: BodyLimits::default(),
         }
     }
 }
@@ -216,7 +224,22 @@ impl Config {
             }
             None => defaults.map_tile_url,
         };
+        let idle = match find(figment, "body_idle_seconds")? {
+            Some(value) => Duration::from_secs(
+                whole("AQAR_BODY_IDLE_SECONDS", value, MAX_BODY_IDLE_SECONDS)?.unsigned_abs(),
+            ),
+            None => defaults.body_limits.idle,
+        };
+        let open_per_address = match find(figment, "body_open_per_address")? {
+            Some(value) => {
+                let limit = whole("AQAR_BODY_OPEN_PER_ADDRESS", value, MAX_BODIES_PER_ADDRESS)?;
+                usize::try_from(limit)
+                    .map_err(|problem| ConfigError::of("AQAR_BODY_OPEN_PER_ADDRESS", problem))?
+            }
+            None => defaults.body_limits.open_per_address,
+        };
         Ok(Config {
+            body_limits: BodyLimits { idle, open_per_address },
             site: SiteConfig::read(figment)?,
             map_tile_url,
             search_dir,
@@ -372,9 +395,16 @@ mod tests {
             ("AQAR_TRUSTED_PROXIES", "10.0.0.0/8, ::1"),
             ("AQAR_PUBLIC_HOSTS", "Panel.Example, www.panel.example:8443"),
             ("AQAR_TRASH_DAYS", "7"),
+            ("AQAR_BODY_IDLE_SECONDS", "5"),
+            ("AQAR_BODY_OPEN_PER_ADDRESS", "4"),
         ])
         .expect("readable");
         assert_eq!(read.trash_days, 7);
+        assert_eq!(read.body_limits, BodyLimits { idle: Duration::from_secs(5), open_per_address: 4 });
+        assert_eq!(
+            Config::default().body_limits,
+            BodyLimits { idle: Duration::from_secs(30), open_per_address: 32 }
+        );
         assert_eq!(Config::default().trash_days, 30);
         assert!(read.public_hosts.allows("panel.example:443"));
         assert!(read.public_hosts.allows("www.panel.example:8443"));
@@ -392,6 +422,11 @@ mod tests {
             "AQAR_SESSION_IDLE_MINUTES: 'abc' is not a whole number from 1 to 525600"
         );
         assert_eq!(refusal(&[("AQAR_DEMO", "maybe")]), "AQAR_DEMO: 'maybe' is not 1 or 0");
+        assert_eq!(
+            refusal(&[("AQAR_BODY_IDLE_SECONDS", "0")]),
+            "AQAR_BODY_IDLE_SECONDS: '0' is not a whole number from 1 to 3600"
+        );
+        assert!(refusal(&[("AQAR_BODY_OPEN_PER_ADDRESS", "many")]).starts_with("AQAR_BODY_OPEN_PER_ADDRESS"));
         assert!(refusal(&[("AQAR_SESSION_ABSOLUTE_HOURS", "0")])
             .starts_with("AQAR_SESSION_ABSOLUTE_HOURS: '0' is not"));
         assert!(refusal(&[("AQAR_SESSION_IDLE_MINUTES", "-5")]).starts_with("AQAR_SESSION_IDLE_MINUTES"));

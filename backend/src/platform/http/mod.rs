@@ -2,6 +2,7 @@
 //! fairings that shape every answer.
 
 pub mod answer_cache;
+pub mod body;
 pub mod client;
 pub mod compression;
 pub mod download;

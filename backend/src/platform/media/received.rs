@@ -11,7 +11,6 @@ use rocket::form::{self, DataField};
 use rocket::http::Status;
 use rocket::tokio::io::{AsyncReadExt, AsyncWriteExt};
 use rocket::tokio::task::spawn_blocking;
-use rules::messages;
 use sha2::{Digest, Sha256};
 
 use crate::platform::http::error::ApiError;
@@ -23,10 +22,6 @@ pub const HEAD_BYTES: usize = 4096;
 /// The names temporary upload files start with, so that a start can tell the files that a
 /// crash left behind from anyone else's.
 pub const TEMP_PREFIXES: [&str; 3] = ["aqar-video-", "aqar-image-", "aqar-sheet-"];
-
-/// An upload from which nothing arrives for this long is given up, and its file removed:
-/// a stalled client must not keep a file and a connection open for ever.
-pub const STALLED_AFTER: Duration = Duration::from_secs(30);
 
 /// What a field may hold: its largest size, the answer (413) past it, and its temporary
 /// files' prefix (one of [`TEMP_PREFIXES`]).
@@ -73,9 +68,9 @@ impl Received {
 }
 
 /// Removes the temporary upload files in `folder` that a crash or a kill left behind: those
-/// untouched for longer than an upload may stall, so uploads still running in another
-/// server on this machine are left alone. Answers how many went.
-pub fn sweep_leftovers(folder: &Path) -> std::io::Result<usize> {
+/// untouched for twice as long as a body may stall (`body_idle`), so uploads still running
+/// in another server on this machine are left alone. Answers how many went.
+pub fn sweep_leftovers(folder: &Path, body_idle: Duration) -> std::io::Result<usize> {
     let mut removed = 0;
     for entry in std::fs::read_dir(folder)? {
         let entry = entry?;
@@ -83,17 +78,11 @@ pub fn sweep_leftovers(folder: &Path) -> std::io::Result<usize> {
         let ours =
             name.to_str().is_some_and(|name| TEMP_PREFIXES.iter().any(|prefix| name.starts_with(prefix)));
         let idle = entry.metadata()?.modified()?.elapsed().unwrap_or_default();
-        if ours && idle > STALLED_AFTER * 2 && std::fs::remove_file(entry.path()).is_ok() {
+        if ours && idle > body_idle * 2 && std::fs::remove_file(entry.path()).is_ok() {
             removed += 1;
         }
     }
     Ok(removed)
-}
-
-/// The answer to an upload that stopped arriving, kept for the catcher.
-fn stalled<'v>(request: &rocket::Request<'_>) -> form::Errors<'v> {
-    ApiError::new(Status::RequestTimeout, messages::BODY_STALLED).stash(request);
-    ErrorKind::Io(std::io::Error::from(std::io::ErrorKind::TimedOut)).into()
 }
 
 /// The answer to a file over its limit, kept for the catcher (a form field can only fail
@@ -120,10 +109,8 @@ pub async fn receive<'v>(field: DataField<'v, '_>, spec: Spec) -> form::Result<'
     let mut len: u64 = 0;
     let mut buffer = vec![0u8; 64 * 1024];
     loop {
-        let Ok(read) = rocket::tokio::time::timeout(STALLED_AFTER, stream.read(&mut buffer)).await else {
-            return Err(stalled(request));
-        };
-        let read = read?;
+        // A stalled upload fails here (`http::body`), and its file goes with `path`.
+        let read = stream.read(&mut buffer).await?;
         if read == 0 {
             break;
         }

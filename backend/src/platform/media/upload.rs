@@ -53,12 +53,10 @@ pub fn api() -> Vec<Endpoint> {
             Doc::new(
                 "Stores one video (multipart field 'video'): MP4, MOV or WebM, judged by its \
                  content, at most 200 MB (209715200 bytes; over it: 413). Kept once per SHA-256 \
-                 in 1 MiB parts and served from the answered /media path with Range. An upload \
-                 from which nothing arrives for 30 s is given up (408)"
+                 in 1 MiB parts and served from the answered /media path with Range"
             )
             .takes_media("multipart/form-data", video_form)
             .responds::<UploadedVideo>()
-            .fails(&[408])
         ),
     ]
 }

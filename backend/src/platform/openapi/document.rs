@@ -38,6 +38,9 @@ fn failures(op: &Operation<'_>) -> Vec<(u16, &'static str)> {
     }
     if let Some((_, media)) = doc.request {
         add(400, "Malformed body");
+        // Every body is watched (`http::body`), whichever reader takes it.
+        add(408, "The request body stopped arriving");
+        add(429, "Too many requests or attempts from this address; see Retry-After");
         add(413, "Body too large");
         add(415, "Unsupported media type");
         add(422, if media == "application/json" { "Validation failed" } else { "Not an accepted file" });

@@ -61,7 +61,9 @@ enum State {
 enum StreamKind<'r> {
     Empty,
     Body(&'r mut hyper::Body),
-    Multipart(multer::Field<'r>)
+    Multipart(multer::Field<'r>),
+    // Aqar: a body as the application's `BodyWatch` wrapped it (`watch.rs`).
+    Watched(crate::data::BodyStream<'r>),
 }
 
 impl<'r> DataStream<'r> {
@@ -247,6 +249,13 @@ impl<'r> From<multer::Field<'r>> for StreamReader<'r> {
     }
 }
 
+// Aqar: a body wrapped by the application's `BodyWatch` (`watch.rs`).
+impl<'r> From<crate::data::BodyStream<'r>> for StreamReader<'r> {
+    fn from(stream: crate::data::BodyStream<'r>) -> Self {
+        Self { inner: StreamKind::Watched(stream), state: State::Pending }
+    }
+}
+
 impl AsyncRead for DataStream<'_> {
     #[inline(always)]
     fn poll_read(
@@ -258,7 +267,7 @@ impl AsyncRead for DataStream<'_> {
             let stream: &StreamReader<'_> = &self.chain.get_ref().get_ref().1;
             let kind = match stream.inner {
                 StreamKind::Empty => "an empty stream (vacuous)",
-                StreamKind::Body(_) => "the request body",
+                StreamKind::Body(_) | StreamKind::Watched(_) => "the request body",
                 StreamKind::Multipart(_) => "a multipart form field",
             };
 
@@ -285,13 +294,23 @@ impl Stream for StreamKind<'_> {
             },
             StreamKind::Multipart(mp) => Pin::new(mp).poll_next(cx)
                 .map_err_ext(|e| io::Error::new(io::ErrorKind::Other, e)),
+            // Aqar: read in chunks of the size hyper's own frames mostly have.
+            StreamKind::Watched(reader) => {
+                let mut chunk = [0u8; 16 * 1024];
+                let mut buf = ReadBuf::new(&mut chunk);
+                match ready!(reader.as_mut().poll_read(cx, &mut buf)) {
+                    Err(e) => Poll::Ready(Some(Err(e))),
+                    Ok(()) if buf.filled().is_empty() => Poll::Ready(None),
+                    Ok(()) => Poll::Ready(Some(Ok(hyper::body::Bytes::copy_from_slice(buf.filled())))),
+                }
+            },
             StreamKind::Empty => Poll::Ready(None),
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
-            StreamKind::Body(_) => (0, None),
+            StreamKind::Body(_) | StreamKind::Watched(_) => (0, None),
             StreamKind::Multipart(mp) => mp.size_hint(),
             StreamKind::Empty => (0, Some(0)),
         }
