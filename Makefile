@@ -49,11 +49,40 @@ xmllint:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq libxml2-utils; \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq libxml2-utils; fi; }
 
+## Builds driven by their real inputs (issue 42)
+# A build whose inputs did not change is skipped, and a build's output is copied over the
+# previous one file by file, only where the content differs: an unchanged file keeps its
+# time, so neither make nor cargo (backend/build.rs watches frontend/dist) rebuilds what
+# follows it. A second `make run` with no change then serves in seconds instead of
+# recompiling the release server. Each stamp lives beside the output it vouches for, never
+# in target/, which several clones may share.
+STAMP := .make-stamp
+
+# Copies the files of folder $(1) whose content differs from those in $(2) into $(2), and
+# removes from $(2) what $(1) no longer has (the stamp aside), then says how many. One shell
+# line, so a recipe can call it after making $(1) in a temporary folder.
+copy_changed = from=$$(cd $(1) && pwd) && mkdir -p $(2) && to=$$(cd $(2) && pwd) && \
+	updated=$$(cd "$$from" && find . -type f ! -name $(STAMP) | while read -r file; do \
+		cmp -s "$$file" "$$to/$$file" || { mkdir -p "$$to/$${file%/*}"; cp "$$file" "$$to/$$file"; echo "$$file"; }; \
+	done | wc -l) && \
+	removed=$$(cd "$$to" && find . -type f ! -name $(STAMP) | while read -r file; do \
+		[ -e "$$from/$$file" ] || { rm "$$file"; echo "$$file"; }; \
+	done | wc -l) && \
+	echo "$(2): $$updated files updated, $$removed removed"
+
 ## The rules in the browser
-wasm: tools
+WASM_STAMP := $(WASM_OUT)/$(STAMP)
+RULES_INPUTS := Cargo.toml Cargo.lock rules/Cargo.toml rules-wasm/Cargo.toml $(shell find rules/src rules-wasm/src -type f)
+
+wasm: $(WASM_STAMP)
+
+$(WASM_STAMP): $(RULES_INPUTS) | tools
 	cargo build -p rules-wasm --target wasm32-unknown-unknown --profile wasm-release
-	wasm-bindgen --target bundler --out-dir $(WASM_OUT) --out-name rules $(WASM_FILE)
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && \
+	wasm-bindgen --target bundler --out-dir "$$out" --out-name rules $(WASM_FILE) && \
+	$(call copy_changed,$$out,$(WASM_OUT))
 	@echo "rules.wasm: $$(gzip -9 -c $(WASM_OUT)/rules_bg.wasm | wc -c) bytes gzipped"
+	@touch $@
 
 ## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema,
 ## and the request paths of the API, generated from its OpenAPI document (all checked in,
@@ -73,8 +102,22 @@ check-types: npm
 			echo "frontend/src/generated/$$f is stale: run 'make types' and commit the result"; exit 1; fi; \
 	done
 
-frontend: wasm
-	cd frontend && npm run -s build
+# The browser app: vite builds into a staging folder only when a file it reads changed (tests
+# aside), and dist/ takes what differs. A dist/ removed by hand is built again.
+VITE_OUT := frontend/.vite-build
+FRONTEND_STAMP := $(VITE_OUT)/$(STAMP)
+FRONTEND_INPUTS := $(WASM_STAMP) $(shell find frontend/src frontend/public frontend/scripts -type f ! -name '*.test.ts' ! -name '*.test.tsx' ! -name $(STAMP)) \
+	frontend/index.html frontend/package.json frontend/package-lock.json frontend/vite.config.ts frontend/tsconfig.json
+ifeq ($(wildcard frontend/dist/index.html),)
+.PHONY: $(FRONTEND_STAMP)
+endif
+
+frontend: $(FRONTEND_STAMP)
+
+$(FRONTEND_STAMP): $(FRONTEND_INPUTS) | npm
+	cd frontend && npm run -s build -- --outDir $(VITE_OUT:frontend/%=%) --emptyOutDir
+	@$(call copy_changed,$(VITE_OUT),frontend/dist)
+	@touch $@
 
 ## Checks and tests
 rust-checks:
@@ -169,4 +212,4 @@ bench: build chromium
 
 clean:
 	cargo clean
-	rm -rf frontend/dist $(WASM_OUT) frontend/node_modules tests/node_modules
+	rm -rf frontend/dist $(VITE_OUT) $(WASM_OUT) frontend/node_modules tests/node_modules

@@ -42,7 +42,7 @@ function featureBoundary(feature) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'src/generated', 'node_modules'] },
+  { ignores: ['dist', '.vite-build', 'src/generated', 'node_modules'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],

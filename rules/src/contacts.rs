@@ -92,8 +92,9 @@ pub struct ContactStatusChange {
     pub status: Option<ContactStatus>,
     /// The active user the lead is given to; admins only.
     pub assignee_id: Option<i64>,
-    /// When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
-    pub follow_up_at: Option<String>,
+    /// When to follow the lead up: an RFC 3339 instant; `null` (or an empty text) clears it.
+    #[serde(deserialize_with = "crate::lenient::null_as_clear", skip_serializing_if = "Option::is_none")]
+    pub follow_up_at: Option<Option<String>>,
 }
 
 impl Validate for ContactStatusChange {
@@ -101,7 +102,7 @@ impl Validate for ContactStatusChange {
         let mut errors = FieldErrors::new();
         let nothing = self.status.is_none() && self.assignee_id.is_none() && self.follow_up_at.is_none();
         errors.check(nothing, "status", messages::FIELD_REQUIRED);
-        crate::leads::check_follow_up(&mut errors, self.follow_up_at.as_deref());
+        crate::leads::check_follow_up(&mut errors, self.follow_up_at.as_ref().and_then(Option::as_deref));
         errors.into_result()
     }
 }

@@ -1,4 +1,5 @@
-//! Reading `null` as "not chosen" for fields that have no natural absence.
+//! Reading `null` as "not chosen" for fields that have no natural absence, and as "cleared"
+//! for fields where an absent key means "keep".
 
 use serde::{Deserialize, Deserializer};
 
@@ -11,4 +12,15 @@ where
     T: Default + Deserialize<'de>,
 {
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+/// Deserialises a present field as `Some`, `null` included: `Some(None)`. Serde reads `null`
+/// and an absent key both as `None` for an `Option`, so a change whose absent key keeps the
+/// value could not otherwise be told to clear it. Absence comes from the field's default.
+pub(crate) fn null_as_clear<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
 }

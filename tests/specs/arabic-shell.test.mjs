@@ -1,12 +1,19 @@
 // The Arabic interface's frame (issue 23): chosen on the sign-in page before sign-in, right to
 // left (the side bar on the right, its collapse arrow mirrored, <html dir="rtl">), accessible,
-// and switched back to English from 'Your account' at once, without a reload.
+// and switched back to English from 'Your account' at once, without a reload; the browser
+// tab names each screen in the interface language (issue 42).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { assertAccessible } from '../support/axe.mjs';
 import { dismissToasts, newPage, screenshot } from '../support/browser.mjs';
 import { ADMIN, serverAndBrowser } from '../support/server.mjs';
+
+/// Waits for the tab's title, which follows the screen once it has rendered, then asserts it.
+async function expectTitle(page, title) {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5_000 }).catch(() => undefined);
+  assert.equal(await page.title(), title);
+}
 
 const html = (page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
@@ -27,6 +34,7 @@ describe('the Arabic shell', () => {
     await page.getByRole('button', { name: 'العربية' }).click();
     await page.getByText('مرحبًا بعودتك').waitFor();
     assert.deepEqual(await html(page), { lang: 'ar', dir: 'rtl' });
+    await expectTitle(page, 'عقار · تسجيل الدخول');
     await assertAccessible(page, 'sign-in (Arabic)');
     await screenshot(page, 'sign-in-ar', { docs: true });
 
@@ -43,6 +51,7 @@ describe('the Arabic shell', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     assert.deepEqual(await html(page), { lang: 'en', dir: 'ltr' }, "the user's English wins over the device's Arabic");
+    await expectTitle(page, 'Aqar · Dashboard');
 
     await page.goto('/account');
     await page.getByLabel('Interface Language').selectOption('ar');
@@ -50,11 +59,13 @@ describe('the Arabic shell', () => {
     await nav.waitFor();
     await page.getByRole('heading', { name: 'حسابك' }).waitFor();
     assert.deepEqual(await html(page), { lang: 'ar', dir: 'rtl' });
+    await expectTitle(page, 'عقار · حسابك');
     await dismissToasts(page).catch(() => undefined);
 
     await page.goto('/');
     await nav.waitFor();
     await nav.getByRole('link', { name: 'لوحة التحكم' }).waitFor();
+    await expectTitle(page, 'عقار · لوحة التحكم');
     const sideBar = page.locator('aside').filter({ has: nav });
     const box = await sideBar.boundingBox();
     const width = page.viewportSize().width;
@@ -119,6 +130,7 @@ describe('the Arabic shell', () => {
     await page.getByRole('heading', { name: 'Your Account' }).waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     assert.deepEqual(await html(page), { lang: 'en', dir: 'ltr' });
+    await expectTitle(page, 'Aqar · Your account');
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
     const sideBar = await page.locator('aside').boundingBox();
     assert.equal(sideBar.x, 0, 'the side bar is back on the left');

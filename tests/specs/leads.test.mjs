@@ -4,8 +4,8 @@
 // finds it again under Mine, adds a note (its first response), marks it responded and sees
 // their speed to lead on the dashboard, where a lead arriving meanwhile is toasted; the
 // visitor writes again and the admin follows the link to the earlier message, groups the
-// inbox's repeat contacts into one row, then gives the
-// lead to someone else; a lead taken by phone is added; the inbox in Arabic reads right to left.
+// inbox's repeat contacts into one row, then gives the lead to someone else and sets and
+// clears its follow-up; a lead taken by phone is added; the inbox in Arabic reads right to left.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -150,6 +150,16 @@ describe('leads', () => {
     await adminDetails.getByRole('button', { name: 'Assign', exact: true }).click();
     await expectToast(admin, 'Lead assigned');
     await adminDetails.getByTestId('lead-assignee').getByText('Administrator', { exact: true }).waitFor();
+    await adminDetails.getByLabel('Follow up on').fill('2030-05-01T09:00');
+    await adminDetails.getByRole('button', { name: 'Set follow-up' }).click();
+    // Offered once the follow-up is saved.
+    const clear = adminDetails.getByRole('button', { name: 'Clear follow-up' });
+    await clear.waitFor();
+    // Clearing sends null, as the API documents, not an empty text only this panel knew about.
+    const clearing = admin.waitForRequest((request) => request.method() === 'PUT' && /\/api\/contact-requests\/\d+$/.test(request.url()));
+    await clear.click();
+    assert.deepEqual((await clearing).postDataJSON(), { followUpAt: null });
+    await adminDetails.getByText('No follow-up set', { exact: true }).waitFor();
 
     const preferences = await admin.request.put('/api/account/preferences', { data: { language: 'ar', numerals: 'latin' } });
     assert.equal(preferences.status(), 200);

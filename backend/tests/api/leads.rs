@@ -305,6 +305,22 @@ both_databases! {
         assert_eq!(mine, json!({ "pending": 1, "followUpsDue": 0 }));
     }
 
+    async fn a_null_follow_up_clears_it_and_an_absent_one_keeps_it(app) {
+        app.login_admin().await;
+        let lead = manual(&app, "Follow me").await;
+        let path = format!("/api/contact-requests/{}", lead["id"]);
+        let (status, set) = app.send(Method::Put, &path, json!({ "followUpAt": "2999-01-01T09:00:00Z" })).await;
+        assert_eq!((status, &set["followUpAt"]), (Status::Ok, &json!("2999-01-01T09:00:00Z")));
+        let (status, kept) = app.send(Method::Put, &path, json!({ "status": "responded" })).await;
+        assert_eq!((status, &kept["followUpAt"]), (Status::Ok, &json!("2999-01-01T09:00:00Z")));
+        let (status, cleared) = app.send(Method::Put, &path, json!({ "followUpAt": null })).await;
+        assert_eq!((status, &cleared["followUpAt"]), (Status::Ok, &Value::Null));
+        let (_, read) = app.get(&path).await;
+        assert_eq!((&read["followUpAt"], &read["status"]), (&Value::Null, &json!("responded")));
+        let (_, history) = app.get(&format!("/api/history?entity=contactRequest&id={}", lead["id"])).await;
+        assert_eq!(history[0]["changes"], json!([{ "field": "followUpAt", "old": "2999-01-01T09:00:00Z", "new": null }]));
+    }
+
     async fn the_first_response_is_the_first_answer_by_any_means(app) {
         app.login_admin().await;
         let first = |lead: &Value| lead["firstResponseAt"].clone();

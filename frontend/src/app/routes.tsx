@@ -8,6 +8,7 @@ import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from '@/features/account';
 import type { ScreenText } from '@/i18n';
 import { loadClassMerging } from '@/lib/utils';
+import { TitledScreen } from './screen-title';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -153,5 +154,8 @@ const tree: RouteObject[] = [
   { path: '*', handle: handle('notFound'), lazy: notFound },
 ];
 
-/** The table under one root that shows a spinner while the first screen's code loads. */
-export const routes: RouteObject[] = [{ HydrateFallback: FullScreenSpinner, children: tree }];
+/**
+ * The table under one root that shows a spinner while the first screen's code loads and
+ * names the tab after the screen on show.
+ */
+export const routes: RouteObject[] = [{ HydrateFallback: FullScreenSpinner, Component: TitledScreen, children: tree }];

@@ -2555,10 +2555,7 @@ export interface components {
              * @default null
              */
             assigneeId?: number | null;
-            /**
-             * @description When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
-             * @default null
-             */
+            /** @description When to follow the lead up: an RFC 3339 instant; `null` (or an empty text) clears it. */
             followUpAt?: string | null;
             /** @default null */
             status?: components["schemas"]["ContactStatus"] | (null);

@@ -609,7 +609,7 @@ export interface ContactStatusChange {
    */
   assigneeId?: number | null;
   /**
-   * When to follow the lead up: an RFC 3339 instant, or an empty text to clear it.
+   * When to follow the lead up: an RFC 3339 instant; `null` (or an empty text) clears it.
    */
   followUpAt?: string | null;
   status?: ContactStatus | null;

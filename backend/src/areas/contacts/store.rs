@@ -405,13 +405,13 @@ pub struct LeadChange {
 }
 
 impl LeadChange {
-    /// What a PUT asks: an absent field is kept, an empty follow-up clears it, and any other
-    /// must be an RFC 3339 instant (422 naming followUpAt).
+    /// What a PUT asks: an absent field is kept, a null or empty follow-up clears it, and any
+    /// other must be an RFC 3339 instant (422 naming followUpAt).
     pub fn put(body: &ContactStatusChange) -> ApiResult<LeadChange> {
-        let follow_up_at = match body.follow_up_at.as_deref().map(str::trim) {
+        let follow_up_at = match body.follow_up_at.as_ref().map(|text| text.as_deref().map(str::trim)) {
             None => None,
-            Some("") => Some(None),
-            Some(text) => Some(Some(super::listing::stored_instant(text).ok_or_else(|| {
+            Some(None | Some("")) => Some(None),
+            Some(Some(text)) => Some(Some(super::listing::stored_instant(text).ok_or_else(|| {
                 let mut errors = rules::FieldErrors::new();
                 errors.add("followUpAt", rules::messages::LEAD_FOLLOW_UP_INVALID);
                 ApiError::validation(errors)

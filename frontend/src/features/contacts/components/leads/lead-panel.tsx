@@ -102,7 +102,7 @@ function FollowUp({ request }: { request: ContactRequest }) {
   const update = useUpdateLead();
   const failed = useFailureToast();
   const [value, setValue] = useState(localInputValue(request.followUpAt));
-  const save = (followUpAt: string) => {
+  const save = (followUpAt: string | null) => {
     update.mutate(
       { id: request.id, version: request.version, change: { followUpAt } },
       { onSuccess: () => toast({ title: t('leads.toast.followUpSaved') }), onError: failed(t('leads.toast.followUpFailed')) },
@@ -139,7 +139,7 @@ function FollowUp({ request }: { request: ContactRequest }) {
             disabled={update.isPending}
             onClick={() => {
               setValue('');
-              save('');
+              save(null);
             }}
           >
             {t('leads.panel.clearFollowUp')}
