@@ -56,10 +56,11 @@ wasm: tools
 	@echo "rules.wasm: $$(gzip -9 -c $(WASM_OUT)/rules_bg.wasm | wc -c) bytes gzipped"
 
 ## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema,
-## and the request paths of the API, generated from its OpenAPI document (all checked in,
-## checked for staleness). Both come from the server's test build, so no second build of the
-## dependencies with other features is needed.
-GENERATED := schema.json types.ts openapi.json api.ts
+## the request paths of the API, generated from its OpenAPI document, and the Arabic of the
+## rules' messages, which the browser's rules load only in Arabic (all checked in, checked for
+## staleness). All come from the server's test build, so no second build of the dependencies
+## with other features is needed.
+GENERATED := schema.json types.ts openapi.json api.ts messages.ar.json
 
 types: npm
 	AQAR_UPDATE_SCHEMA=1 cargo test -q -p aqar --test api schema::the_frontend_ > /dev/null
