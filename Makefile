@@ -85,10 +85,11 @@ $(WASM_STAMP): $(RULES_INPUTS) | tools
 	@touch $@
 
 ## TypeScript types of every payload and answer, generated from the Rust types' JSON Schema,
-## and the request paths of the API, generated from its OpenAPI document (all checked in,
-## checked for staleness). Both come from the server's test build, so no second build of the
-## dependencies with other features is needed.
-GENERATED := schema.json types.ts openapi.json api.ts
+## the request paths of the API, generated from its OpenAPI document, and the Arabic of the
+## rules' messages, which the browser's rules load only in Arabic (all checked in, checked for
+## staleness). All come from the server's test build, so no second build of the dependencies
+## with other features is needed.
+GENERATED := schema.json types.ts openapi.json api.ts messages.ar.json
 
 types: npm
 	AQAR_UPDATE_SCHEMA=1 cargo test -q -p aqar --test api schema::the_frontend_ > /dev/null
@@ -195,8 +196,10 @@ screenshots: chromium frontend
 # Then the public website (issue 40): its search and listing pages at 100,000 listings, cache on
 # and off, alone and with saves, and one client's time to first byte; and Lighthouse's mobile
 # preset over home, search and a listing page in both languages (bench/lighthouse, Debian's
-# Chromium). Then the portal feeds (issue 41): both feeds of 100,000 ready listings, read whole,
-# plain, gzip, revalidated and while listings are saved, with the server's RSS rise.
+# Chromium), and its desktop preset over the panel's sign-in page, dashboard and properties
+# list, signed in, with their largest paint against 1 s (issue 42). Then the portal feeds
+# (issue 41): both feeds of 100,000 ready listings, read whole, plain, gzip, revalidated and
+# while listings are saved, with the server's RSS rise.
 bench: build chromium
 	python3 bench/properties.py
 	python3 bench/exports.py

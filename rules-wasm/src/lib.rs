@@ -22,3 +22,11 @@ pub fn localise(message: &str, language: &str) -> String {
     let language = rules::language::Language::from_tag(language).unwrap_or_default();
     rules::messages::in_language(message, language).into_owned()
 }
+
+/// Gives the rules the Arabic of their fixed messages (`frontend/src/generated/messages.ar.json`,
+/// generated from `rules::messages::TABLE`): this build leaves it out, so that an English
+/// interface does not download it.
+#[wasm_bindgen(js_name = learnArabic)]
+pub fn learn_arabic(table: &str) -> Result<(), JsError> {
+    rules::messages::learn_arabic(table).map_err(|e| JsError::new(&e))
+}

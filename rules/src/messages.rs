@@ -8,13 +8,16 @@
 //! message is declared with its Arabic in the one [`messages!`] list (a message without its
 //! Arabic does not compile), and [`in_language`] turns an English message into the user's
 //! language where it is shown: the server where an error becomes its answer, the browser
-//! through `rules-wasm`. Messages with words filled in ([`Formatted`]) are spelled in both
+//! through `rules-wasm`, which is built without the `arabic` feature and learns the fixed
+//! messages' Arabic at run time ([`learn_arabic`]). Messages with words filled in ([`Formatted`]) are spelled in both
 //! languages by one type and read back from their English.
 //!
 //! The Arabic is written as an Arabic admin panel says it (not word for word), with the
 //! Latin digits the business uses; the counts follow Arabic's number agreement.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use crate::language::Language;
 use crate::vocabularies::HeroPage;
@@ -27,14 +30,37 @@ macro_rules! messages {
         /// Every fixed message: its English and its Arabic, in declaration order.
         pub const TABLE: &[(&str, &str)] = &[$(($en, $ar)),+];
 
-        /// The Arabic of a fixed message given in English.
-        fn arabic_of(english: &str) -> Option<&'static str> {
+        /// The Arabic of a fixed message given in English, as compiled in.
+        #[cfg(feature = "arabic")]
+        fn compiled_arabic_of(english: &str) -> Option<&'static str> {
             match english {
                 $($en => Some($ar),)+
                 _ => None,
             }
         }
     };
+}
+
+/// The Arabic of a fixed message given in English: compiled in with the `arabic` feature (the
+/// server), else as given by [`learn_arabic`] (the browser, once the interface is Arabic).
+fn arabic_of(english: &str) -> Option<&'static str> {
+    #[cfg(feature = "arabic")]
+    if let Some(arabic) = compiled_arabic_of(english) {
+        return Some(arabic);
+    }
+    LEARNED_ARABIC.get()?.get(english).map(String::as_str)
+}
+
+static LEARNED_ARABIC: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+
+/// Gives the fixed messages' Arabic to a build without the `arabic` feature: the browser's,
+/// which leaves the Arabic out to stay small for English and is given the same [`TABLE`], as
+/// a JSON object from English to Arabic generated into the frontend, only when the interface
+/// is Arabic. The first table given stays: there is only one.
+pub fn learn_arabic(table: &str) -> Result<(), String> {
+    let table: BTreeMap<String, String> = serde_json::from_str(table).map_err(|e| e.to_string())?;
+    let _ = LEARNED_ARABIC.set(table);
+    Ok(())
 }
 
 messages! {
@@ -934,10 +960,20 @@ pub fn country_code_taken(code: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Gives the table as the browser gives it: a build without the `arabic` feature
+    /// (`cargo test -p rules --no-default-features`) answers from it alone.
+    fn learn_the_table() {
+        let table: std::collections::BTreeMap<&str, &str> = TABLE.iter().copied().collect();
+        let json = serde_json::to_string(&table).expect("a map of texts is JSON");
+        assert_eq!(learn_arabic(&json), Ok(()));
+        assert!(learn_arabic("not JSON").is_err());
+    }
+
     /// Every fixed message has an Arabic of its own: not empty, not the English, in Arabic
     /// script, and no two messages share an English or an Arabic.
     #[test]
     fn every_message_has_its_own_arabic() {
+        learn_the_table();
         let mut english = std::collections::HashSet::new();
         let mut arabic = std::collections::HashSet::new();
         for (en, ar) in TABLE {

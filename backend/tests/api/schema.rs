@@ -57,6 +57,18 @@ fn the_frontend_api_document_is_current() {
     assert_frontend_file_current("openapi.json", &document);
 }
 
+/// The browser's rules are built without the fixed messages' Arabic and are given it from
+/// this table, loaded only when the interface is Arabic (`make types`); it must be current.
+/// With `AQAR_UPDATE_SCHEMA=1` the test writes it instead.
+#[test]
+fn the_frontend_arabic_messages_are_current() {
+    let table: serde_json::Map<String, serde_json::Value> = rules::messages::TABLE
+        .iter()
+        .map(|(english, arabic)| ((*english).to_owned(), serde_json::Value::from(*arabic)))
+        .collect();
+    assert_frontend_file_current("messages.ar.json", &sorted(serde_json::Value::Object(table)));
+}
+
 /// Compares `value` with `frontend/src/generated/<name>`, or writes it there when
 /// `AQAR_UPDATE_SCHEMA=1`.
 fn assert_frontend_file_current(name: &str, value: &serde_json::Value) {

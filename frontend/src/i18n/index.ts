@@ -17,7 +17,8 @@ export const LANGUAGE_STORAGE_KEY = 'aqar.language';
 const RETIRED_STORAGE_KEY = 'i18nextLng';
 
 export const resources = {
-  en: { translation: en },
+  // The rules spell their messages in English: only Arabic has a table of them to load.
+  en: { translation: en, rules: {} },
 } as const;
 
 /**
@@ -56,6 +57,9 @@ type TextChunk = () => Promise<{ default: ResourceKey }>;
 /** Every text resource that is not bundled, by namespace, then language. */
 const textChunks: Record<string, Record<string, TextChunk>> = {
   translation: { ar: () => import('./ar.json') },
+  // The Arabic of the rules' messages, generated from the rules crate (`make types`), which the
+  // browser's rules are built without and learn from this chunk (lib/rules).
+  rules: { ar: () => import('@/generated/messages.ar.json') },
   propertyForm: {
     en: () => import('./property-form.en.json'),
     ar: () => import('./property-form.ar.json'),
@@ -124,7 +128,7 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
     en: () => import('./portals.en.json'),
     ar: () => import('./portals.ar.json'),
   },
-} satisfies Record<'translation' | keyof ScreenText, Record<string, TextChunk>>;
+} satisfies Record<'translation' | 'rules' | keyof ScreenText, Record<string, TextChunk>>;
 
 /** Reads a language or a screen's namespace that is not bundled from its own chunk. */
 const languageChunks: BackendModule = {
@@ -240,6 +244,8 @@ void i18n
     partialBundledLanguages: true,
     lng: 'en',
     fallbackLng: 'en',
+    // Loaded with every language before the interface switches to it (`changeLanguage`).
+    ns: ['translation', 'rules'],
     supportedLngs: [...INTERFACE_LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -39,7 +39,7 @@ import type {
   ValuesSectionForm,
   ValuesSectionSettingsInput,
 } from '@/generated/types';
-import { callIn, localise } from '@/generated/wasm/rules';
+import { callIn, learnArabic, localise } from '@/generated/wasm/rules';
 
 /** The payloads the rules can validate, by the name of their `validate.<name>` operation. */
 export interface Payloads {
@@ -73,10 +73,19 @@ export interface Payloads {
 
 export type Entity = keyof Payloads;
 
+let arabicLearned = false;
+
 /** The language the rules answer messages in: the interface's ('ar' or 'en'; English until i18next has one). */
 export function rulesLanguage(): string {
   // Before i18next is set up (a unit test, the first module load) it has no language yet.
-  return i18next.isInitialized ? (i18next.resolvedLanguage ?? i18next.language) : 'en';
+  const language = i18next.isInitialized ? (i18next.resolvedLanguage ?? i18next.language) : 'en';
+  // The WASM leaves the messages' Arabic out for English's sake; i18next switches to Arabic
+  // only once its namespaces are loaded, the rules' Arabic among them (i18n).
+  if (language === 'ar' && !arabicLearned && i18next.hasResourceBundle('ar', 'rules')) {
+    learnArabic(JSON.stringify(i18next.getResourceBundle('ar', 'rules')));
+    arabicLearned = true;
+  }
+  return language;
 }
 
 /**
