@@ -64,6 +64,7 @@ mod specification_calls;
 mod trash;
 mod trash_rights;
 mod trust;
+mod two_factor;
 mod users;
 mod versions;
 mod website;

@@ -18,6 +18,7 @@ pub use environment::{figment, Environment};
 pub use site::{SiteConfig, DEFAULT_SITE_PORT};
 
 use self::values::{find, flag, text, whole};
+use crate::platform::auth::two_factor::Policy;
 use crate::platform::db::Dialect;
 use crate::platform::http::client::TrustedProxies;
 use crate::platform::http::host::PublicHosts;
@@ -82,6 +83,8 @@ pub struct Config {
     pub map_tile_url: String,
     /// The public website's (issue 40).
     pub site: SiteConfig,
+    /// Who must sign in with a second factor (`AQAR_2FA`, issue 42).
+    pub two_factor: Policy,
 }
 
 impl Default for Config {
@@ -103,6 +106,7 @@ impl Default for Config {
             search_dir: DEFAULT_SEARCH_DIR.into(),
             map_tile_url: DEFAULT_MAP_TILE_URL.into(),
             site: SiteConfig::default(),
+            two_factor: Policy::Admins,
         }
     }
 }
@@ -216,7 +220,17 @@ impl Config {
             }
             None => defaults.map_tile_url,
         };
+        let two_factor = match find(figment, "2fa")? {
+            Some(value) => {
+                let text = text("AQAR_2FA", value)?;
+                Policy::parse(&text).ok_or_else(|| {
+                    ConfigError::of("AQAR_2FA", format!("'{text}' is not off, optional, admins or all"))
+                })?
+            }
+            None => defaults.two_factor,
+        };
         Ok(Config {
+            two_factor,
             site: SiteConfig::read(figment)?,
             map_tile_url,
             search_dir,
@@ -372,8 +386,11 @@ mod tests {
             ("AQAR_TRUSTED_PROXIES", "10.0.0.0/8, ::1"),
             ("AQAR_PUBLIC_HOSTS", "Panel.Example, www.panel.example:8443"),
             ("AQAR_TRASH_DAYS", "7"),
+            ("AQAR_2FA", " All"),
         ])
         .expect("readable");
+        assert_eq!(read.two_factor, Policy::All);
+        assert_eq!(Config::default().two_factor, Policy::Admins, "administrators by default");
         assert_eq!(read.trash_days, 7);
         assert_eq!(Config::default().trash_days, 30);
         assert!(read.public_hosts.allows("panel.example:443"));
@@ -392,6 +409,7 @@ mod tests {
             "AQAR_SESSION_IDLE_MINUTES: 'abc' is not a whole number from 1 to 525600"
         );
         assert_eq!(refusal(&[("AQAR_DEMO", "maybe")]), "AQAR_DEMO: 'maybe' is not 1 or 0");
+        assert_eq!(refusal(&[("AQAR_2FA", "yes")]), "AQAR_2FA: 'yes' is not off, optional, admins or all");
         assert!(refusal(&[("AQAR_SESSION_ABSOLUTE_HOURS", "0")])
             .starts_with("AQAR_SESSION_ABSOLUTE_HOURS: '0' is not"));
         assert!(refusal(&[("AQAR_SESSION_IDLE_MINUTES", "-5")]).starts_with("AQAR_SESSION_IDLE_MINUTES"));
