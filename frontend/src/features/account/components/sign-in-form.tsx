@@ -4,9 +4,10 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { FieldErrors, SignIn } from '@/generated/types';
+import type { FieldErrors, SecondFactorStep, SignIn } from '@/generated/types';
 import { fieldErrors } from '@/lib/api-client';
 import { useAuth } from '../session';
+import { SecondFactorStepForm } from './second-factor-step';
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
 
@@ -28,6 +29,7 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   const { login } = useAuth();
   const [values, setValues] = useState<SignIn>({ username: username ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -45,6 +47,7 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
     if (Object.keys(failures).length > 0) return;
     login.run(values, {
       onSuccess: onSignedIn,
+      onSecondFactor: setSecondFactor,
       // A 422 carries the server's messages per field; show them where they belong.
       onError: (error) => {
         showErrors(fieldErrors(error));
@@ -58,6 +61,18 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   };
 
   const pending = login.isPending;
+  if (secondFactor !== null) {
+    return (
+      <SecondFactorStepForm
+        step={secondFactor}
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          setSecondFactor(null);
+          setValues((current) => ({ ...current, password: '' }));
+        }}
+      />
+    );
+  }
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <FormField label={t('auth.username')} error={errors.username}>
