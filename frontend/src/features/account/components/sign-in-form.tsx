@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,7 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 import type { FieldErrors, SecondFactorStep, SignIn } from '@/generated/types';
 import { fieldErrors } from '@/lib/api-client';
 import { useAuth } from '../session';
-import { SecondFactorStepForm } from './second-factor-step';
+
+// Loaded when a password was right and a second factor is asked: the sign-in screen is the
+// first download of every visit, and most sign-ins never show this step.
+const SecondFactorStepForm = lazy(() =>
+  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStepForm })),
+);
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
 
@@ -63,14 +68,16 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   const pending = login.isPending;
   if (secondFactor !== null) {
     return (
-      <SecondFactorStepForm
-        step={secondFactor}
-        onSignedIn={onSignedIn}
-        onRestart={() => {
-          setSecondFactor(null);
-          setValues((current) => ({ ...current, password: '' }));
-        }}
-      />
+      <Suspense fallback={<Spinner label={t('common.loading')} className="mx-auto" />}>
+        <SecondFactorStepForm
+          step={secondFactor}
+          onSignedIn={onSignedIn}
+          onRestart={() => {
+            setSecondFactor(null);
+            setValues((current) => ({ ...current, password: '' }));
+          }}
+        />
+      </Suspense>
     );
   }
   return (
