@@ -102,6 +102,7 @@ pub fn build(figment: Figment) -> Rocket<Build> {
 pub fn api() -> Vec<Mount> {
     vec![
         Mount::new("/api", account::api()),
+        Mount::new("/api", account::two_factor::api()),
         Mount::new("/api", api_docs::api()),
         Mount::new("/api", catalog::categories::api()),
         Mount::new("/api", catalog::property_types::api()),

@@ -2,12 +2,16 @@ use std::process::ExitCode;
 
 /// Starts the server as the environment configures it; a configuration that cannot be used
 /// stops the start with a message naming the variable, and a non-zero exit.
-/// `aqar seed --properties N` fills the configured database instead (see `aqar::fixtures::seed`).
+/// `aqar seed --properties N` fills the configured database instead (see `aqar::fixtures::seed`);
+/// `aqar reset-2fa USERNAME` removes a user's second factor (see `aqar::areas::users::command`).
 fn main() -> ExitCode {
     give_large_blocks_back();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|command| command == "seed") {
         return aqar::fixtures::seed::main(&args[1..]);
+    }
+    if args.first().is_some_and(|command| command == "reset-2fa") {
+        return aqar::areas::users::command::main(&args[1..]);
     }
     let figment = aqar::platform::config::figment();
     if let Err(error) = aqar::platform::config::check(&figment) {

@@ -520,6 +520,22 @@ messages! {
     USERNAME_TAKEN = "A user with this username already exists",
         ar: "يوجد مستخدم بهذا الاسم بالفعل";
 
+    // Two-factor sign-in (issue 42, written here).
+    SECOND_FACTOR_CODE_REQUIRED = "Enter the code from your authenticator app, or a recovery code",
+        ar: "أدخل الرمز من تطبيق المصادقة، أو أحد رموز الاسترداد";
+    SECOND_FACTOR_CODE_WRONG = "This code is not correct, or it has already been used",
+        ar: "هذا الرمز غير صحيح، أو سبق استخدامه";
+    SECOND_FACTOR_SIGN_IN_EXPIRED = "This sign-in has expired. Enter your username and password again",
+        ar: "انتهت صلاحية محاولة الدخول هذه. أدخل اسم المستخدم وكلمة المرور من جديد";
+    SECOND_FACTOR_ALREADY_ON = "Two-factor sign-in is already on for this account",
+        ar: "التحقق بخطوتين مفعّل بالفعل لهذا الحساب";
+    SECOND_FACTOR_NOT_STARTED = "Start the set-up again: no secret is waiting for its first code",
+        ar: "ابدأ الإعداد من جديد: لا يوجد مفتاح سري بانتظار رمزه الأول";
+    SECOND_FACTOR_TURNED_OFF = "Two-factor sign-in is turned off on this server",
+        ar: "التحقق بخطوتين معطّل على هذا الخادم";
+    SECOND_FACTOR_SET_UP_FIRST = "Set up two-factor sign-in again: sign in to continue",
+        ar: "أعد إعداد التحقق بخطوتين: سجّل الدخول للمتابعة";
+
     // The trash (issue 24, written here).
     TRASH_ENTRY_NOT_FOUND = "This record is not in the trash",
         ar: "هذا السجل ليس في سلة المحذوفات";

@@ -13,7 +13,7 @@ use rocket::Shutdown;
 use rocket_db_pools::Database;
 use sqlx::AnyPool;
 
-use crate::platform::auth::{session, throttle};
+use crate::platform::auth::{session, throttle, two_factor};
 use crate::platform::config::Config;
 use crate::platform::db::{clock, Db};
 use crate::platform::form_limit;
@@ -38,7 +38,8 @@ pub struct Swept {
 /// One sweep as at `now` (epoch seconds): the server passes its clock, tests a later one.
 pub async fn sweep(db: &AnyPool, settings: &Config, now: i64) -> ApiResult<Swept> {
     Ok(Swept {
-        sessions: session::delete_expired(db, settings, now).await?,
+        sessions: session::delete_expired(db, settings, now).await?
+            + two_factor::store::delete_expired(db, now - two_factor::challenge::LASTS_SECS, now).await?,
         failures: throttle::prune(db, now).await?,
         submissions: form_limit::prune(db, now).await?,
         trashed: trash::prune(db, settings.trash_days, now).await?,

@@ -60,6 +60,8 @@ fn figment(url: &str, search_dir: &std::path::Path) -> rocket::figment::Figment 
         .merge(("aqar.admin_username", ADMIN))
         .merge(("aqar.admin_password", ADMIN_PASSWORD))
         .merge(("aqar.demo", false))
+        // Tests sign in as the admin with a password alone; two_factor.rs tests the policies.
+        .merge(("aqar.2fa", "optional"))
         .merge(("aqar.site_port", "off"))
         .merge(("aqar.site_hosts", crate::website::SITE_HOST))
         .merge(("log_level", std::env::var("AQAR_TEST_LOG").unwrap_or_else(|_| "off".into())))
@@ -122,6 +124,19 @@ impl TestApp {
     pub async fn another_server(&self) -> Client {
         let search_dir = tempfile::tempdir().expect("a search index folder");
         let client = Client::tracked(aqar::build(figment(&self.url, search_dir.path())))
+            .await
+            .expect("the other server starts");
+        self.search_dirs.lock().expect("the folders").push(search_dir);
+        client
+    }
+
+    /// Another server on this app's database, configured further by `configure`.
+    pub async fn another_server_with(
+        &self,
+        configure: impl FnOnce(rocket::figment::Figment) -> rocket::figment::Figment,
+    ) -> Client {
+        let search_dir = tempfile::tempdir().expect("a search index folder");
+        let client = Client::tracked(aqar::build(configure(figment(&self.url, search_dir.path()))))
             .await
             .expect("the other server starts");
         self.search_dirs.lock().expect("the folders").push(search_dir);

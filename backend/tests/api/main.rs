@@ -65,6 +65,7 @@ mod stalled_bodies;
 mod trash;
 mod trash_rights;
 mod trust;
+mod two_factor;
 mod users;
 mod versions;
 mod website;

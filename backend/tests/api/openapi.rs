@@ -109,6 +109,38 @@ both_databases! {
         assert!(checked >= 20, "only {checked} operations checked");
     }
 
+    async fn a_half_signed_in_session_is_refused_every_operation_that_needs_a_session(app) {
+        use aqar::platform::auth::two_factor::totp;
+        use aqar::platform::db::clock;
+        app.login_admin().await;
+        let (_, setup) = app.send(Method::Post, "/api/account/two-factor/setup", json!({})).await;
+        let secret = setup["secret"].as_str().expect("a secret");
+        let code = totp::code_at(secret, clock::now_epoch()).expect("a code");
+        let (status, _) = app.send(Method::Post, "/api/account/two-factor", json!({ "code": code })).await;
+        assert_eq!(status, Status::Ok, "enrolled");
+        app.send(Method::Post, "/api/logout", json!({})).await;
+        let response = app.login(crate::helpers::ADMIN, crate::helpers::ADMIN_PASSWORD).await;
+        assert_eq!(response.status(), Status::Accepted, "the password is right; the code is awaited");
+        let (_, document) = app.get("/api/openapi.json").await;
+        let mut checked = 0;
+        for (path, item) in document["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("operations") {
+                if operation["security"].as_array().is_some_and(|s| s.is_empty()) {
+                    continue;
+                }
+                let method: Method = method.to_uppercase().parse().expect("method");
+                let (status, body) = app.send(method, &concrete_path(path), json!({})).await;
+                assert_eq!(status, Status::Unauthorized, "{method} {path} without the second factor: {body}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 20, "only {checked} operations checked");
+        let next = totp::code_at(secret, clock::now_epoch() + totp::STEP_SECS).expect("a code");
+        let (status, _) = app.send(Method::Post, "/api/login/second-factor", json!({ "code": next })).await;
+        assert_eq!(status, Status::Ok, "the walk kept the sign-in awaiting its code");
+        assert_eq!(app.get("/api/user").await.0, Status::Ok);
+    }
+
     async fn a_plain_user_is_refused_exactly_the_operations_documented_as_admin_only(app) {
         app.login_admin().await;
         let lina = json!({

@@ -93,6 +93,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's second factor */
+        get: operations["get_api_account_two_factor"];
+        put?: never;
+        /** Confirms the enrolment with the app's first code; answers the ten recovery codes, shown this once. The account's other sessions end */
+        post: operations["post_api_account_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begins enrolling an authenticator app for the signed-in user: a new secret and its QR code, waiting for a first code */
+        post: operations["post_api_account_two_factor_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents": {
         parameters: {
             query?: never;
@@ -700,8 +735,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; starts a session */
+        /** Sign in; starts a session, or, when the account signs in with a second factor (or must enrol one first), answers 202 and the step the sign-in awaits, with no session */
         post: operations["post_api_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of a sign-in the password began: a code of the authenticator app (once each, one 30-second step either side) or an unused recovery code; starts the session. Wrong codes are throttled as wrong passwords are. `trustDevice` skips this step on this browser for 30 days */
+        post: operations["post_api_login_second_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** During a sign-in that must enrol a second factor first: confirms the secret with its first code, starts the session and answers the ten recovery codes, shown this once */
+        post: operations["post_api_login_second_factor_enrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** During a sign-in that must enrol a second factor first: a new secret for the authenticator app, with its QR code */
+        post: operations["post_api_login_second_factor_setup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1953,6 +2039,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a user's second factor, recovery codes and trusted devices (admins only), as when their phone is lost; where the policy requires one, they enrol at their next sign-in. Recorded in the history
+         * @description Only for users with role 'admin'.
+         */
+        delete: operations["delete_api_users__id__two_factor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/values-section-settings": {
         parameters: {
             query?: never;
@@ -2639,6 +2745,26 @@ export interface components {
          * @enum {string}
          */
         DisplayType: "public" | "investment";
+        /**
+         * @description A sign-in that enrolled its second factor: the user, now signed in, and the recovery
+         *     codes, shown this once.
+         */
+        EnrolledSignIn: {
+            recoveryCodes: string[];
+            user: components["schemas"]["User"];
+        };
+        /**
+         * @description A secret being enrolled, as the account screen shows it: typed, or scanned from the QR
+         *     code of its `otpauth://` address.
+         */
+        Enrolment: {
+            /** @description The QR code of `uri`, an SVG document drawn by the server. */
+            qrSvg: string;
+            /** @description The secret in base32, to type into the app. */
+            secret: string;
+            /** @description The `otpauth://totp/...` address the QR code holds. */
+            uri: string;
+        };
         /**
          * @description Every kind of record whose changes are recorded, by its camelCase name.
          * @enum {string}
@@ -4425,6 +4551,11 @@ export interface components {
         Receipt: {
             received: boolean;
         };
+        /** @description The recovery codes given at enrolment, shown once. */
+        RecoveryCodes: {
+            /** @description Ten codes, each usable once in place of the app's code. */
+            codes: string[];
+        };
         /** @description A region with its city's and country's names, as the Management screen lists it. */
         Region: {
             /**
@@ -4534,6 +4665,26 @@ export interface components {
              */
             row: number;
         };
+        /** @description The second factor a sign-in awaits before any session exists. */
+        SecondFactorAsked: {
+            secondFactor: components["schemas"]["SecondFactorStep"];
+        };
+        /**
+         * @description `POST /api/login/second-factor` and the confirmations of an enrolment: a code of the
+         *     authenticator app (six digits) or a recovery code, and whether this browser may skip the
+         *     second step for 30 days.
+         */
+        SecondFactorCode: {
+            /** @default  */
+            code: string;
+            /**
+             * @description Trust this device: no code asked on it for 30 days.
+             * @default false
+             */
+            trustDevice?: boolean;
+        };
+        /** @description What a sign-in whose password was right still needs. */
+        SecondFactorStep: "code" | "enrol";
         Service: {
             createdAt: string;
             descriptionAr: string;
@@ -4869,6 +5020,24 @@ export interface components {
             /** @description Its display name when it was deleted. */
             name: string;
         };
+        /** @description Who must have a second factor (`AQAR_2FA`). */
+        TwoFactorPolicy: "off" | "optional" | "admins" | "all";
+        /** @description The second factor of an account as its owner's screen shows it. */
+        TwoFactorStatus: {
+            /** @description An authenticator is enrolled. */
+            enabled: boolean;
+            /** @description When sessions stop without one (RFC 3339), while the grace period runs. */
+            enrolBy?: string | null;
+            /** @description The server's `AQAR_2FA`. */
+            policy: components["schemas"]["TwoFactorPolicy"];
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet.
+             */
+            recoveryCodesLeft: number;
+            /** @description The policy requires this account to have one. */
+            required: boolean;
+        };
         /** @description `POST /api/imports/properties`' answer. */
         Uploaded: {
             /** @description The header row's texts. */
@@ -4918,6 +5087,8 @@ export interface components {
             /** @description Whether the round-robin hands the user new leads (issue 26). */
             receivesLeads: boolean;
             role: string;
+            /** @description Since when the user signs in with a second factor (issue 42); none: a password alone. */
+            twoFactorSince?: string | null;
             updatedAt: string;
             username: string;
             /**
@@ -5754,6 +5925,169 @@ export interface operations {
             };
             /** @description Too many requests or attempts from this address; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_api_account_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_account_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_account_two_factor_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolment"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9528,6 +9862,15 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description The password was right; the second factor is asked before any session (POST /api/login/second-factor, or, for `enrol`, /api/login/second-factor/setup and /enrol) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorAsked"];
+                };
+            };
             /** @description Malformed body */
             400: {
                 headers: {
@@ -9593,6 +9936,236 @@ export interface operations {
             };
             /** @description Too many requests or attempts from this address; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_login_second_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_login_second_factor_enrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolledSignIn"];
+                };
+            };
+            /** @description Malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_api_login_second_factor_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrolment"];
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent from a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: a duplicate value, or the record is still referenced */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15772,6 +16345,64 @@ export interface operations {
             };
             /** @description Edited meanwhile: the version sent as `If-Match: "N"` is stale; nothing changed, and `current` is the record as it is now. Without If-Match the write goes through. */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_api_users__id__two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description A path, query or header value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No record with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -700,6 +700,34 @@ export interface DailyResponses {
 export type DisplayType = 'public' | 'investment';
 
 /**
+ * A sign-in that enrolled its second factor: the user, now signed in, and the recovery
+ * codes, shown this once.
+ */
+export interface EnrolledSignIn {
+  recoveryCodes: string[];
+  user: User;
+}
+
+/**
+ * A secret being enrolled, as the account screen shows it: typed, or scanned from the QR
+ * code of its `otpauth://` address.
+ */
+export interface Enrolment {
+  /**
+   * The QR code of `uri`, an SVG document drawn by the server.
+   */
+  qrSvg: string;
+  /**
+   * The secret in base32, to type into the app.
+   */
+  secret: string;
+  /**
+   * The `otpauth://totp/...` address the QR code holds.
+   */
+  uri: string;
+}
+
+/**
  * Every kind of record whose changes are recorded, by its camelCase name.
  */
 export type Entity =
@@ -2623,6 +2651,16 @@ export interface Receipt {
 }
 
 /**
+ * The recovery codes given at enrolment, shown once.
+ */
+export interface RecoveryCodes {
+  /**
+   * Ten codes, each usable once in place of the app's code.
+   */
+  codes: string[];
+}
+
+/**
  * A region with its city's and country's names, as the Management screen lists it.
  */
 export interface Region {
@@ -2743,6 +2781,31 @@ export interface RowError {
    */
   row: number;
 }
+
+/**
+ * The second factor a sign-in awaits before any session exists.
+ */
+export interface SecondFactorAsked {
+  secondFactor: SecondFactorStep;
+}
+
+/**
+ * `POST /api/login/second-factor` and the confirmations of an enrolment: a code of the
+ * authenticator app (six digits) or a recovery code, and whether this browser may skip the
+ * second step for 30 days.
+ */
+export interface SecondFactorCode {
+  code: string;
+  /**
+   * Trust this device: no code asked on it for 30 days.
+   */
+  trustDevice?: boolean;
+}
+
+/**
+ * What a sign-in whose password was right still needs.
+ */
+export type SecondFactorStep = 'code' | 'enrol';
 
 export interface Service {
   createdAt: string;
@@ -3067,6 +3130,37 @@ export interface TrashEntry {
 }
 
 /**
+ * Who must have a second factor (`AQAR_2FA`).
+ */
+export type TwoFactorPolicy = 'off' | 'optional' | 'admins' | 'all';
+
+/**
+ * The second factor of an account as its owner's screen shows it.
+ */
+export interface TwoFactorStatus {
+  /**
+   * An authenticator is enrolled.
+   */
+  enabled: boolean;
+  /**
+   * When sessions stop without one (RFC 3339), while the grace period runs.
+   */
+  enrolBy?: string | null;
+  /**
+   * The server's `AQAR_2FA`.
+   */
+  policy: TwoFactorPolicy;
+  /**
+   * Recovery codes not used yet.
+   */
+  recoveryCodesLeft: number;
+  /**
+   * The policy requires this account to have one.
+   */
+  required: boolean;
+}
+
+/**
  * `POST /api/imports/properties`' answer.
  */
 export interface Uploaded {
@@ -3166,6 +3260,10 @@ export interface User {
    */
   receivesLeads: boolean;
   role: string;
+  /**
+   * Since when the user signs in with a second factor (issue 42); none: a password alone.
+   */
+  twoFactorSince?: string | null;
   updatedAt: string;
   username: string;
   /**

@@ -119,7 +119,14 @@ let signIns = 0;
  * The sign-in calls themselves answer 401 for wrong credentials or no session: those
  * answers are the result, never a reason to ask for a sign-in.
  */
-const SESSION_PATHS = new Set(['/api/login', '/api/register', '/api/logout']);
+const SESSION_PATHS = new Set([
+  '/api/login',
+  '/api/login/second-factor',
+  '/api/login/second-factor/setup',
+  '/api/login/second-factor/enrol',
+  '/api/register',
+  '/api/logout',
+]);
 
 /**
  * Registers the UI's sign-in for expired sessions; calls answered 401 wait for it and are

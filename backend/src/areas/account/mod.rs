@@ -1,20 +1,27 @@
 //! Your account: sign-in, sign-out, the current user, first-run registration (core-panel.md
-//! §2, §7), and each user's own name and password (`/api/account`, site-content.md §5).
+//! §2, §7), and each user's own name and password (`/api/account`, site-content.md §5). The
+//! second step of sign-in and the enrolment of a second factor are `two_factor`'s.
 
 pub mod store;
+pub mod two_factor;
 
 use rocket::http::{CookieJar, Status};
 use rocket::serde::json::Json;
-use rocket::{get, post, put};
+use rocket::{get, post, put, State};
 use rules::account::{Preferences, SignIn};
 use rules::users::{AccountInput, UserCreateInput};
+use schemars::JsonSchema;
+use serde::Serialize;
+use sqlx::AnyPool;
 
 use crate::areas::users::store as users;
 use crate::endpoint;
 use crate::platform::audit::Actor;
+use crate::platform::auth::two_factor::{self as two_factor_mechanism, challenge, SecondFactorStep};
 use crate::platform::auth::user::{User, ROLE_ADMIN};
 use crate::platform::auth::{device, password, session, throttle, CurrentUser};
-use crate::platform::db::Db;
+use crate::platform::config::Config;
+use crate::platform::db::{clock, Db};
 use crate::platform::http::client::Client;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::payload::optional_text;
@@ -29,11 +36,19 @@ pub fn api() -> Vec<Endpoint> {
         endpoint!(current_user, Doc::new("The signed-in user").responds::<User>()),
         endpoint!(
             login,
-            Doc::new("Sign in; starts a session")
-                .takes::<SignIn>()
-                .responds::<User>()
-                .status(200)
-                .fails(&[401, 429])
+            Doc::new(
+                "Sign in; starts a session, or, when the account signs in with a second factor (or must enrol \
+                 one first), answers 202 and the step the sign-in awaits, with no session"
+            )
+            .takes::<SignIn>()
+            .responds::<User>()
+            .status(200)
+            .answers::<SecondFactorAsked>(
+                202,
+                "The password was right; the second factor is asked before any session (POST \
+                 /api/login/second-factor, or, for `enrol`, /api/login/second-factor/setup and /enrol)"
+            )
+            .fails(&[401, 429])
         ),
         endpoint!(logout, Doc::new("Sign out; ends the session").status(204)),
         endpoint!(
@@ -76,7 +91,8 @@ async fn login(
     client: Client,
     jar: &CookieJar<'_>,
     db: &Db,
-) -> ApiResult<Json<User>> {
+    config: &State<Config>,
+) -> ApiResult<SignInAnswer> {
     let SignIn { username, password } = body.0;
     let pool = db.pool();
     let found = store::find_with_hash(pool, &username).await?;
@@ -93,10 +109,66 @@ async fn login(
         (Some(user), Some(hash)) if verified && user.is_active => (user, hash),
         _ => return Err(ApiError::unauthorized(INVALID_CREDENTIALS)),
     };
-    attempt.passed(pool).await?;
-    device::remember(jar, client.https, user.id, &hash, known_device);
-    session::start(pool, jar, client.https, user.id).await?;
-    Ok(Json(user))
+    match two_factor::step_after_password(pool, config.two_factor, &user, known_device.as_deref()).await? {
+        None => {
+            let signed_in = SignedIn { user, password_hash: hash, known_device, attempt };
+            Ok(SignInAnswer::SignedIn(Box::new(Json(
+                signed_in.finish(pool, jar, client.https, false).await?,
+            ))))
+        }
+        // The attempt stays counted until the second factor is given: a right password
+        // alone forgives no failure, so codes cannot be guessed by signing in again.
+        Some(step) => {
+            challenge::begin(pool, jar, client.https, user.id).await?;
+            Ok(SignInAnswer::SecondFactor(Json(SecondFactorAsked { second_factor: step })))
+        }
+    }
+}
+
+/// What `POST /api/login` answers: the user signed in, or the second factor asked.
+#[derive(rocket::Responder)]
+enum SignInAnswer {
+    #[response(status = 200)]
+    SignedIn(Box<Json<User>>),
+    #[response(status = 202)]
+    SecondFactor(Json<SecondFactorAsked>),
+}
+
+/// The second factor a sign-in awaits before any session exists.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecondFactorAsked {
+    pub second_factor: SecondFactorStep,
+}
+
+/// A sign-in whose every factor was right, about to get its session.
+pub struct SignedIn {
+    pub user: User,
+    pub password_hash: String,
+    pub known_device: Option<String>,
+    pub attempt: throttle::Attempt,
+}
+
+impl SignedIn {
+    /// Forgives the attempt, remembers the device (trusted to skip the second factor for
+    /// 30 days when `trust`) and starts the session; answers the user.
+    pub async fn finish(
+        self,
+        pool: &AnyPool,
+        jar: &CookieJar<'_>,
+        https: bool,
+        trust: bool,
+    ) -> ApiResult<User> {
+        let SignedIn { user, password_hash, known_device, attempt } = self;
+        attempt.passed(pool).await?;
+        let device = device::remember(jar, https, user.id, &password_hash, known_device);
+        if trust {
+            let until = clock::now_epoch() + two_factor_mechanism::TRUSTED_FOR_SECS;
+            two_factor_mechanism::store::trust(pool, user.id, &device, until).await?;
+        }
+        session::start(pool, jar, https, user.id).await?;
+        Ok(user)
+    }
 }
 
 const INVALID_CREDENTIALS: &str = rules::messages::INVALID_CREDENTIALS;

@@ -1,6 +1,7 @@
 //! Staff accounts (site-content.md §2 User Management, §3, §5): managed by admins only, the
 //! server refusing everyone else. Each user's own name and password are `areas::account`'s.
 
+pub mod command;
 pub mod store;
 
 use rocket::http::{CookieJar, Status};
@@ -13,7 +14,8 @@ use crate::areas::notifications::Outbox;
 use crate::endpoint;
 use crate::platform::audit::Actor;
 use crate::platform::auth::user::User;
-use crate::platform::auth::{password, session, AdminUser};
+use crate::platform::auth::{password, session, two_factor, AdminUser};
+use crate::platform::config::Config;
 use crate::platform::db::{self, Db};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::if_match::IfMatch;
@@ -42,6 +44,17 @@ pub fn api() -> Vec<Endpoint> {
             .responds::<User>()
             .versioned()
             .fails(&[403, 409])
+        ),
+        endpoint!(
+            reset_two_factor,
+            Doc::new(
+                "Removes a user's second factor, recovery codes and trusted devices (admins only), as when \
+                 their phone is lost; where the policy requires one, they enrol at their next sign-in. \
+                 Recorded in the history"
+            )
+            .responds::<User>()
+            .status(200)
+            .fails(&[403])
         ),
         endpoint!(
             remove,
@@ -159,6 +172,17 @@ pub async fn save(
         session::end_others(db.pool(), jar, id).await?;
     }
     Ok(updated)
+}
+
+#[delete("/users/<id>/two-factor")]
+async fn reset_two_factor(
+    id: i64,
+    admin: AdminUser,
+    db: &Db,
+    config: &State<Config>,
+) -> ApiResult<Json<User>> {
+    let user = store::find(db.pool(), id).await?.ok_or_else(|| ApiError::not_found(store::NOT_FOUND))?;
+    Ok(Json(two_factor::reset(db.pool(), &Actor::from(&admin), &user, config.two_factor).await?))
 }
 
 #[delete("/users/<id>")]

@@ -40,15 +40,21 @@ pub fn recognised(jar: &CookieJar<'_>, user_id: i64, password_hash: &str) -> Opt
     Some(device.to_owned())
 }
 
-/// Remembers this browser as a device of `user_id` after a right password: its known id,
-/// or a new one.
-pub fn remember(jar: &CookieJar<'_>, secure: bool, user_id: i64, password_hash: &str, known: Option<String>) {
+/// Remembers this browser as a device of `user_id` after a complete sign-in: its known id,
+/// or a new one; answers that id.
+pub fn remember(
+    jar: &CookieJar<'_>,
+    secure: bool,
+    user_id: i64,
+    password_hash: &str,
+    known: Option<String>,
+) -> String {
     let device = known.unwrap_or_else(|| {
         let mut bytes = [0u8; 16];
         rand::rngs::OsRng.fill_bytes(&mut bytes);
         hex::encode(bytes)
     });
-    let Some(mac) = signature(user_id, &device, password_hash) else { return };
+    let Some(mac) = signature(user_id, &device, password_hash) else { return device };
     let value = format!("{device}.{}", hex::encode(mac.finalize().into_bytes()));
     jar.add(
         Cookie::build((cookie_name(user_id), value))
@@ -58,4 +64,5 @@ pub fn remember(jar: &CookieJar<'_>, secure: bool, user_id: i64, password_hash: 
             .secure(secure)
             .max_age(KEPT_FOR),
     );
+    device
 }

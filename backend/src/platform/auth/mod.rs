@@ -1,5 +1,5 @@
 //! Authentication mechanisms: sessions and their guards, password hashing, the sign-in
-//! throttle, recognised devices and the same-origin check of writes. The screens that sign
+//! throttle, recognised devices, the second factor and the same-origin check of writes. The screens that sign
 //! in and out are `areas::account`'s.
 
 pub mod device;
@@ -9,6 +9,7 @@ pub mod password;
 pub mod session;
 pub mod store;
 pub mod throttle;
+pub mod two_factor;
 pub mod user;
 
 pub use language::AnswerLanguage;

@@ -82,6 +82,12 @@ async fn authenticate(db: &AnyPool, settings: &Config, token: &str) -> ApiResult
             if expired { rules::messages::SESSION_EXPIRED } else { rules::messages::ACCOUNT_INACTIVE };
         return Err(ApiError::unauthorized(message));
     }
+    // A session begun before the policy required a second factor, or whose grace ran out,
+    // ends: where the policy requires one, no session exists without it.
+    if session.second_factor.overdue(settings.two_factor, &user, now) {
+        store::delete(db, &token_hash).await?;
+        return Err(ApiError::unauthorized(rules::messages::SECOND_FACTOR_SET_UP_FIRST));
+    }
     if now - session.last_seen_epoch >= TOUCH_EVERY_SECS {
         store::touch(db, &token_hash, now).await?;
     }

@@ -2,12 +2,14 @@
 
 use sqlx::{AnyPool, Row};
 
+use super::two_factor;
 use super::user::{self, User};
 use crate::platform::http::error::ApiResult;
 
 /// A session as found by its token's hash, with its account.
 pub struct FoundSession {
     pub user: User,
+    pub second_factor: two_factor::State,
     pub created_epoch: i64,
     pub last_seen_epoch: i64,
 }
@@ -26,7 +28,7 @@ pub async fn insert(db: &AnyPool, token_hash: &str, user_id: i64, now: i64) -> A
 
 pub async fn find(db: &AnyPool, token_hash: &str) -> ApiResult<Option<FoundSession>> {
     let sql = format!(
-        "SELECT s.created_epoch, s.last_seen_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id \
+        "SELECT s.created_epoch, s.last_seen_epoch, u.totp_secret, u.totp_last_step, u.two_factor_due_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id \
          WHERE s.token_hash = $1",
         user::COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
     );
@@ -35,6 +37,11 @@ pub async fn find(db: &AnyPool, token_hash: &str) -> ApiResult<Option<FoundSessi
     };
     Ok(Some(FoundSession {
         user: user::from_row(&row)?,
+        second_factor: two_factor::State {
+            secret: row.try_get("totp_secret")?,
+            last_step: row.try_get("totp_last_step")?,
+            due_epoch: row.try_get("two_factor_due_epoch")?,
+        },
         created_epoch: row.try_get("created_epoch")?,
         last_seen_epoch: row.try_get("last_seen_epoch")?,
     }))

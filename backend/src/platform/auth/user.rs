@@ -12,7 +12,7 @@ pub const ROLE_ADMIN: &str = rules::users::ADMIN_ROLE;
 
 pub const COLUMNS: &str =
     "id, username, role, email, full_name, is_active, receives_leads, language, numerals, created_at, updated_at, \
-     version, license_number, phone";
+     version, license_number, phone, two_factor_since";
 
 /// An account as the API shows it: never the password hash.
 #[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
@@ -38,6 +38,8 @@ pub struct User {
     pub updated_at: String,
     /// 1 on create, +1 on each update; send it back as `If-Match: "N"`.
     pub version: i64,
+    /// Since when the user signs in with a second factor (issue 42); none: a password alone.
+    pub two_factor_since: Option<String>,
 }
 
 impl User {
@@ -62,6 +64,7 @@ pub fn from_row(row: &AnyRow) -> Result<User, sqlx::Error> {
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         version: row.try_get("version")?,
+        two_factor_since: row.try_get("two_factor_since")?,
     })
 }
 

@@ -19,6 +19,7 @@ pub use environment::{figment, Environment};
 pub use site::{SiteConfig, DEFAULT_SITE_PORT};
 
 use self::values::{find, flag, text, whole};
+use crate::platform::auth::two_factor::Policy;
 use crate::platform::db::Dialect;
 use crate::platform::http::body::BodyLimits;
 use crate::platform::http::client::TrustedProxies;
@@ -89,6 +90,8 @@ pub struct Config {
     pub site: SiteConfig,
     /// How long a request body may send nothing, and how many one address may have open.
     pub body_limits: BodyLimits,
+    /// Who must sign in with a second factor (`AQAR_2FA`, issue 42).
+    pub two_factor: Policy,
 }
 
 impl Default for Config {
@@ -111,6 +114,7 @@ impl Default for Config {
             map_tile_url: DEFAULT_MAP_TILE_URL.into(),
             site: SiteConfig::default(),
             body_limits: BodyLimits::default(),
+            two_factor: Policy::Admins,
         }
     }
 }
@@ -238,8 +242,18 @@ impl Config {
             }
             None => defaults.body_limits.open_per_address,
         };
+        let two_factor = match find(figment, "2fa")? {
+            Some(value) => {
+                let text = text("AQAR_2FA", value)?;
+                Policy::parse(&text).ok_or_else(|| {
+                    ConfigError::of("AQAR_2FA", format!("'{text}' is not off, optional, admins or all"))
+                })?
+            }
+            None => defaults.two_factor,
+        };
         Ok(Config {
             body_limits: BodyLimits { idle, open_per_address },
+            two_factor,
             site: SiteConfig::read(figment)?,
             map_tile_url,
             search_dir,
@@ -397,8 +411,11 @@ mod tests {
             ("AQAR_TRASH_DAYS", "7"),
             ("AQAR_BODY_IDLE_SECONDS", "5"),
             ("AQAR_BODY_OPEN_PER_ADDRESS", "4"),
+            ("AQAR_2FA", " All"),
         ])
         .expect("readable");
+        assert_eq!(read.two_factor, Policy::All);
+        assert_eq!(Config::default().two_factor, Policy::Admins, "administrators by default");
         assert_eq!(read.trash_days, 7);
         assert_eq!(read.body_limits, BodyLimits { idle: Duration::from_secs(5), open_per_address: 4 });
         assert_eq!(
@@ -427,6 +444,7 @@ mod tests {
             "AQAR_BODY_IDLE_SECONDS: '0' is not a whole number from 1 to 3600"
         );
         assert!(refusal(&[("AQAR_BODY_OPEN_PER_ADDRESS", "many")]).starts_with("AQAR_BODY_OPEN_PER_ADDRESS"));
+        assert_eq!(refusal(&[("AQAR_2FA", "yes")]), "AQAR_2FA: 'yes' is not off, optional, admins or all");
         assert!(refusal(&[("AQAR_SESSION_ABSOLUTE_HOURS", "0")])
             .starts_with("AQAR_SESSION_ABSOLUTE_HOURS: '0' is not"));
         assert!(refusal(&[("AQAR_SESSION_IDLE_MINUTES", "-5")]).starts_with("AQAR_SESSION_IDLE_MINUTES"));

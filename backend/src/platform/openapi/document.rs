@@ -117,6 +117,10 @@ fn operation_json(op: &Operation<'_>, generator: &mut SchemaGenerator, error: &V
         responses.insert(status.to_string(), alternative);
     }
     responses.insert(success.to_string(), ok);
+    for (status, description, schema) in &doc.other_answers {
+        let content = json!({ "application/json": { "schema": schema(generator).to_value() } });
+        responses.insert(status.to_string(), json!({ "description": description, "content": content }));
+    }
     if doc.cached {
         responses.insert(
             "304".into(),
@@ -219,6 +223,9 @@ pub fn type_schema(mounts: &[Mount]) -> Value {
             if media == "application/json" {
                 schema(&mut generator);
             }
+        }
+        for (_, _, schema) in &endpoint.doc.other_answers {
+            schema(&mut generator);
         }
     }
     let definitions = document["definitions"].as_object_mut().map(std::mem::take).unwrap_or_default();

@@ -62,6 +62,8 @@ pub struct Doc {
     cached: bool,
     /// Other successful answers with the success's content, by status and description.
     alternatives: Vec<(u16, &'static str)>,
+    /// Other successful answers with content of their own, by status and description.
+    other_answers: Vec<(u16, &'static str, SchemaOf)>,
 }
 
 impl Doc {
@@ -79,6 +81,7 @@ impl Doc {
             headers: Vec::new(),
             cached: false,
             alternatives: Vec::new(),
+            other_answers: Vec::new(),
         }
     }
 
@@ -141,6 +144,12 @@ impl Doc {
     /// Another successful answer with the same content (206 for a byte range).
     pub fn also(mut self, status: u16, description: &'static str) -> Self {
         self.alternatives.push((status, description));
+        self
+    }
+
+    /// Another successful answer whose content is a `T` (a sign-in that asks for more).
+    pub fn answers<T: JsonSchema>(mut self, status: u16, description: &'static str) -> Self {
+        self.other_answers.push((status, description, schema_of::<T>));
         self
     }
 

@@ -4,3 +4,4 @@
 export { AuthProvider, useAuth, type Session } from './session';
 export { GuestRoute, ProtectedRoute, SIGN_IN_PATH } from './components/guards';
 export { userQueryKey, type User } from './api/get-user';
+export { TwoFactorNotice } from './components/two-factor-notice';

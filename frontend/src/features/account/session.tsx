@@ -2,7 +2,7 @@
 // registration with their toasts. Redirects are left to the route guards.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignIn, UserCreateInput } from '@/generated/types';
+import type { SecondFactorStep, SignIn, UserCreateInput } from '@/generated/types';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useUser, type User } from './api/get-user';
@@ -10,15 +10,25 @@ import { useLogin } from './api/login';
 import { useLogout } from './api/logout';
 import { useRegister } from './api/register';
 
-interface Action<Input> {
-  run: (input: Input, callbacks?: { onSuccess?: (() => void) | undefined; onError?: (error: Error) => void }) => void;
+interface Callbacks {
+  onSuccess?: (() => void) | undefined;
+  onError?: (error: Error) => void;
+}
+
+interface Action<Input, More = object> {
+  run: (input: Input, callbacks?: Callbacks & More) => void;
   isPending: boolean;
+}
+
+/** What a sign-in is told when the password was right and a second factor is asked. */
+export interface SecondFactorCallback {
+  onSecondFactor?: (step: SecondFactorStep) => void;
 }
 
 export interface Session {
   user: User | null;
   isLoading: boolean;
-  login: Action<SignIn>;
+  login: Action<SignIn, SecondFactorCallback>;
   logout: Action<undefined>;
   register: Action<UserCreateInput>;
 }
@@ -42,7 +52,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         isPending: loginMutation.isPending,
         run: (credentials, callbacks) => {
           loginMutation.mutate(credentials, {
-            onSuccess: () => {
+            onSuccess: (answer) => {
+              if ('secondFactor' in answer) {
+                callbacks?.onSecondFactor?.(answer.secondFactor);
+                return;
+              }
               toast({
                 title: t('auth.toast.loginSuccess'),
                 description: t('auth.toast.loginSuccessDescription'),

@@ -103,4 +103,37 @@ describe('sign-in screen', () => {
       expect(usernameInput()).toHaveAttribute('aria-invalid', 'true');
     });
   });
+
+  it('asks for the second factor after a right password, says a wrong code beside the field, then signs in', async () => {
+    const wrong = 'This code is not correct, or it has already been used';
+    let tries = 0;
+    const server = mockServer({
+      'GET /api/user': signedOut,
+      'POST /api/login': () => json(202, { secondFactor: 'code' }),
+      'POST /api/login/second-factor': () => {
+        tries += 1;
+        return tries === 1 ? json(422, { message: 'Validation failed', errors: { code: wrong } }) : json(200, admin);
+      },
+    });
+    renderApp('/auth');
+
+    await userEvent.type(await screen.findByLabelText('Username'), 'admin');
+    await userEvent.type(passwordInput(), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Code from the app, or a recovery code');
+    expect(screen.queryByText('Login successful')).not.toBeInTheDocument();
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(wrong)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Trust this device for 30 days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const [, init] = server.calls('POST /api/login/second-factor')[1] ?? [];
+    expect(JSON.parse(init?.body as string)).toEqual({ code: '123456', trustDevice: true });
+  });
 });

@@ -1,12 +1,18 @@
-import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { FieldErrors, SignIn } from '@/generated/types';
+import type { FieldErrors, SecondFactorStep, SignIn } from '@/generated/types';
 import { fieldErrors } from '@/lib/api-client';
 import { useAuth } from '../session';
+
+// Loaded when a password was right and a second factor is asked: the sign-in screen is the
+// first download of every visit, and most sign-ins never show this step.
+const SecondFactorStepForm = lazy(() =>
+  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStepForm })),
+);
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
 
@@ -28,6 +34,7 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   const { login } = useAuth();
   const [values, setValues] = useState<SignIn>({ username: username ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -45,6 +52,7 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
     if (Object.keys(failures).length > 0) return;
     login.run(values, {
       onSuccess: onSignedIn,
+      onSecondFactor: setSecondFactor,
       // A 422 carries the server's messages per field; show them where they belong.
       onError: (error) => {
         showErrors(fieldErrors(error));
@@ -58,6 +66,20 @@ export function SignInForm({ username, onSignedIn }: SignInFormProps) {
   };
 
   const pending = login.isPending;
+  if (secondFactor !== null) {
+    return (
+      <Suspense fallback={<Spinner label={t('common.loading')} className="mx-auto" />}>
+        <SecondFactorStepForm
+          step={secondFactor}
+          onSignedIn={onSignedIn}
+          onRestart={() => {
+            setSecondFactor(null);
+            setValues((current) => ({ ...current, password: '' }));
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <FormField label={t('auth.username')} error={errors.username}>

@@ -21,6 +21,7 @@ import { INTERFACE_LANGUAGES } from '@/i18n';
 import { useUpdateAccount } from '../api/update-account';
 import { useUpdatePreferences } from '../api/update-preferences';
 import type { Preferences } from '../preferences';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 const FIELDS = ['fullName', 'currentPassword', 'newPassword', 'confirmPassword'] as const satisfies readonly (keyof AccountInput)[];
 
@@ -179,13 +180,14 @@ function AccountPage() {
         <>
           <PreferencesCard preferences={{ language: user.language, numerals: user.numerals }} />
           <AccountForm username={user.username} fullName={user.fullName} />
+          <TwoFactorCard />
         </>
       )}
     </div>
   );
 }
 
-/** The signed-in user's own account: their language and digits, their name and password. */
+/** The signed-in user's own account: their language and digits, name, password and second factor. */
 export default function AccountRoute() {
   const { t } = useTranslation();
   return (

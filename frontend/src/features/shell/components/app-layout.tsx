@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useDiscardGuard } from '@/components/discard-changes';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import { SIGN_IN_PATH, useAuth } from '@/features/account';
+import { SIGN_IN_PATH, TwoFactorNotice, useAuth } from '@/features/account';
 import { SessionExpiredDialog } from '@/features/account/session-expired';
 import { useMyLeads } from '@/features/contacts';
 import { useStats } from '@/features/dashboard';
@@ -48,6 +48,7 @@ export default function AppLayout() {
         bell={<NotificationBell />}
       />
       <main className="min-w-0 flex-1 overflow-x-hidden">
+        <TwoFactorNotice />
         <Outlet />
         </main>
       </div>

@@ -56,6 +56,15 @@ export function useUpdateUser() {
   return useUsersMutation(updateUser);
 }
 
+/** Removes a user's second factor, as when their phone is lost (docs/adr/0032). */
+export function resetTwoFactor(id: number): Promise<User> {
+  return dataOf(api.DELETE('/api/users/{id}/two-factor', { params: { path: { id } } }));
+}
+
+export function useResetTwoFactor() {
+  return useUsersMutation(resetTwoFactor);
+}
+
 export function useDeleteUser() {
   return useUsersMutation(deleteUser);
 }

@@ -25,7 +25,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/account';
 import { useDeleteToasts } from '@/hooks/delete-toasts';
 import { constants } from '@/lib/rules';
-import { useDeleteUser, useUsers, type User } from '../api/users';
+import { useDeleteUser, useResetTwoFactor, useUsers, type User } from '../api/users';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { UserDialog, type UserDialogState } from '../components/user-dialog';
 import { useFormat } from '@/lib/format';
 import { textLanguage } from '@/lib/bilingual';
@@ -39,6 +43,8 @@ function UserManagement() {
   const remove = useDeleteUser();
   const deleteToasts = useDeleteToasts();
   const [dialog, setDialog] = useState<UserDialogState>(null);
+  const resetTwoFactor = useResetTwoFactor();
+  const [resetting, setResetting] = useState<User | null>(null);
   const rows = users.data ?? [];
   const table = useClientRows(rows);
   const confirm = useDeleteConfirmation(
@@ -114,6 +120,22 @@ function UserManagement() {
                               {user.isActive ? t('active') : t('inactive')}
                             </Badge>
                             {user.role === constants().adminRole && <Badge variant="outline">{t('roles.admin')}</Badge>}
+                            {user.twoFactorSince != null && (
+                              <>
+                                <Badge variant="outline">{t('twoFactor.badge')}</Badge>
+                                <Button
+                                  type="button"
+                                  variant="link"
+                                  size="sm"
+                                  className="h-auto p-0"
+                                  onClick={() => {
+                                    setResetting(user);
+                                  }}
+                                >
+                                  {t('twoFactor.reset')}
+                                </Button>
+                              </>
+                            )}
                           </span>
                         </TableCell>
                         <TableCell>{f.date(user.createdAt)}</TableCell>
@@ -140,6 +162,29 @@ function UserManagement() {
         </CardContent>
       </Card>
       {confirm.dialog}
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t('twoFactor.confirmTitle')}
+        description={t('twoFactor.confirmText', { username: resetting?.username ?? '' })}
+        confirmLabel={t('twoFactor.reset')}
+        cancelLabel={t('twoFactor.keep')}
+        destructive
+        onCancel={() => {
+          setResetting(null);
+        }}
+        onConfirm={() => {
+          if (resetting === null) return;
+          resetTwoFactor.mutate(resetting.id, {
+            onSuccess: () => {
+              toast({ title: t('twoFactor.resetDone') });
+            },
+            onError: (error) => {
+              toast({ title: t('twoFactor.resetFailed'), description: errorMessage(error), variant: 'destructive' });
+            },
+          });
+          setResetting(null);
+        }}
+      />
       <UserDialog
         state={dialog}
         onClose={() => {
