@@ -10,8 +10,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
-use crate::platform::auth::user::User;
-use crate::platform::auth::{AdminUser, CurrentUser};
 use crate::platform::db::{self, clock};
 use crate::platform::http::error::{ApiError, ApiResult};
 
@@ -142,10 +140,6 @@ pub struct Actor {
 }
 
 impl Actor {
-    pub fn user(user: &User) -> Actor {
-        Actor { user_id: Some(user.id), username: Some(user.username.clone()) }
-    }
-
     /// A visitor of the public site (a contact request sent through the public API).
     pub fn visitor() -> Actor {
         Actor { user_id: None, username: None }
@@ -154,18 +148,6 @@ impl Actor {
     /// The server itself: the periodic sweep that purges the trash.
     pub fn system() -> Actor {
         Actor { user_id: None, username: None }
-    }
-}
-
-impl From<&CurrentUser> for Actor {
-    fn from(user: &CurrentUser) -> Actor {
-        Actor::user(&user.0)
-    }
-}
-
-impl From<&AdminUser> for Actor {
-    fn from(user: &AdminUser) -> Actor {
-        Actor::user(&user.0)
     }
 }
 

@@ -2,6 +2,7 @@
 //! throttle, recognised devices, the second factor and the same-origin check of writes. The screens that sign
 //! in and out are `areas::account`'s.
 
+mod actor;
 pub mod device;
 pub mod language;
 pub mod origin;

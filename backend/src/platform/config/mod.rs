@@ -13,13 +13,14 @@ use rocket::figment::Figment;
 
 mod environment;
 mod site;
+mod two_factor;
 mod values;
 
 pub use environment::{figment, Environment};
 pub use site::{SiteConfig, DEFAULT_SITE_PORT};
+pub use two_factor::Policy;
 
 use self::values::{find, flag, text, whole};
-use crate::platform::auth::two_factor::Policy;
 use crate::platform::db::Dialect;
 use crate::platform::http::body::BodyLimits;
 use crate::platform::http::client::TrustedProxies;

@@ -13,32 +13,9 @@ use sha2::{Digest, Sha256};
 
 use super::user::User;
 
-/// Who must have a second factor (`AQAR_2FA`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(rename = "TwoFactorPolicy")]
-pub enum Policy {
-    /// Nobody is asked for a code, and nobody can enrol.
-    Off,
-    /// Whoever enrols is asked for a code; nobody must enrol.
-    Optional,
-    /// As `optional`, and administrators must enrol within `GRACE_SECS` of their next sign-in.
-    Admins,
-    /// Everyone must enrol, at their next sign-in.
-    All,
-}
+pub use crate::platform::config::Policy;
 
 impl Policy {
-    pub fn parse(text: &str) -> Option<Policy> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "off" => Some(Policy::Off),
-            "optional" => Some(Policy::Optional),
-            "admins" => Some(Policy::Admins),
-            "all" => Some(Policy::All),
-            _ => None,
-        }
-    }
-
     /// Whether `user` must have a second factor under this policy (now or after a grace).
     pub fn requires(self, user: &User) -> bool {
         match self {
@@ -47,19 +24,8 @@ impl Policy {
             Policy::All => true,
         }
     }
-
-    /// How long an account this policy requires a second factor of may go on without one,
-    /// counted from its next sign-in.
-    pub fn grace_secs(self) -> i64 {
-        match self {
-            Policy::Admins => GRACE_SECS,
-            _ => 0,
-        }
-    }
 }
 
-/// The administrators' time to enrol under `admins`: 7 days.
-pub const GRACE_SECS: i64 = 7 * 24 * 3600;
 /// How long a device that completed the second factor may skip it: 30 days.
 pub const TRUSTED_FOR_SECS: i64 = 30 * 24 * 3600;
 pub const RECOVERY_CODES: usize = 10;
