@@ -32,7 +32,8 @@ function lazyScreen(
 
 const notFound = lazyScreen(() => import('@/features/not-found/routes/not-found'));
 const signIn = lazyScreen(() => import('@/features/account/routes/sign-in'), [], { mergesClasses: false });
-const shell = lazyScreen(() => import('@/features/shell/components/app-layout'));
+// The two-factor notice shows on every screen of an administrator yet to enrol.
+const shell = lazyScreen(() => import('@/features/shell/components/app-layout'), ['twoFactor']);
 const dashboard = lazyScreen(() => import('@/features/dashboard/routes/dashboard'), ['dashboard', 'history']);
 const properties = lazyScreen(() => import('@/features/properties/routes/properties-list'), ['properties']);
 const importProperties = lazyScreen(() => import('@/features/imports/routes/import-wizard'), ['imports']);
@@ -47,7 +48,7 @@ const users = lazyScreen(() => import('@/features/users/routes/users'), ['users'
 const trash = lazyScreen(() => import('@/features/trash/routes/trash'), ['trash', 'history']);
 const portals = lazyScreen(() => import('@/features/portals/routes/portals'), ['portals']);
 const settings = lazyScreen(() => import('@/features/settings/routes/settings'), ['settings']);
-const account = lazyScreen(() => import('@/features/account/routes/account'), ['account']);
+const account = lazyScreen(() => import('@/features/account/routes/account'), ['account', 'twoFactor']);
 const aboutManagement = lazyScreen(() => import('@/features/about/routes/about-management'), ['about']);
 const team = lazyScreen(() => import('@/features/team/routes/team'), ['team']);
 const services = lazyScreen(() => import('@/features/services/routes/services'), ['services']);

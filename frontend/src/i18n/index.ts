@@ -43,6 +43,7 @@ export interface ScreenText {
   imports: typeof import('./imports.en.json');
   trash: typeof import('./trash.en.json');
   portals: typeof import('./portals.en.json');
+  twoFactor: typeof import('./two-factor.en.json');
 }
 
 declare module 'i18next' {
@@ -127,6 +128,10 @@ const textChunks: Record<string, Record<string, TextChunk>> = {
   portals: {
     en: () => import('./portals.en.json'),
     ar: () => import('./portals.ar.json'),
+  },
+  twoFactor: {
+    en: () => import('./two-factor.en.json'),
+    ar: () => import('./two-factor.ar.json'),
   },
 } satisfies Record<'translation' | 'rules' | keyof ScreenText, Record<string, TextChunk>>;
 

@@ -7,18 +7,18 @@ import type { Enrolment } from '@/generated/types';
  * so nothing in it runs) and the secret as text for apps that are typed into.
  */
 export function AuthenticatorSecret({ enrolment }: { enrolment: Enrolment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">{t('twoFactor.scan')}</p>
+      <p className="text-sm text-muted-foreground">{t('scan')}</p>
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
-        alt={t('twoFactor.qrAlt')}
+        alt={t('qrAlt')}
         width={200}
         height={200}
         className="mx-auto rounded-md border bg-white"
       />
-      <CopyField label={t('twoFactor.secret')} value={enrolment.secret} />
+      <CopyField label={t('secret')} value={enrolment.secret} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ export interface CodeFormProps {
 
 /** A code of the authenticator app (or a recovery code), and whether to trust this browser. */
 export function CodeForm({ label, submitLabel, pending, error, offerTrust, onSubmit }: CodeFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
   const trustId = useId();
@@ -56,11 +56,11 @@ export function CodeForm({ label, submitLabel, pending, error, offerTrust, onSub
             }}
             disabled={pending}
           />
-          <Label htmlFor={trustId}>{t('twoFactor.trustDevice')}</Label>
+          <Label htmlFor={trustId}>{t('trustDevice')}</Label>
         </div>
       )}
       <Button type="submit" size="lg" disabled={pending} className="w-full">
-        {pending && <Spinner label={t('twoFactor.checking')} className="size-4 text-current" />}
+        {pending && <Spinner label={t('checking')} className="size-4 text-current" />}
         {submitLabel}
       </Button>
     </form>

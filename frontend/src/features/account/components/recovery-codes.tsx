@@ -10,11 +10,11 @@ export interface RecoveryCodesProps {
 
 /** The recovery codes, shown this once: the server keeps only their hashes. */
 export function RecoveryCodesList({ codes, onDone, doneLabel }: RecoveryCodesProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   return (
     <div className="grid gap-4" data-testid="recovery-codes">
-      <p className="text-sm font-medium">{t('twoFactor.recoveryTitle')}</p>
-      <p className="text-sm text-muted-foreground">{t('twoFactor.recoveryText', { count: codes.length })}</p>
+      <p className="text-sm font-medium">{t('recoveryTitle')}</p>
+      <p className="text-sm text-muted-foreground">{t('recoveryText', { count: codes.length })}</p>
       <ul dir="ltr" className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-4 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>

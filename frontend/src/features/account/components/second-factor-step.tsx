@@ -29,7 +29,7 @@ function messageOf(error: Error): string {
  * enrolment. No session exists until it is done.
  */
 export function SecondFactorStepForm({ step, onSignedIn, onRestart }: SecondFactorStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   return (
     <div className="grid gap-5">
       {step === 'code' ? (
@@ -38,7 +38,7 @@ export function SecondFactorStepForm({ step, onSignedIn, onRestart }: SecondFact
         <EnrolStep onSignedIn={onSignedIn} />
       )}
       <Button type="button" variant="link" onClick={onRestart}>
-        {t('twoFactor.restart')}
+        {t('restart')}
       </Button>
     </div>
   );
@@ -50,7 +50,7 @@ function signedInToast() {
 }
 
 function CodeStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   const give = useGiveSecondFactor();
   const [error, setError] = useState<string>();
   const submit = (input: SecondFactorCode) => {
@@ -66,10 +66,10 @@ function CodeStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
   };
   return (
     <>
-      <p className="text-sm text-muted-foreground">{t('twoFactor.codeAsked')}</p>
+      <p className="text-sm text-muted-foreground">{t('codeAsked')}</p>
       <CodeForm
-        label={t('twoFactor.codeOrRecovery')}
-        submitLabel={t('twoFactor.verify')}
+        label={t('codeOrRecovery')}
+        submitLabel={t('verify')}
         pending={give.isPending}
         error={error}
         offerTrust
@@ -80,7 +80,7 @@ function CodeStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
 }
 
 function EnrolStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   const begin = useBeginSignInEnrolment();
   const finish = useFinishSignInEnrolment();
   const [error, setError] = useState<string>();
@@ -93,7 +93,7 @@ function EnrolStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
     return (
       <RecoveryCodesList
         codes={enrolled.recoveryCodes}
-        doneLabel={t('twoFactor.continue')}
+        doneLabel={t('continue')}
         onDone={() => {
           void finish.signIn(enrolled.user).then(() => {
             signedInToast();
@@ -104,7 +104,7 @@ function EnrolStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
     );
   }
   if (begin.isError) return <p className="text-sm text-destructive">{errorMessage(begin.error)}</p>;
-  if (begin.data === undefined) return <Spinner label={t('common.loading')} className="mx-auto" />;
+  if (begin.data === undefined) return <Spinner label={t('common.loading', { ns: 'translation' })} className="mx-auto" />;
   const submit = (input: SecondFactorCode) => {
     finish.mutate(input, {
       onSuccess: setEnrolled,
@@ -115,11 +115,11 @@ function EnrolStep({ onSignedIn }: { onSignedIn?: (() => void) | undefined }) {
   };
   return (
     <>
-      <p className="text-sm text-muted-foreground">{t('twoFactor.enrolAsked')}</p>
+      <p className="text-sm text-muted-foreground">{t('enrolAsked')}</p>
       <AuthenticatorSecret enrolment={begin.data} />
       <CodeForm
-        label={t('twoFactor.code')}
-        submitLabel={t('twoFactor.confirm')}
+        label={t('code')}
+        submitLabel={t('confirm')}
         pending={finish.isPending}
         error={error}
         offerTrust

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,9 +11,10 @@ import { useAuth } from '../session';
 
 // Loaded when a password was right and a second factor is asked: the sign-in screen is the
 // first download of every visit, and most sign-ins never show this step.
-const SecondFactorStepForm = lazy(() =>
-  import('./second-factor-step').then((module) => ({ default: module.SecondFactorStepForm })),
-);
+const SecondFactorStepForm = lazy(async () => {
+  const [module] = await Promise.all([import('./second-factor-step'), i18n.loadNamespaces('twoFactor')]);
+  return { default: module.SecondFactorStepForm };
+});
 
 const FIELDS = ['username', 'password'] as const satisfies readonly (keyof SignIn)[];
 

@@ -19,7 +19,7 @@ import { RecoveryCodesList } from './recovery-codes';
  * shown once.
  */
 export function TwoFactorCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   const f = useFormat();
   const status = useTwoFactor();
   const begin = useBeginEnrolment();
@@ -43,25 +43,25 @@ export function TwoFactorCard() {
   };
 
   const body = () => {
-    if (status.data === undefined) return <Spinner label={t('common.loading')} />;
+    if (status.data === undefined) return <Spinner label={t('common.loading', { ns: 'translation' })} />;
     if (codes !== undefined) {
       return (
         <RecoveryCodesList
           codes={codes}
-          doneLabel={t('twoFactor.done')}
+          doneLabel={t('done')}
           onDone={() => {
             setCodes(undefined);
-            toast({ title: t('twoFactor.enabledToast') });
+            toast({ title: t('enabledToast') });
           }}
         />
       );
     }
-    if (status.data.policy === 'off') return <p className="text-sm text-muted-foreground">{t('twoFactor.off')}</p>;
+    if (status.data.policy === 'off') return <p className="text-sm text-muted-foreground">{t('off')}</p>;
     if (status.data.enabled) {
       return (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge>{t('twoFactor.on')}</Badge>
-          {t('twoFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
+          <Badge>{t('on')}</Badge>
+          {t('codesLeft', { count: status.data.recoveryCodesLeft })}
         </p>
       );
     }
@@ -70,8 +70,8 @@ export function TwoFactorCard() {
         <div className="grid gap-4">
           <AuthenticatorSecret enrolment={begin.data} />
           <CodeForm
-            label={t('twoFactor.code')}
-            submitLabel={t('twoFactor.confirm')}
+            label={t('code')}
+            submitLabel={t('confirm')}
             pending={confirm.isPending}
             error={error}
             offerTrust={false}
@@ -84,7 +84,7 @@ export function TwoFactorCard() {
       <div className="grid gap-3">
         {status.data.required && status.data.enrolBy != null && (
           <p className="text-sm font-medium text-destructive">
-            {t('twoFactor.requiredBy', { date: f.date(status.data.enrolBy) })}
+            {t('requiredBy', { date: f.date(status.data.enrolBy) })}
           </p>
         )}
         <div>
@@ -100,7 +100,7 @@ export function TwoFactorCard() {
               });
             }}
           >
-            {t('twoFactor.setUp')}
+            {t('setUp')}
           </Button>
         </div>
       </div>
@@ -110,8 +110,8 @@ export function TwoFactorCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('twoFactor.title')}</CardTitle>
-        <CardDescription>{t('twoFactor.description')}</CardDescription>
+        <CardTitle>{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardContent>{body()}</CardContent>
     </Card>

@@ -9,7 +9,7 @@ import { useTwoFactor } from '../api/two-factor';
  * every screen and so at each sign-in, until they have.
  */
 export function TwoFactorNotice() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('twoFactor');
   const f = useFormat();
   const status = useTwoFactor();
   const due = status.data?.required === true && !status.data.enabled ? status.data.enrolBy : null;
@@ -18,9 +18,9 @@ export function TwoFactorNotice() {
     <div role="status" className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-6 py-3 text-sm text-amber-900">
       <ShieldAlert aria-hidden className="size-4 shrink-0" />
       <span>
-        {t('twoFactor.notice', { date: f.date(due) })}{' '}
+        {t('notice', { date: f.date(due) })}{' '}
         <Link to="/account" className="font-medium underline">
-          {t('twoFactor.noticeLink')}
+          {t('noticeLink')}
         </Link>
       </span>
     </div>
